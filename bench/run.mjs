@@ -1,0 +1,185 @@
+// Scanner benchmark:  node bench/run.mjs [--quick] [--baseline-only]
+//
+// Small file (128 MiB; 32 MiB with --quick): baseline and scanner alternate,
+// 3 runs each, median wall time → throughput ratio scan/baseline (target ≥ 0.8).
+// Large file (1 GiB; 128 MiB with --quick): one scan for peak RSS (target ≤ 200 MiB)
+// and throughput, one baseline for the ratio.
+// Every measurement is a fresh child process, timed wall-clock from spawn to
+// exit (startup included, as a user sees it); peak RSS comes from rss-hook.mjs.
+// Units are binary: MiB = 2^20 bytes. Exit 0 whether targets pass or fail;
+// exit 1 only if something crashed (or the scanner CLI is missing).
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureTranscript, fmtBytes } from './generate.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = 'bin/transcript-doctor.js';
+const RUNS = 3;
+const TARGET_RATIO = 0.8;
+const TARGET_RSS_MIB = 200;
+const CHILD_TIMEOUT_MS = 15 * 60_000; // a hung scanner should fail the bench, not block it forever
+const MiB = 2 ** 20;
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const baselineOnly = argv.includes('--baseline-only'); // for when the scanner does not exist yet
+const [SMALL, LARGE] = quick ? [32 * MiB, 128 * MiB] : [128 * MiB, 1024 * MiB];
+
+class BenchError extends Error {}
+
+if (!baselineOnly && !fs.existsSync(path.join(ROOT, BIN))) {
+  console.error(`bench: ${BIN} not found in ${ROOT}.\n` +
+    'The scanner CLI must exist (and `npm run build` must have produced dist/) before benchmarking it.\n' +
+    'Use `node bench/run.mjs --baseline-only` to exercise just the generator and baseline.');
+  process.exit(1);
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-'));
+let childNo = 0;
+
+/** Spawn `node --import ./bench/rss-hook.mjs ...args` in ROOT; wall time + peak RSS. */
+function runNode(args) {
+  const rssFile = path.join(tmp, `rss-${++childNo}`);
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', './bench/rss-hook.mjs', ...args], {
+      cwd: ROOT, env: { ...process.env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS,
+    });
+    // Keep only the tail of the output: a chatty child must not bloat the bench.
+    const out = { stdout: '', stderr: '' };
+    for (const k of ['stdout', 'stderr']) child[k].on('data', (d) => { out[k] = (out[k] + d).slice(-64 * 1024); });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+      let rssKiB = null;
+      try { rssKiB = Number(fs.readFileSync(rssFile, 'utf8')); } catch { /* killed before 'exit' */ }
+      resolve({ code, signal, wallMs, rssKiB, ...out });
+    });
+  });
+}
+
+const describe = (r) => `exit ${r.code ?? r.signal}\n${r.stderr.trim().split('\n').slice(-15).join('\n')}`;
+
+async function baseline(file) {
+  const r = await runNode(['bench/baseline.mjs', file]);
+  if (r.code !== 0) throw new BenchError(`baseline failed on ${file}: ${describe(r)}`);
+  return { ...r, ...JSON.parse(r.stdout) };
+}
+
+async function scan(file) {
+  const report = path.join(tmp, `report-${childNo + 1}.json`);
+  const r = await runNode([BIN, 'scan', file, '--reporter', 'json', '--output-file', report]);
+  // 0 = clean, 1 = findings; anything else (2, a signal, a crash) is a failure.
+  if (r.code !== 0 && r.code !== 1) throw new BenchError(`scanner failed on ${file}: ${describe(r)}`);
+  // Node also exits 1 on an uncaught exception, so a missing/bad report means a crash.
+  let json;
+  try { json = JSON.parse(fs.readFileSync(report, 'utf8')); } catch (e) {
+    throw new BenchError(`scanner on ${file} left no valid JSON report (${e.message}); ${describe(r)}`);
+  }
+  fs.rmSync(report, { force: true }); // reports can be large; only the counts are kept
+  const byRule = {};
+  for (const f of json.files ?? []) for (const x of f.findings ?? []) byRule[x.rule] = (byRule[x.rule] ?? 0) + 1;
+  return { ...r, byRule, summary: json.summary };
+}
+
+// Read the file once so the first timed run does not pay for a cold page cache.
+async function warm(file) {
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 4 * MiB })) void chunk;
+}
+
+const mibps = (bytes, ms) => bytes / MiB / (ms / 1000);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rssMiB = (r) => (r.rssKiB == null ? null : r.rssKiB / 1024);
+const f1 = (x) => (x == null ? 'n/a' : x.toFixed(1));
+const line = (label, r, bytes) =>
+  `  ${label.padEnd(10)} ${(r.wallMs / 1000).toFixed(2).padStart(7)} s  ${f1(mibps(bytes, r.wallMs)).padStart(7)} MiB/s  peak RSS ${f1(rssMiB(r)).padStart(6)} MiB`;
+
+function printFindings(byRule, meta) {
+  const p = meta.problems;
+  console.log(`  generator injected: ${p.unansweredToolCalls} unanswered toolCall(s) in ${p.unansweredTurns} turn(s); ` +
+    `${p.abortedPartialJsonTurns} aborted turn(s) with partialJson + synthetic result; ${meta.branches} abandoned branch(es)`);
+  const rules = Object.entries(byRule).sort((a, b) => b[1] - a[1]);
+  if (!rules.length) console.log('  scanner findings: none');
+  for (const [rule, n] of rules) console.log(`  ${String(n).padStart(8)}  ${rule}`);
+}
+
+async function main() {
+  console.log(`transcript-doctor bench${quick ? ' (--quick)' : ''}${baselineOnly ? ' (--baseline-only)' : ''} — node ${process.version}, ${os.cpus().length} CPU(s)`);
+  const small = await ensureTranscript(SMALL);
+  const large = await ensureTranscript(LARGE);
+  const rel = (f) => path.relative(ROOT, f);
+  const result = { quick, node: process.version };
+
+  // ---- small file: alternate baseline / scan, median of 3
+  const sb = small.meta.bytes;
+  console.log(`\n${rel(small.file)} (${fmtBytes(sb)}, ${small.meta.lines} lines)`);
+  await warm(small.file);
+  const base = [], sc = [];
+  for (let i = 0; i < RUNS; i++) {
+    base.push(await baseline(rel(small.file)));
+    console.log(line(`baseline ${i + 1}`, base[i], sb));
+    if (baselineOnly) continue;
+    sc.push(await scan(rel(small.file)));
+    console.log(line(`scan ${i + 1}`, sc[i], sb) + `  exit ${sc[i].code}`);
+  }
+  const bMs = median(base.map((r) => r.wallMs));
+  result.small = {
+    file: rel(small.file), bytes: sb,
+    baseline: { medianMs: Math.round(bMs), mibps: mibps(sb, bMs), rssMiB: Math.max(...base.map(rssMiB)), innerMs: median(base.map((r) => r.ms)) },
+  };
+  console.log(`  baseline median ${f1(mibps(sb, bMs))} MiB/s (parse loop alone: ${f1(mibps(sb, result.small.baseline.innerMs))} MiB/s)`);
+  if (!baselineOnly) {
+    const sMs = median(sc.map((r) => r.wallMs));
+    result.small.scan = { medianMs: Math.round(sMs), mibps: mibps(sb, sMs), rssMiB: Math.max(...sc.map(rssMiB)) };
+    result.small.ratio = bMs / sMs; // throughput ratio scan/baseline = inverse time ratio
+    result.small.findingsByRule = sc[sc.length - 1].byRule;
+    console.log(`  scan median     ${f1(mibps(sb, sMs))} MiB/s → ratio scan/baseline ${result.small.ratio.toFixed(2)}`);
+    printFindings(result.small.findingsByRule, small.meta);
+  }
+
+  // ---- large file: one scan (peak RSS), one baseline (ratio)
+  const lb = large.meta.bytes;
+  console.log(`\n${rel(large.file)} (${fmtBytes(lb)}, ${large.meta.lines} lines)`);
+  await warm(large.file);
+  const lbase = await baseline(rel(large.file));
+  console.log(line('baseline', lbase, lb));
+  result.large = { file: rel(large.file), bytes: lb, baseline: { ms: Math.round(lbase.wallMs), mibps: mibps(lb, lbase.wallMs), rssMiB: rssMiB(lbase) } };
+  if (!baselineOnly) {
+    const ls = await scan(rel(large.file));
+    console.log(line('scan', ls, lb) + `  exit ${ls.code}`);
+    result.large.scan = { ms: Math.round(ls.wallMs), mibps: mibps(lb, ls.wallMs), rssMiB: rssMiB(ls) };
+    result.large.ratio = lbase.wallMs / ls.wallMs;
+    result.large.findingsByRule = ls.byRule;
+    console.log(`  ratio scan/baseline ${result.large.ratio.toFixed(2)}`);
+    printFindings(ls.byRule, large.meta);
+  }
+
+  // ---- verdict
+  if (!baselineOnly) {
+    const ratioOk = result.small.ratio >= TARGET_RATIO;
+    const rss = result.large.scan.rssMiB;
+    const rssOk = rss != null && rss <= TARGET_RSS_MIB;
+    result.targets = {
+      throughputRatio: { target: `>= ${TARGET_RATIO}`, value: result.small.ratio, pass: ratioOk },
+      peakRssMiB: { target: `<= ${TARGET_RSS_MIB}`, value: rss, pass: rssOk },
+    };
+    result.pass = ratioOk && rssOk;
+    console.log(`\n${ratioOk ? 'PASS' : 'FAIL'}  throughput ratio ${result.small.ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}, ${fmtBytes(sb)} file)`);
+    console.log(`${rssOk ? 'PASS' : 'FAIL'}  scan peak RSS ${f1(rss)} MiB (target ≤ ${TARGET_RSS_MIB} MiB, ${fmtBytes(lb)} file)`);
+  }
+  // Round for a compact machine-readable last line.
+  console.log(JSON.stringify(result, (k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 100) / 100 : v)));
+}
+
+try {
+  await main();
+} catch (e) {
+  console.error(`\nbench FAILED: ${e instanceof BenchError ? e.message : e.stack}`);
+  process.exitCode = 1;
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}

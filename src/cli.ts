@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { UserError } from './errors.js';
+import { scanCommand } from './commands/scan.js';
+import { reporters } from './report/index.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+function buildProgram(setExitCode: (code: number) => void): Command {
+  const program = new Command('transcript-doctor')
+    .description('Find and repair broken agent session transcripts (pi / OpenClaw JSONL).')
+    .version(version, '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('scan')
+    .description('Check transcripts and report every problem, with the provider error it causes.')
+    .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw session folders on this machine')
+    .addOption(new Option('-r, --reporter <name>', 'output format').choices(Object.keys(reporters)).default('stylish'))
+    .option('-o, --output-file <path>', 'write the report to a file instead of standard output')
+    .option('-q, --quiet', 'report errors only')
+    .option('--no-color', 'disable colours (also: NO_COLOR)')
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 no errors, 1 errors found, 2 usage error or unreadable input.
+
+Examples:
+  $ transcript-doctor scan                         # the session folders on this machine
+  $ transcript-doctor scan ~/.openclaw/agents/main/sessions
+  $ transcript-doctor scan 'logs/**/*.jsonl' --reporter json -o report.json
+  $ cat session.jsonl | transcript-doctor scan -`,
+    )
+    .action(async (paths: string[], options) => {
+      setExitCode(await scanCommand(paths, options));
+    });
+
+  return program;
+}
+
+/** Runs the CLI and returns the exit code; never throws, never prints a stack trace. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram((code) => {
+    exitCode = code;
+  });
+  program.commands.forEach((command) => command.exitOverride());
+  try {
+    await program.parseAsync(argv as string[]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
+    }
+    const message = error instanceof UserError ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+    process.stderr.write(`transcript-doctor: ${message}\n`);
+    if (process.env.TRANSCRIPT_DOCTOR_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,65 @@
+import { expandInputs, isDirectory, standardLocations, type Input } from '../io/inputs.js';
+import { UserError } from '../errors.js';
+import type { FileReport } from '../pipeline/finding.js';
+import { scanFile, scanSource } from '../pipeline/scan.js';
+import { reporters } from '../report/index.js';
+import { createProgress } from './progress.js';
+import { reason, useColor, writeReport } from './output.js';
+
+export interface ScanOptions {
+  reporter: string;
+  outputFile?: string;
+  quiet?: boolean;
+  color: boolean;
+}
+
+/** `transcript-doctor scan`: returns the exit code. */
+export async function scanCommand(paths: readonly string[], options: ScanOptions): Promise<number> {
+  const reporter = reporters[options.reporter];
+  if (reporter === undefined) {
+    throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${Object.keys(reporters).join(', ')})`);
+  }
+  const inputs = paths.length > 0 ? await expandInputs(paths) : await defaultInputs();
+  const progress = await createProgress('Scanning');
+  const reports: FileReport[] = [];
+  let unreadable = 0;
+  try {
+    for (const [i, input] of inputs.entries()) {
+      progress.update(i, inputs.length);
+      try {
+        reports.push(await scan(input));
+      } catch (error) {
+        unreadable += 1;
+        progress.stop();
+        process.stderr.write(`transcript-doctor: cannot read ${input.path}: ${reason(error)}\n`);
+      }
+    }
+  } finally {
+    progress.stop();
+  }
+  const shown = options.quiet ? reports.map((report) => ({ ...report, findings: report.findings.filter((f) => f.severity === 'error') })) : reports;
+  await writeReport(reporter(shown, { color: useColor(options.color, options.outputFile) }), options.outputFile);
+  if (unreadable > 0) return 2;
+  return reports.some((report) => report.findings.some((finding) => finding.severity === 'error')) ? 1 : 0;
+}
+
+function scan(input: Input): Promise<FileReport> {
+  return input.kind === 'stdin' ? scanSource('-', process.stdin) : scanFile(input.path);
+}
+
+/** With no paths: the standard session folders that exist here, saying which were searched. */
+async function defaultInputs(): Promise<Input[]> {
+  const locations = await standardLocations();
+  const existing: string[] = [];
+  for (const location of locations) if (await isDirectory(location)) existing.push(location);
+  if (existing.length === 0) {
+    throw new UserError(`no session folders found (searched ${locations.join(', ')}); pass files or folders to scan`);
+  }
+  process.stderr.write(`Searching ${existing.join(', ')}\n`);
+  const inputs: Input[] = [];
+  for (const location of existing) {
+    const found = await expandInputs([location]).catch(() => []);
+    inputs.push(...found);
+  }
+  return inputs;
+}

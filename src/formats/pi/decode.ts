@@ -1,0 +1,228 @@
+import type { Entry, Outcome, ToolCallRef, ToolResultRef } from '../../model/entry.js';
+import type { Decoder } from '../format.js';
+import { intern, isBlank, isObject, nonEmptyString, readToolCall } from './blocks.js';
+import {
+  PI_ENTRY_TYPES,
+  RESULT_ID_FIELDS,
+  SYNTHETIC_RESULT_TEXTS,
+  TRANSCRIPT_ONLY_MODELS,
+  TRANSCRIPT_ONLY_PROVIDERS,
+} from './markers.js';
+
+type Json = Record<string, unknown>;
+
+const OUTCOMES: Record<string, Outcome> = {
+  stop: 'complete',
+  toolUse: 'toolUse',
+  length: 'truncated',
+  error: 'error',
+  aborted: 'aborted',
+  injected: 'injected',
+};
+
+const STATE_TYPES = new Set(['model_change', 'thinking_level_change', 'custom', 'label', 'session_info']);
+
+/** Pointer strings repeat on every line; share them instead of allocating one per block. */
+const pointerCache = new Map<number, string>();
+function contentPointer(index: number): string {
+  let pointer = pointerCache.get(index);
+  if (pointer === undefined) {
+    pointer = `/message/content/${index}`;
+    if (pointerCache.size < 1024) pointerCache.set(index, pointer);
+  }
+  return pointer;
+}
+
+/** Legacy v1 entries carry no ids; they get stable stand-ins so the tree code can link them. */
+export function legacyId(index: number): string {
+  return `#${index}`;
+}
+
+export class PiDecoder implements Decoder {
+  /** Header version; undefined until a header is seen. Files without version are v1. */
+  private version: number | undefined;
+  private sawHeader = false;
+
+  decode(value: unknown, line: number, index: number): Entry {
+    if (!isObject(value)) return { index, line, kind: 'unknown', pointer: '', inContext: false };
+    if (value.type === 'session') return this.header(value, line, index);
+    const entry: Entry = { index, line, kind: 'unknown', pointer: '', inContext: false };
+    // Lines of types pi does not write (other tools' bookkeeping) stay outside the tree.
+    if (typeof value.type === 'string' && PI_ENTRY_TYPES.has(value.type)) this.link(value, entry);
+    switch (value.type) {
+      case 'message':
+        decodeMessage(value.message, entry);
+        break;
+      case 'compaction':
+        entry.kind = 'compaction';
+        entry.inContext = true;
+        entry.firstKeptId = this.firstKept(value, index);
+        break;
+      case 'branch_summary':
+        entry.kind = 'branch-summary';
+        entry.inContext = nonEmptyString(value.summary) !== undefined;
+        break;
+      case 'custom_message':
+        entry.kind = 'context';
+        entry.role = 'other';
+        entry.inContext = true;
+        break;
+      default:
+        if (typeof value.type === 'string' && STATE_TYPES.has(value.type)) entry.kind = 'state';
+    }
+    return entry;
+  }
+
+  private header(value: Json, line: number, index: number): Entry {
+    const id = nonEmptyString(value.id);
+    const version = typeof value.version === 'number' ? value.version : undefined;
+    if (!this.sawHeader) {
+      this.sawHeader = true;
+      this.version = version ?? 1;
+    }
+    const problem = id === undefined ? 'its "id" is missing or empty' : undefined;
+    return {
+      index,
+      line,
+      kind: 'header',
+      pointer: '',
+      inContext: false,
+      header: { valid: problem === undefined, problem, version, id },
+    };
+  }
+
+  /** Tree links: v2+ entries name their parent; v1 entries (no version) follow file order. */
+  private link(value: Json, entry: Entry): void {
+    const id = nonEmptyString(value.id);
+    const legacy = this.version !== undefined ? this.version < 2 : id === undefined && !('parentId' in value);
+    if (legacy) {
+      entry.id = id ?? legacyId(entry.index);
+      entry.linksToPrevious = true;
+      return;
+    }
+    if (id !== undefined) entry.id = id;
+    if ('parentId' in value) {
+      entry.parentId = typeof value.parentId === 'string' && value.parentId !== '' ? value.parentId : null;
+    } else {
+      entry.parentMissing = true;
+    }
+  }
+
+  /** pi's v1 files name the first kept entry by its position among all parsed lines. */
+  private firstKept(value: Json, index: number): string | undefined {
+    const id = nonEmptyString(value.firstKeptEntryId);
+    if (id !== undefined) return id;
+    const position = value.firstKeptEntryIndex;
+    if (typeof position === 'number' && position > 0 && position < index) return legacyId(position);
+    return undefined;
+  }
+}
+
+function decodeMessage(message: unknown, entry: Entry): void {
+  entry.kind = 'message';
+  entry.pointer = '/message';
+  if (!isObject(message)) return;
+  switch (message.role) {
+    case 'user':
+      entry.role = 'user';
+      entry.inContext = true;
+      decodeUserContent(message.content, entry);
+      return;
+    case 'assistant':
+      decodeAssistant(message, entry);
+      return;
+    case 'toolResult':
+      entry.role = 'toolResult';
+      entry.inContext = true;
+      entry.toolResult = decodeToolResult(message);
+      return;
+    case 'bashExecution':
+      entry.role = 'other';
+      entry.inContext = message.excludeFromContext !== true;
+      return;
+    case 'custom':
+    case 'hookMessage':
+      entry.role = 'other';
+      entry.inContext = true;
+      return;
+    default:
+      entry.kind = 'unknown';
+  }
+}
+
+function decodeUserContent(content: unknown, entry: Entry): void {
+  if (typeof content === 'string') {
+    if (content.trim() === '') entry.blankText = true;
+    return;
+  }
+  if (!Array.isArray(content)) return;
+  const blank = blankTextBlocks(content);
+  if (blank.length === content.length) entry.blankText = true;
+  else if (blank.length > 0) entry.blankTextBlocks = blank;
+}
+
+function blankTextBlocks(content: unknown[]): string[] {
+  const pointers: string[] = [];
+  content.forEach((block, i) => {
+    if (isObject(block) && block.type === 'text' && (block.text === undefined || isBlank(block.text))) {
+      pointers.push(contentPointer(i));
+    }
+  });
+  return pointers;
+}
+
+function decodeAssistant(message: Json, entry: Entry): void {
+  entry.role = 'assistant';
+  entry.inContext = true;
+  entry.outcome = typeof message.stopReason === 'string' ? OUTCOMES[message.stopReason] ?? 'unknown' : 'unknown';
+  const provider = message.provider;
+  const model = message.model;
+  if (
+    entry.outcome === 'injected' ||
+    (typeof provider === 'string' &&
+      TRANSCRIPT_ONLY_PROVIDERS.has(provider) &&
+      typeof model === 'string' &&
+      TRANSCRIPT_ONLY_MODELS.has(model))
+  ) {
+    entry.transcriptOnly = true;
+    entry.inContext = false;
+  }
+  const content = message.content;
+  if (!Array.isArray(content)) return;
+  if (content.length === 0) {
+    entry.emptyContent = true;
+    return;
+  }
+  const calls: ToolCallRef[] = [];
+  content.forEach((block, i) => {
+    const call = readToolCall(block, contentPointer(i), i);
+    if (call !== undefined) calls.push(call);
+  });
+  if (calls.length > 0) entry.toolCalls = calls;
+  const blank = blankTextBlocks(content);
+  if (blank.length > 0 && blank.length < content.length) entry.blankTextBlocks = blank;
+}
+
+function decodeToolResult(message: Json): ToolResultRef {
+  let callId: string | undefined;
+  for (const field of RESULT_ID_FIELDS) {
+    callId = nonEmptyString(message[field]);
+    if (callId !== undefined) break;
+  }
+  return {
+    callId,
+    name: typeof message.toolName === 'string' ? intern(message.toolName) : undefined,
+    namePointer: '/message/toolName',
+    synthetic: message.isError === true && isSyntheticResult(message),
+  };
+}
+
+function isSyntheticResult(message: Json): boolean {
+  if (isObject(message.details) && message.details.openclawSyntheticMissingToolResult === true) return true;
+  const content = message.content;
+  if (typeof content === 'string') return SYNTHETIC_RESULT_TEXTS.has(content);
+  return (
+    Array.isArray(content) &&
+    content.some((block) => isObject(block) && typeof block.text === 'string' && SYNTHETIC_RESULT_TEXTS.has(block.text))
+  );
+}

@@ -1,0 +1,35 @@
+/** Texts and values that OpenClaw and pi write into transcripts; recognised, never invented. */
+
+/** Text of synthetic results written by OpenClaw's repair code (prefix changed with each rename). */
+export const SYNTHETIC_RESULT_TEXTS = new Set([
+  '[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair.',
+  '[moltbot] missing tool result in session history; inserted synthetic error result for transcript repair.',
+  '[clawdbot] missing tool result in session history; inserted synthetic error result for transcript repair.',
+  'No result provided',
+]);
+
+/** Providers under which OpenClaw writes transcript-only assistant entries. */
+export const TRANSCRIPT_ONLY_PROVIDERS = new Set(['openclaw', 'moltbot', 'clawdbot']);
+export const TRANSCRIPT_ONLY_MODELS = new Set(['delivery-mirror', 'gateway-injected']);
+
+/** Entry types pi writes besides the header; anything else is passed through as unknown. */
+export const PI_ENTRY_TYPES = new Set([
+  'message',
+  'model_change',
+  'thinking_level_change',
+  'compaction',
+  'branch_summary',
+  'custom',
+  'custom_message',
+  'label',
+  'session_info',
+]);
+
+/** Assistant blocks that pi and OpenClaw pair with results; the first is canonical. */
+export const PAIRED_CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);
+
+/** Id fields OpenClaw accepts on a call block besides `id`. */
+export const CALL_ID_FALLBACKS = ['toolCallId', 'toolUseId', 'call_id', 'tool_call_id', 'tool_use_id'] as const;
+
+/** Id fields of a tool result, canonical first. */
+export const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id'] as const;

@@ -1,0 +1,80 @@
+import type { Entry } from './entry.js';
+import { buildContext, type ContextItem } from './context.js';
+import { analyzePairing, type Pairing } from './pairing.js';
+import { buildTree, pathTo, type Tree } from './tree.js';
+import type { Transcript } from './transcript.js';
+
+/** Where an entry stands relative to what the agent would replay. */
+export type ReplayStatus = 'replayed' | 'compacted' | 'abandoned';
+
+/**
+ * One root-to-leaf path with the context it produces and its pairing. Only the replayed path
+ * speaks for every entry; the others judge entries the replay never sends, and their findings
+ * count only for entries with that status.
+ */
+export interface PathView {
+  scope: 'replay' | Exclude<ReplayStatus, 'replayed'>;
+  context: ContextItem[];
+  pairing: Pairing;
+  /** Context position by entry index, for message numbering. */
+  positionOf(entry: number): number | undefined;
+}
+
+export interface Analysis {
+  transcript: Transcript;
+  entries: readonly Entry[];
+  tree: Tree;
+  /** The replayed path first, then the same path as if never compacted, then each abandoned branch. */
+  paths: PathView[];
+  status(entry: number): ReplayStatus;
+}
+
+/** Abandoned branches are judged with this much shared history before their fork point. */
+const BRANCH_LOOKBACK = 500;
+
+export function analyze(transcript: Transcript): Analysis {
+  const entries = transcript.entries;
+  const tree = buildTree(entries);
+  const onPath = new Uint8Array(entries.length);
+  for (const index of tree.replayPath) onPath[index] = 1;
+  const replay = makePath(entries, tree.replayPath, 'replay');
+  const sent = new Uint8Array(entries.length);
+  for (const item of replay.context) sent[item.entry.index] = 1;
+
+  const paths = [replay];
+  if (tree.replayPath.some((index) => entries[index]!.kind === 'compaction')) {
+    paths.push(makePath(entries, tree.replayPath, 'compacted', false));
+  }
+  for (const leaf of tree.leaves) {
+    if (leaf === tree.leaf) continue;
+    const path = pathTo(tree.parent, leaf);
+    let fork = 0;
+    while (fork < path.length && onPath[path[fork]!] === 1) fork += 1;
+    paths.push(makePath(entries, path.slice(Math.max(0, fork - BRANCH_LOOKBACK)), 'abandoned'));
+  }
+
+  return {
+    transcript,
+    entries,
+    tree,
+    paths,
+    status(entry) {
+      if (onPath[entry] === 0) return 'abandoned';
+      return sent[entry] === 1 || !entries[entry]!.inContext ? 'replayed' : 'compacted';
+    },
+  };
+}
+
+function makePath(entries: readonly Entry[], path: readonly number[], scope: PathView['scope'], compact = true): PathView {
+  const context = buildContext(entries, path, compact);
+  let positions: Map<number, number> | undefined;
+  return {
+    scope,
+    context,
+    pairing: analyzePairing(context),
+    positionOf(entry) {
+      positions ??= new Map(context.map((item, at) => [item.entry.index, at]));
+      return positions.get(entry);
+    },
+  };
+}

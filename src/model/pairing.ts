@@ -1,0 +1,138 @@
+import { isFailed, type ToolCallRef } from './entry.js';
+import type { ContextItem } from './context.js';
+
+/** One tool call on a path, and what answers it. Positions are indices into the context. */
+export interface CallOccurrence {
+  /** Context position of the assistant message. */
+  at: number;
+  call: ToolCallRef;
+  /** Position among the message's calls. */
+  order: number;
+  /** Context position of the result that answers it, if any. */
+  resultAt?: number;
+}
+
+export interface DuplicateResult {
+  at: number;
+  occurrence: CallOccurrence;
+}
+
+export interface FailedTurnResult {
+  at: number;
+  /** Context position of the failed assistant whose call it answers. */
+  assistantAt: number;
+}
+
+export interface DuplicateCall {
+  occurrence: CallOccurrence;
+  first: CallOccurrence;
+}
+
+/**
+ * Tool-call / tool-result pairing along one path, judged with OpenClaw's strict definition:
+ * every successful assistant with N calls is followed immediately by its N results, in call
+ * order, each id answered exactly once. Calls are tracked as occurrences (ids can repeat across
+ * turns); a result claims the oldest unanswered occurrence of its id, and a real result takes
+ * the place of a synthetic one, as OpenClaw's latest pairing does.
+ */
+export interface Pairing {
+  occurrences: CallOccurrence[];
+  missing: CallOccurrence[];
+  /** Answered, but something other than results sits between call and result. */
+  displaced: CallOccurrence[];
+  /** Answered right after the call, but not in call order. */
+  outOfOrder: CallOccurrence[];
+  duplicates: DuplicateResult[];
+  orphans: number[];
+  failedTurnResults: FailedTurnResult[];
+  duplicateCalls: DuplicateCall[];
+}
+
+export function analyzePairing(items: readonly ContextItem[]): Pairing {
+  const pairing: Pairing = {
+    occurrences: [],
+    missing: [],
+    displaced: [],
+    outOfOrder: [],
+    duplicates: [],
+    orphans: [],
+    failedTurnResults: [],
+    duplicateCalls: [],
+  };
+  const unanswered = new Map<string, CallOccurrence[]>();
+  const answered = new Map<string, CallOccurrence>();
+  const firstCall = new Map<string, CallOccurrence>();
+  const failedCalls = new Map<string, number>();
+
+  items.forEach((item, at) => {
+    const entry = item.entry;
+    if (entry.role === 'assistant' && entry.toolCalls !== undefined) {
+      if (isFailed(entry)) {
+        for (const call of entry.toolCalls) if (call.id !== undefined) failedCalls.set(call.id, at);
+        return;
+      }
+      entry.toolCalls.forEach((call, order) => {
+        if (call.id === undefined) return;
+        const occurrence: CallOccurrence = { at, call, order };
+        pairing.occurrences.push(occurrence);
+        const first = firstCall.get(call.id);
+        if (first === undefined) firstCall.set(call.id, occurrence);
+        else pairing.duplicateCalls.push({ occurrence, first });
+        const queue = unanswered.get(call.id);
+        if (queue === undefined) unanswered.set(call.id, [occurrence]);
+        else queue.push(occurrence);
+      });
+      return;
+    }
+    if (entry.role !== 'toolResult') return;
+    const id = entry.toolResult?.callId;
+    const queue = id === undefined ? undefined : unanswered.get(id);
+    if (id !== undefined && queue !== undefined && queue.length > 0) {
+      const occurrence = queue.shift()!;
+      occurrence.resultAt = at;
+      answered.set(id, occurrence);
+      return;
+    }
+    const claimed = id === undefined ? undefined : answered.get(id);
+    if (claimed !== undefined) {
+      const kept = items[claimed.resultAt!]!.entry.toolResult!;
+      if (kept.synthetic && !entry.toolResult!.synthetic) {
+        pairing.duplicates.push({ at: claimed.resultAt!, occurrence: claimed });
+        claimed.resultAt = at;
+      } else {
+        pairing.duplicates.push({ at, occurrence: claimed });
+      }
+      return;
+    }
+    const failedAt = id === undefined ? undefined : failedCalls.get(id);
+    if (failedAt !== undefined) pairing.failedTurnResults.push({ at, assistantAt: failedAt });
+    else pairing.orphans.push(at);
+  });
+
+  classifyPlacement(items, pairing);
+  return pairing;
+}
+
+/** Answered calls are either in the run of results right after their assistant, or displaced. */
+function classifyPlacement(items: readonly ContextItem[], pairing: Pairing): void {
+  let lastInRun = -1;
+  let runAssistant = -1;
+  for (const occurrence of pairing.occurrences) {
+    if (occurrence.resultAt === undefined) {
+      pairing.missing.push(occurrence);
+      continue;
+    }
+    let runEnd = occurrence.at + 1;
+    while (runEnd < items.length && items[runEnd]!.entry.role === 'toolResult') runEnd += 1;
+    if (occurrence.resultAt >= runEnd || occurrence.resultAt < occurrence.at) {
+      pairing.displaced.push(occurrence);
+      continue;
+    }
+    if (runAssistant !== occurrence.at) {
+      runAssistant = occurrence.at;
+      lastInRun = -1;
+    }
+    if (occurrence.resultAt < lastInRun) pairing.outOfOrder.push(occurrence);
+    else lastInRun = occurrence.resultAt;
+  }
+}

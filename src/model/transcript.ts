@@ -1,0 +1,32 @@
+import type { Entry } from './entry.js';
+import type { LineEnding } from '../io/line-reader.js';
+
+/** Problems found while turning bytes into JSON, before any format is involved. */
+export type LineIssueKind = 'invalid-json' | 'torn' | 'nul-bytes' | 'invalid-utf8' | 'oversized';
+
+export interface LineIssue {
+  kind: LineIssueKind;
+  line: number;
+  /** Short explanation without any of the line's content. */
+  detail: string;
+}
+
+export interface LastLine {
+  line: number;
+  eol: LineEnding;
+  parsed: boolean;
+}
+
+/** Everything the rules know about one file: decoded entries plus byte-level facts. */
+export interface Transcript {
+  /** Name of the detected format, or undefined when no format recognised the file. */
+  format?: string;
+  entries: Entry[];
+  lineIssues: LineIssue[];
+  lastLine?: LastLine;
+  bom: boolean;
+  bytes: number;
+  lines: number;
+  /** Lines that parsed as JSON, whatever their format. */
+  parsedLines: number;
+}

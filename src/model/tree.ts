@@ -1,0 +1,105 @@
+import type { Entry } from './entry.js';
+
+/** The conversation tree over a file's entries, as pi resolves it. Indices are entry indices. */
+export interface Tree {
+  /** Parent entry index, or -1 for roots, headers and broken links. */
+  parent: Int32Array;
+  /** Last non-header entry in file order: pi resumes from here. -1 when there is none. */
+  leaf: number;
+  /** Entries from the root down to the leaf. */
+  replayPath: number[];
+  /** Entries that nothing names as parent (conversation ends). */
+  leaves: number[];
+  /** Entries whose parent id names no entry. */
+  unknownParents: number[];
+  /** Each cycle once (an entry that is its own parent is a cycle of one). */
+  cycles: number[][];
+  /** Later entries that reuse an earlier entry's id, with the previous entry of that id. */
+  duplicateIds: Array<{ entry: number; first: number }>;
+  /** Entry index for an id; with duplicates the last one wins, as in pi. */
+  byId: Map<string, number>;
+}
+
+export function buildTree(entries: readonly Entry[]): Tree {
+  const byId = new Map<string, number>();
+  const duplicateIds: Tree['duplicateIds'] = [];
+  for (const entry of entries) {
+    if (!inTree(entry) || entry.id === undefined) continue;
+    const earlier = byId.get(entry.id);
+    if (earlier !== undefined) duplicateIds.push({ entry: entry.index, first: earlier });
+    byId.set(entry.id, entry.index);
+  }
+
+  const parent = new Int32Array(entries.length).fill(-1);
+  const unknownParents: number[] = [];
+  const selfLoops: number[][] = [];
+  let previous = -1;
+  let leaf = -1;
+  for (const entry of entries) {
+    if (!inTree(entry)) continue;
+    if (entry.linksToPrevious) {
+      parent[entry.index] = previous;
+    } else if (typeof entry.parentId === 'string') {
+      const target = byId.get(entry.parentId);
+      if (target === undefined) unknownParents.push(entry.index);
+      else if (target === entry.index) selfLoops.push([entry.index]);
+      else parent[entry.index] = target;
+    }
+    previous = entry.index;
+    leaf = entry.index;
+  }
+
+  return {
+    parent,
+    leaf,
+    replayPath: pathTo(parent, leaf),
+    leaves: findLeaves(entries, parent),
+    unknownParents,
+    cycles: [...selfLoops, ...findCycles(entries, parent)],
+    duplicateIds,
+    byId,
+  };
+}
+
+/** Headers and lines of unknown types without an id are not conversation nodes. */
+function inTree(entry: Entry): boolean {
+  return entry.kind !== 'header' && (entry.kind !== 'unknown' || entry.id !== undefined);
+}
+
+/** Root-to-node path; stops at a repeat so a cycle cannot loop forever. */
+export function pathTo(parent: Int32Array, node: number): number[] {
+  const path: number[] = [];
+  const seen = new Set<number>();
+  for (let at = node; at !== -1 && !seen.has(at); at = parent[at]!) {
+    seen.add(at);
+    path.push(at);
+  }
+  return path.reverse();
+}
+
+function findLeaves(entries: readonly Entry[], parent: Int32Array): number[] {
+  const hasChild = new Uint8Array(entries.length);
+  for (let i = 0; i < parent.length; i++) if (parent[i]! !== -1) hasChild[parent[i]!] = 1;
+  const leaves: number[] = [];
+  for (const entry of entries) if (inTree(entry) && hasChild[entry.index] === 0) leaves.push(entry.index);
+  return leaves;
+}
+
+/** Every node has at most one parent, so each cycle is found by one walk with three colours. */
+function findCycles(entries: readonly Entry[], parent: Int32Array): number[][] {
+  const state = new Uint8Array(entries.length); // 0 new, 1 on the current walk, 2 done
+  const cycles: number[][] = [];
+  for (let start = 0; start < entries.length; start++) {
+    if (state[start] !== 0) continue;
+    const walk: number[] = [];
+    let at = start;
+    while (at !== -1 && state[at] === 0) {
+      state[at] = 1;
+      walk.push(at);
+      at = parent[at]!;
+    }
+    if (at !== -1 && state[at] === 1) cycles.push(walk.slice(walk.indexOf(at)));
+    for (const node of walk) state[node] = 2;
+  }
+  return cycles;
+}

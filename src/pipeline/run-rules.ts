@@ -1,0 +1,57 @@
+import type { Analysis, ReplayStatus } from '../model/analysis.js';
+import type { Problem, Rule, Severity } from '../rules/rule.js';
+import { SEVERITY_RANK, type Finding } from './finding.js';
+
+const LOWER: Record<Severity, Severity> = { error: 'warning', warning: 'info', info: 'info' };
+
+const NOT_REPLAYED: Record<Exclude<ReplayStatus, 'replayed'>, string> = {
+  abandoned: '; not replayed (abandoned branch).',
+  compacted: '; not replayed (compacted away).',
+};
+
+/**
+ * Runs rules over one analysed file. Problems on entries the agent would not replay are
+ * reported one severity lower and say so; a problem found again on another path is kept once.
+ */
+export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  rules.forEach((rule) => {
+    const report = (problem: Problem): void => {
+      const finding = toFinding(analysis, rule, problem);
+      if (finding === undefined) return;
+      const key = `${finding.rule}\u0000${finding.line}\u0000${finding.pointer}\u0000${finding.message}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      findings.push(finding);
+    };
+    rule.check({ analysis, report });
+  });
+  const order = new Map(rules.map((rule, i) => [rule.meta.id, i]));
+  return findings.sort((a, b) => a.line - b.line || order.get(a.rule)! - order.get(b.rule)!);
+}
+
+function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | undefined {
+  let severity = rule.meta.severity;
+  if (problem.severity !== undefined && SEVERITY_RANK[problem.severity] < SEVERITY_RANK[severity]) severity = problem.severity;
+  let message = problem.message;
+  const entry = problem.entry;
+  if (entry !== undefined && entry.kind !== 'header') {
+    const status = analysis.status(entry.index);
+    // Other views share history with the replayed path; that part is judged on the replayed path.
+    if (problem.path !== undefined && problem.path.scope !== 'replay' && status !== problem.path.scope) return undefined;
+    if (status !== 'replayed') {
+      severity = LOWER[severity];
+      message = message.replace(/\.?$/, NOT_REPLAYED[status]);
+    }
+  }
+  const finding: Finding = {
+    rule: rule.meta.id,
+    severity,
+    line: entry?.line ?? problem.line ?? 0,
+    pointer: problem.pointer ?? '',
+    message,
+  };
+  if (problem.providerError !== undefined) finding.providerError = problem.providerError;
+  return finding;
+}

@@ -1,0 +1,24 @@
+import type { Reporter } from './types.js';
+import { summarize } from './types.js';
+
+/** One JSON document, stable field order, for tools and CI. */
+export const jsonReporter: Reporter = (reports) => {
+  const summary = summarize(reports);
+  const document = {
+    version: 1,
+    files: reports.map((report) => ({
+      path: report.path,
+      format: report.format,
+      findings: report.findings.map((finding) => ({
+        rule: finding.rule,
+        severity: finding.severity,
+        line: finding.line,
+        pointer: finding.pointer,
+        message: finding.message,
+        ...(finding.providerError !== undefined ? { providerError: finding.providerError } : {}),
+      })),
+    })),
+    summary: { files: summary.files, errors: summary.errors, warnings: summary.warnings },
+  };
+  return JSON.stringify(document, null, 2) + '\n';
+};

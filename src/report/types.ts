@@ -1,0 +1,27 @@
+import type { FileReport } from '../pipeline/finding.js';
+
+export interface ReportOptions {
+  color: boolean;
+}
+
+/** A reporter turns results into text. It never prints: the command decides where text goes. */
+export type Reporter = (reports: readonly FileReport[], options: ReportOptions) => string;
+
+export interface Summary {
+  files: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+export function summarize(reports: readonly FileReport[]): Summary {
+  const summary: Summary = { files: reports.length, errors: 0, warnings: 0, infos: 0 };
+  for (const report of reports) {
+    for (const finding of report.findings) {
+      if (finding.severity === 'error') summary.errors += 1;
+      else if (finding.severity === 'warning') summary.warnings += 1;
+      else summary.infos += 1;
+    }
+  }
+  return summary;
+}

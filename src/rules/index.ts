@@ -1,0 +1,59 @@
+import type { Rule } from './rule.js';
+import { byteOrderMark } from './syntax/byte-order-mark.js';
+import { invalidJson } from './syntax/invalid-json.js';
+import { invalidUtf8 } from './syntax/invalid-utf8.js';
+import { missingFinalNewline } from './syntax/missing-final-newline.js';
+import { nulBytes } from './syntax/nul-bytes.js';
+import { tornFinalLine } from './syntax/torn-final-line.js';
+import { duplicateEntryId } from './structure/duplicate-entry-id.js';
+import { duplicateHeader } from './structure/duplicate-header.js';
+import { invalidHeader } from './structure/invalid-header.js';
+import { missingParentId } from './structure/missing-parent-id.js';
+import { parentCycle } from './structure/parent-cycle.js';
+import { unknownParent } from './structure/unknown-parent.js';
+import { displacedToolResult } from './pairing/displaced-tool-result.js';
+import { duplicateToolCallId } from './pairing/duplicate-tool-call-id.js';
+import { duplicateToolResult } from './pairing/duplicate-tool-result.js';
+import { missingToolResult } from './pairing/missing-tool-result.js';
+import { missingToolResultName } from './pairing/missing-tool-result-name.js';
+import { orphanToolResult } from './pairing/orphan-tool-result.js';
+import { partialToolCall } from './pairing/partial-tool-call.js';
+import { resultForFailedTurn } from './pairing/result-for-failed-turn.js';
+import { toolResultOrder } from './pairing/tool-result-order.js';
+import { blankUserMessage } from './content/blank-user-message.js';
+import { emptyErrorTurn } from './content/empty-error-turn.js';
+import { emptyTextBlock } from './content/empty-text-block.js';
+import { unknownFormat } from './format/unknown-format.js';
+
+/** Every rule, in the order findings of one line are listed. */
+export const rules: readonly Rule[] = [
+  invalidJson,
+  tornFinalLine,
+  nulBytes,
+  invalidUtf8,
+  missingFinalNewline,
+  byteOrderMark,
+  unknownFormat,
+  invalidHeader,
+  duplicateHeader,
+  duplicateEntryId,
+  unknownParent,
+  parentCycle,
+  missingParentId,
+  missingToolResult,
+  orphanToolResult,
+  displacedToolResult,
+  toolResultOrder,
+  duplicateToolResult,
+  duplicateToolCallId,
+  resultForFailedTurn,
+  partialToolCall,
+  missingToolResultName,
+  emptyErrorTurn,
+  blankUserMessage,
+  emptyTextBlock,
+];
+
+export function findRule(id: string): Rule | undefined {
+  return rules.find((rule) => rule.meta.id === id);
+}

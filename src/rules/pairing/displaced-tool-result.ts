@@ -1,0 +1,36 @@
+import type { Rule } from '../rule.js';
+import { unexpectedToolResult } from '../provider-errors.js';
+import { callLabel, itemAt } from './describe.js';
+
+export const displacedToolResult: Rule = {
+  meta: {
+    id: 'displaced-tool-result',
+    severity: 'error',
+    category: 'pairing',
+    description: 'A tool result exists but does not directly follow its call.',
+    docs: `## What it does
+Finds tool results that answer a call, but with another message (a user message, an assistant
+reply, injected context) between the call and the result.
+
+## Why is this bad?
+Providers require results in the message right after the call. Replay code first treats the call
+as unanswered and then finds a result with no call in the previous message: HTTP 400 on every
+request. A slow tool whose result arrived after the user had already typed again is the usual
+cause.`,
+  },
+  check({ analysis, report }) {
+    for (const path of analysis.paths) {
+      for (const occurrence of path.pairing.displaced) {
+        const call = itemAt(path, occurrence.at);
+        const result = itemAt(path, occurrence.resultAt!);
+        report({
+          path,
+          entry: result.entry,
+          pointer: result.entry.pointer,
+          message: `Result for ${callLabel(occurrence.call)} (line ${call.entry.line}) is not directly after its call.`,
+          providerError: unexpectedToolResult(result.messageIndex, result.blockIndex, occurrence.call.id!),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,33 @@
+import type { Rule } from '../rule.js';
+import { duplicateToolUseId } from '../provider-errors.js';
+import { callLabel, itemAt } from './describe.js';
+
+export const duplicateToolCallId: Rule = {
+  meta: {
+    id: 'duplicate-tool-call-id',
+    severity: 'error',
+    category: 'pairing',
+    description: 'Two tool calls on the replayed path share one id.',
+    docs: `## What it does
+Finds tool calls whose id was already used by an earlier call on the replayed path.
+
+## Why is this bad?
+Anthropic requires tool-call ids to be unique across the whole request, OpenAI Responses rejects
+duplicate call ids, and results can no longer be matched to the right call. Providers that number
+calls per turn (Kimi's \`functions.read:0\`) and copy-pasted history are the usual causes.`,
+  },
+  check({ analysis, report }) {
+    for (const path of analysis.paths) {
+      for (const { occurrence, first } of path.pairing.duplicateCalls) {
+        const item = itemAt(path, occurrence.at);
+        report({
+          path,
+          entry: item.entry,
+          pointer: occurrence.call.pointer,
+          message: `${callLabel(occurrence.call)} reuses the id of a call on line ${itemAt(path, first.at).entry.line}.`,
+          providerError: duplicateToolUseId(item.messageIndex, occurrence.call.blockIndex),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,37 @@
+import type { Rule } from '../rule.js';
+import { unexpectedToolResult } from '../provider-errors.js';
+import { callLabel, itemAt } from './describe.js';
+
+export const duplicateToolResult: Rule = {
+  meta: {
+    id: 'duplicate-tool-result',
+    severity: 'error',
+    category: 'pairing',
+    description: 'One tool call has more than one result.',
+    docs: `## What it does
+Finds a second tool result for a call that already has one. When one of the two is a synthetic
+"missing tool result" written by an agent's repair code and the other is real, the synthetic one
+is reported.
+
+## Why is this bad?
+OpenClaw's write guard inserts a synthetic error result when a turn ends with calls pending; if
+the real result arrives later it is written as well. Providers reject the extra result as not
+answering any call in the previous message.`,
+  },
+  check({ analysis, report }) {
+    for (const path of analysis.paths) {
+      for (const duplicate of path.pairing.duplicates) {
+        const item = itemAt(path, duplicate.at);
+        const kept = itemAt(path, duplicate.occurrence.resultAt!);
+        const what = item.entry.toolResult!.synthetic ? 'Synthetic result' : 'Extra result';
+        report({
+          path,
+          entry: item.entry,
+          pointer: item.entry.pointer,
+          message: `${what} for ${callLabel(duplicate.occurrence.call)}; it is already answered on line ${kept.entry.line}.`,
+          providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, duplicate.occurrence.call.id!),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,47 @@
+import type { Rule } from '../rule.js';
+import { toolUseWithoutResult } from '../provider-errors.js';
+import { callLabel, itemAt } from './describe.js';
+
+export const missingToolResult: Rule = {
+  meta: {
+    id: 'missing-tool-result',
+    severity: 'error',
+    category: 'pairing',
+    description: 'A tool call has no result.',
+    docs: `## What it does
+Finds tool calls in a successful assistant turn that no tool result answers anywhere later on
+the replayed path.
+
+## Why is this bad?
+Anthropic, Bedrock, Vertex, OpenAI and Gemini all require every tool call to be answered in the
+very next message. Every later request is rejected with HTTP 400 until the file is fixed. An
+interrupted run (cancel, crash, gateway restart) between the call and its result is the usual
+cause. Some agent versions patch this in memory at replay time; the file stays broken for every
+other reader and version.
+
+## Example
+\`\`\`jsonl
+{"type":"message",…,"message":{"role":"assistant","content":[{"type":"toolCall","id":"toolu_01…","name":"exec",…}],"stopReason":"toolUse",…}}
+{"type":"message",…,"message":{"role":"user","content":"are you still there?",…}}
+\`\`\``,
+  },
+  check({ analysis, report }) {
+    for (const path of analysis.paths) {
+      const last = path.context.length - 1;
+      for (const occurrence of path.pairing.missing) {
+        const item = itemAt(path, occurrence.at);
+        const atEnd = path.scope === 'replay' && occurrence.at === last;
+        report({
+          path,
+          entry: item.entry,
+          pointer: occurrence.call.pointer,
+          message:
+            `${callLabel(occurrence.call)} has no tool result` +
+            (atEnd ? '; the transcript ends here, which is normal only while the agent is still running the tool.' : '.'),
+          providerError: toolUseWithoutResult(item.messageIndex, [occurrence.call.id!]),
+          severity: atEnd ? 'warning' : undefined,
+        });
+      }
+    }
+  },
+};

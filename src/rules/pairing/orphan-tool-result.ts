@@ -1,0 +1,41 @@
+import type { Rule } from '../rule.js';
+import { unexpectedToolResult } from '../provider-errors.js';
+import { itemAt } from './describe.js';
+
+export const orphanToolResult: Rule = {
+  meta: {
+    id: 'orphan-tool-result',
+    severity: 'error',
+    category: 'pairing',
+    description: 'A tool result answers no tool call.',
+    docs: `## What it does
+Finds tool results whose call id matches no earlier tool call on the replayed path (or that have
+no call id at all).
+
+## Why is this bad?
+Strict providers reject a tool result that does not answer a call in the previous message, and
+keep rejecting every later request. Compaction that dropped the call but kept the result, and
+results for calls that were later removed, are the usual causes.
+
+## Example
+\`\`\`jsonl
+{"type":"message",…,"message":{"role":"user","content":"hello",…}}
+{"type":"message",…,"message":{"role":"toolResult","toolCallId":"toolu_01…","toolName":"read",…}}
+\`\`\``,
+  },
+  check({ analysis, report }) {
+    for (const path of analysis.paths) {
+      for (const at of path.pairing.orphans) {
+        const item = itemAt(path, at);
+        const id = item.entry.toolResult!.callId;
+        report({
+          path,
+          entry: item.entry,
+          pointer: item.entry.pointer,
+          message: id === undefined ? 'Tool result has no call id.' : `Tool result for ${id} answers no tool call.`,
+          providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, id ?? '(none)'),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * Exact error texts strict providers return (reference/provider-rules.md), with the message
+ * index filled in as the provider would count it. Anthropic's wording is the one users search for.
+ */
+
+export function toolUseWithoutResult(messageIndex: number, ids: readonly string[]): string {
+  return (
+    `Anthropic: messages.${messageIndex}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ` +
+    `${ids.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`
+  );
+}
+
+export function unexpectedToolResult(messageIndex: number, blockIndex: number, id: string): string {
+  return (
+    `Anthropic: messages.${messageIndex}.content.${blockIndex}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ` +
+    `${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`
+  );
+}
+
+export function duplicateToolUseId(messageIndex: number, blockIndex: number): string {
+  return `Anthropic: messages.${messageIndex}.content.${blockIndex}: \`tool_use\` ids must be unique`;
+}
+
+export function toolInputRequired(messageIndex: number, blockIndex: number): string {
+  return `Anthropic: messages.${messageIndex}.content.${blockIndex}.tool_use.input: Field required`;
+}
+
+export function functionResponseNameEmpty(messageIndex: number, blockIndex: number): string {
+  return `Gemini: * GenerateContentRequest.contents[${messageIndex}].parts[${blockIndex}].function_response.name: Name cannot be empty.`;
+}
+
+export function bedrockEmptyContent(): string {
+  return 'Bedrock Converse: The content field in the Message object at messages.N is empty. Add a ContentBlock object to the content field and try again.';
+}
+
+export const TEXT_BLOCK_EMPTY = 'Anthropic: messages: text content blocks must be non-empty';
+
+export const ALL_MESSAGES_EMPTY = 'Anthropic: messages: at least one message is required';

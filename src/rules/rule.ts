@@ -1,0 +1,44 @@
+import type { Analysis, PathView } from '../model/analysis.js';
+import type { Entry } from '../model/entry.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export type Category = 'syntax' | 'structure' | 'pairing' | 'content' | 'format';
+
+export interface RuleMeta {
+  /** Stable kebab-case id; never renamed once released. */
+  id: string;
+  severity: Severity;
+  category: Category;
+  /** One line, used in listings. */
+  description: string;
+  /** Markdown in Ruff's shape: What it does / Why is this bad? / Example. */
+  docs: string;
+}
+
+export interface Problem {
+  /** The entry the problem is about; lets the runner lower severity off the replayed path. */
+  entry?: Entry;
+  /** Line, when there is no entry (byte-level problems). */
+  line?: number;
+  /** JSON Pointer inside the line; defaults to the whole line. */
+  pointer?: string;
+  message: string;
+  /** The error a strict provider returns for this problem, as it would quote it. */
+  providerError?: string;
+  /** Found while judging this path; findings from abandoned branches are kept only for their own entries. */
+  path?: PathView;
+  /** A lower severity than the rule's, when the rule knows the problem is milder here. */
+  severity?: Severity;
+}
+
+export interface RuleContext {
+  readonly analysis: Analysis;
+  report(problem: Problem): void;
+}
+
+/** A rule only reports; fixes will be neutral edits added alongside, never in the check. */
+export interface Rule {
+  meta: RuleMeta;
+  check(context: RuleContext): void;
+}

@@ -1,0 +1,41 @@
+import type { Rule } from '../rule.js';
+
+export const invalidHeader: Rule = {
+  meta: {
+    id: 'invalid-header',
+    severity: 'error',
+    category: 'structure',
+    description: 'The session header is missing or invalid.',
+    docs: `## What it does
+Checks that the first line that parses is a session header: \`"type": "session"\` with a
+non-empty string \`id\`.
+
+## Why is this bad?
+pi validates only the first parsed entry. If it is not a valid header, pi treats the file as
+empty and, on opening it, overwrites the whole file with a fresh header: the entire transcript
+is wiped (OpenClaw issue #89037). A header line cut off by a crash during the first flush is
+the usual cause.
+
+## Example
+\`\`\`jsonl
+{"type":"sess
+{"type":"message","id":"a1b2c3d4","parentId":null,…}
+\`\`\``,
+  },
+  check({ analysis, report }) {
+    const first = analysis.entries[0];
+    if (first === undefined) {
+      const { lineIssues, parsedLines } = analysis.transcript;
+      if (parsedLines === 0 && lineIssues.length > 0) report({ line: lineIssues[0]!.line, message: 'No line parses, so there is no session header; pi would overwrite this file.' });
+      return;
+    }
+    if (first.kind !== 'header') {
+      report({
+        line: first.line,
+        message: 'The first parsed line is not a session header; pi would discard the transcript and overwrite the file.',
+      });
+    } else if (!first.header!.valid) {
+      report({ line: first.line, pointer: '/id', message: `Session header is invalid: ${first.header!.problem}; pi would overwrite the file.` });
+    }
+  },
+};

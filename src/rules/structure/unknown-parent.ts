@@ -1,0 +1,27 @@
+import type { Rule } from '../rule.js';
+
+export const unknownParent: Rule = {
+  meta: {
+    id: 'unknown-parent',
+    severity: 'error',
+    category: 'structure',
+    description: 'An entry names a parent id that does not exist.',
+    docs: `## What it does
+Finds entries whose \`parentId\` names no entry in the file.
+
+## Why is this bad?
+pi builds the conversation by walking parent links from the last entry back to the root. An
+unknown parent ends the walk: everything older silently disappears from the model's context
+("amnesia"). A dropped or unparseable line in the middle of a file is the usual cause.`,
+  },
+  check({ analysis, report }) {
+    for (const index of analysis.tree.unknownParents) {
+      const entry = analysis.entries[index]!;
+      report({
+        entry,
+        pointer: '/parentId',
+        message: `Entry ${entry.id ?? `on line ${entry.line}`} names parent ${entry.parentId}, which does not exist; history before it is cut off.`,
+      });
+    }
+  },
+};

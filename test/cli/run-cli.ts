@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'transcript-doctor.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a user would, with an optional standard input and environment. */
+export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
+    for (const name of ['NO_COLOR', 'FORCE_COLOR', 'OPENCLAW_STATE_DIR']) delete env[name];
+    Object.assign(env, options.env);
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}

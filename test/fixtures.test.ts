@@ -1,0 +1,48 @@
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scanFile } from '../src/pipeline/scan.js';
+import { rules } from '../src/rules/index.js';
+
+const dir = join(import.meta.dirname, '..', 'fixtures');
+const ruleFixtures = readdirSync(join(dir, 'pi')).filter((name) => rules.some((rule) => `${rule.meta.id}.jsonl` === name));
+
+/** Fixtures that are not named after a rule, with exactly what they must produce. */
+const special: Record<string, string[]> = {
+  'pi/healthy.jsonl': [],
+  'pi/v1-legacy.jsonl': [],
+  'pi/abandoned-branch.jsonl': ['9 missing-tool-result warning'],
+  'pi/v1-missing-result.jsonl': ['3 missing-tool-result error'],
+  'demo/d7e72770-c025-4796-baf0-d4d1f2035ea7.jsonl': [],
+  'demo/f787cf70-51e3-4c8b-9204-2dfbea70be02.jsonl': [
+    '9 partial-tool-call warning',
+    '10 result-for-failed-turn error',
+    '12 empty-error-turn warning',
+    '14 empty-error-turn warning',
+    '16 empty-error-turn warning',
+  ],
+  'demo/e0b11ca0-75b4-4eef-8961-955e55832882.jsonl': ['12 duplicate-tool-result error', '14 displaced-tool-result error'],
+  'demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl': ['15 torn-final-line error'],
+};
+
+describe('fixtures', () => {
+  it('has a fixture for every rule that applies to pi files', () => {
+    const missing = rules.map((rule) => rule.meta.id).filter((id) => !ruleFixtures.includes(`${id}.jsonl`));
+    expect(missing).toEqual(['byte-order-mark', 'unknown-format']);
+  });
+
+  for (const name of ruleFixtures) {
+    it(`pi/${name} shows its rule and nothing else`, async () => {
+      const report = await scanFile(join(dir, 'pi', name));
+      expect(report.format).toBe('pi');
+      expect(new Set(report.findings.map((finding) => finding.rule))).toEqual(new Set([basename(name, '.jsonl')]));
+    });
+  }
+
+  for (const [name, expected] of Object.entries(special)) {
+    it(`${name} shows exactly its findings`, async () => {
+      const report = await scanFile(join(dir, name));
+      expect(report.findings.map((f) => `${f.line} ${f.rule} ${f.severity}`)).toEqual(expected);
+    });
+  }
+});

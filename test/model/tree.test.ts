@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { loadTranscript } from '../../src/pipeline/load-transcript.js';
+import { analyze } from '../../src/model/analysis.js';
+import { call, Session } from '../helpers/session.js';
+
+async function analysed(jsonl: string) {
+  return analyze(await loadTranscript(Readable.from([Buffer.from(jsonl)])));
+}
+
+const lineOf = (analysis: Awaited<ReturnType<typeof analysed>>, indices: number[]) => indices.map((i) => analysis.entries[i]!.line);
+
+describe('replay path', () => {
+  it('is the last entry in file order walked back to the root, not the newest branch by time', async () => {
+    // root ─ a ─ b        (abandoned)
+    //      └ c ─ d        (last line: replayed)
+    const jsonl = new Session()
+      .user('root', { id: 'r0000000' })
+      .reply('a', )
+      .user('b')
+      .user('c', { parent: 'r0000000' })
+      .reply('d')
+      .jsonl();
+    const analysis = await analysed(jsonl);
+    expect(lineOf(analysis, analysis.tree.replayPath)).toEqual([2, 5, 6]);
+    expect(analysis.tree.leaves.map((i) => analysis.entries[i]!.line)).toEqual([4, 6]);
+    expect(analysis.status(2)).toBe('abandoned');
+    expect(analysis.status(1)).toBe('replayed');
+    expect(analysis.paths).toHaveLength(2);
+    expect(analysis.paths[0]!.scope).toBe('replay');
+  });
+
+  it('stops at an unknown parent (history before it is cut off)', async () => {
+    const analysis = await analysed(new Session().user().reply().user('x', { parent: 'gone0000' }).reply().jsonl());
+    expect(lineOf(analysis, analysis.tree.replayPath)).toEqual([4, 5]);
+    expect(analysis.tree.unknownParents).toEqual([3]);
+  });
+
+  it('terminates on cycles', async () => {
+    const jsonl = new Session().user('a', { id: 'aaaaaaaa', parent: 'bbbbbbbb' }).user('b', { id: 'bbbbbbbb', parent: 'aaaaaaaa' }).jsonl();
+    const analysis = await analysed(jsonl);
+    expect(analysis.tree.replayPath).toHaveLength(2);
+    expect(analysis.tree.cycles).toHaveLength(1);
+  });
+
+  it('uses the latest compaction: summary, kept entries from firstKeptEntryId, then the rest', async () => {
+    const jsonl = new Session()
+      .user('old')
+      .reply()
+      .user('kept', { id: 'keep0000' })
+      .reply()
+      .entry({ type: 'compaction', summary: 's', firstKeptEntryId: 'keep0000', tokensBefore: 9 })
+      .user('new')
+      .jsonl();
+    const analysis = await analysed(jsonl);
+    const context = analysis.paths[0]!.context;
+    expect(context.map((item) => [item.entry.line, item.messageIndex])).toEqual([
+      [6, 0],
+      [4, 1],
+      [5, 2],
+      [7, 3],
+    ]);
+    expect(analysis.status(1)).toBe('compacted');
+  });
+
+  it('keeps nothing before a compaction whose firstKeptEntryId is not on the path', async () => {
+    const analysis = await analysed(new Session().user().reply().entry({ type: 'compaction', summary: 's', firstKeptEntryId: 'nowhere0' }).jsonl());
+    expect(analysis.paths[0]!.context.map((item) => item.entry.kind)).toEqual(['compaction']);
+  });
+
+  it('judges each abandoned branch with the history it shares', async () => {
+    const jsonl = new Session()
+      .user('q', { id: 'q0000000' })
+      .calls(call('t1'))
+      .result('t1', 'read', { id: 'r1000000' })
+      .calls(call('t2'))
+      .user('retry', { parent: 'r1000000' })
+      .reply()
+      .jsonl();
+    const analysis = await analysed(jsonl);
+    const branch = analysis.paths[1]!;
+    expect(branch.scope).toBe('abandoned');
+    expect(branch.pairing.missing.map((o) => o.call.id)).toEqual(['t2']);
+    expect(analysis.paths[0]!.pairing.missing).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { testRule } from '../helpers/rule-tester.js';
+import { Session, text } from '../helpers/session.js';
+import { emptyErrorTurn } from '../../src/rules/content/empty-error-turn.js';
+import { blankUserMessage } from '../../src/rules/content/blank-user-message.js';
+import { emptyTextBlock } from '../../src/rules/content/empty-text-block.js';
+
+const healthy = new Session().user().reply();
+
+testRule(emptyErrorTurn, {
+  valid: [
+    { name: 'healthy', jsonl: healthy.jsonl() },
+    { name: 'empty silent stop is legitimate', jsonl: new Session().user().assistant([], 'stop').jsonl() },
+    { name: 'already rewritten', jsonl: new Session().user().assistant([text('[assistant turn failed before producing content]')], 'error').jsonl() },
+  ],
+  invalid: [{ name: 'content [] with stopReason error', jsonl: new Session().user().assistant([], 'error').user().reply().jsonl(), findings: [{ line: 3, pointer: '/message/content' }] }],
+});
+
+testRule(blankUserMessage, {
+  valid: [
+    { name: 'healthy', jsonl: healthy.jsonl() },
+    { name: 'image-only message', jsonl: new Session().user([{ type: 'image', data: 'iVBOR', mimeType: 'image/png' }]).jsonl() },
+  ],
+  invalid: [
+    { name: 'empty string', jsonl: new Session().user('').reply().jsonl(), findings: [{ line: 2, pointer: '/message/content' }] },
+    { name: 'only blank text blocks', jsonl: new Session().user([text(' '), text('\n')]).reply().jsonl(), findings: [{ line: 2 }] },
+  ],
+});
+
+testRule(emptyTextBlock, {
+  valid: [
+    { name: 'healthy', jsonl: healthy.jsonl() },
+    { name: 'empty thinking with a signature is normal', jsonl: new Session().user().assistant([{ type: 'thinking', thinking: '', thinkingSignature: 'EqUK' }, text('hi')]).jsonl() },
+  ],
+  invalid: [
+    { name: 'empty text next to a tool call', jsonl: new Session().user().assistant([text(''), text('ok')]).jsonl(), findings: [{ line: 3, pointer: '/message/content/0' }] },
+    { name: 'whitespace text in a user message', jsonl: new Session().user([text('hi'), text('  ')]).reply().jsonl(), findings: [{ line: 2, pointer: '/message/content/1' }] },
+  ],
+});
