@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
 import { scanCommand } from './commands/scan.js';
-import { reporters } from './report/index.js';
+import { reporterNames } from './report/index.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -17,7 +17,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .command('scan')
     .description('Check transcripts and report every problem, with the provider error it causes.')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw session folders on this machine')
-    .addOption(new Option('-r, --reporter <name>', 'output format').choices(Object.keys(reporters)).default('stylish'))
+    .addOption(new Option('-r, --reporter <name>', 'output format').choices(reporterNames).default('stylish'))
     .option('-o, --output-file <path>', 'write the report to a file instead of standard output')
     .option('-q, --quiet', 'report errors only')
     .option('--no-color', 'disable colours (also: NO_COLOR)')

@@ -2,7 +2,7 @@ import { expandInputs, isDirectory, standardLocations, type Input } from '../io/
 import { UserError } from '../errors.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { scanFile, scanSource } from '../pipeline/scan.js';
-import { reporters } from '../report/index.js';
+import { loadReporter, reporterNames } from '../report/index.js';
 import { createProgress } from './progress.js';
 import { reason, useColor, writeReport } from './output.js';
 
@@ -15,9 +15,9 @@ export interface ScanOptions {
 
 /** `transcript-doctor scan`: returns the exit code. */
 export async function scanCommand(paths: readonly string[], options: ScanOptions): Promise<number> {
-  const reporter = reporters[options.reporter];
+  const reporter = await loadReporter(options.reporter);
   if (reporter === undefined) {
-    throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${Object.keys(reporters).join(', ')})`);
+    throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${reporterNames.join(', ')})`);
   }
   const inputs = paths.length > 0 ? await expandInputs(paths) : await defaultInputs();
   const progress = await createProgress('Scanning');

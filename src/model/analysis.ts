@@ -1,7 +1,7 @@
 import type { Entry } from './entry.js';
-import { buildContext, type ContextItem } from './context.js';
+import { buildContext, type Context, type ContextItem } from './context.js';
 import { analyzePairing, type Pairing } from './pairing.js';
-import { buildTree, pathTo, type Tree } from './tree.js';
+import { buildTree, PathWalker, type Tree } from './tree.js';
 import type { Transcript } from './transcript.js';
 
 /** Where an entry stands relative to what the agent would replay. */
@@ -14,10 +14,12 @@ export type ReplayStatus = 'replayed' | 'compacted' | 'abandoned';
  */
 export interface PathView {
   scope: 'replay' | Exclude<ReplayStatus, 'replayed'>;
-  context: ContextItem[];
+  context: Context;
   pairing: Pairing;
-  /** Context position by entry index, for message numbering. */
-  positionOf(entry: number): number | undefined;
+  /** The context entry at a position. */
+  itemAt(at: number): ContextItem;
+  /** The context entry for an entry index, when the path sends it. */
+  itemOf(entry: number): ContextItem | undefined;
 }
 
 export interface Analysis {
@@ -39,18 +41,15 @@ export function analyze(transcript: Transcript): Analysis {
   for (const index of tree.replayPath) onPath[index] = 1;
   const replay = makePath(entries, tree.replayPath, 'replay');
   const sent = new Uint8Array(entries.length);
-  for (const item of replay.context) sent[item.entry.index] = 1;
+  for (const entry of replay.context.entries) sent[entry.index] = 1;
 
   const paths = [replay];
   if (tree.replayPath.some((index) => entries[index]!.kind === 'compaction')) {
     paths.push(makePath(entries, tree.replayPath, 'compacted', false));
   }
+  const walker = new PathWalker(tree.parent);
   for (const leaf of tree.leaves) {
-    if (leaf === tree.leaf) continue;
-    const path = pathTo(tree.parent, leaf);
-    let fork = 0;
-    while (fork < path.length && onPath[path[fork]!] === 1) fork += 1;
-    paths.push(makePath(entries, path.slice(Math.max(0, fork - BRANCH_LOOKBACK)), 'abandoned'));
+    if (leaf !== tree.leaf) paths.push(makePath(entries, walker.path(leaf, onPath, BRANCH_LOOKBACK), 'abandoned'));
   }
 
   return {
@@ -67,14 +66,24 @@ export function analyze(transcript: Transcript): Analysis {
 
 function makePath(entries: readonly Entry[], path: readonly number[], scope: PathView['scope'], compact = true): PathView {
   const context = buildContext(entries, path, compact);
-  let positions: Map<number, number> | undefined;
+  let positions: Int32Array | undefined;
+  const itemAt = (at: number): ContextItem => ({
+    entry: context.entries[at]!,
+    messageIndex: context.messageIndex[at]!,
+    blockIndex: context.blockIndex[at]!,
+  });
   return {
     scope,
     context,
-    pairing: analyzePairing(context),
-    positionOf(entry) {
-      positions ??= new Map(context.map((item, at) => [item.entry.index, at]));
-      return positions.get(entry);
+    pairing: analyzePairing(context.entries),
+    itemAt,
+    itemOf(entry) {
+      if (positions === undefined) {
+        positions = new Int32Array(entries.length).fill(-1);
+        context.entries.forEach((item, at) => (positions![item.index] = at));
+      }
+      const at = positions[entry];
+      return at === undefined || at === -1 ? undefined : itemAt(at);
     },
   };
 }

@@ -13,13 +13,20 @@ export interface ContextItem {
   blockIndex: number;
 }
 
+/** The context of a path in columns: a path of a huge file holds one row per entry. */
+export interface Context {
+  entries: Entry[];
+  messageIndex: Int32Array;
+  blockIndex: Int32Array;
+}
+
 /**
  * The entries of a root-to-leaf path that reach the model, in order. With a compaction on the
  * path, the latest one wins: its summary comes first, then the kept entries from its
  * `firstKeptId` up to it (none if that id is not on the path), then everything after it.
  * Without `compact`, compactions are ignored: the history as if it had never been compacted.
  */
-export function buildContext(entries: readonly Entry[], path: readonly number[], compact = true): ContextItem[] {
+export function buildContext(entries: readonly Entry[], path: readonly number[], compact = true): Context {
   let compactionAt = -1;
   for (let i = compact ? path.length - 1 : -1; i >= 0; i--) {
     if (entries[path[i]!]!.kind === 'compaction') {
@@ -49,26 +56,29 @@ export function buildContext(entries: readonly Entry[], path: readonly number[],
   return numberMessages(selected.filter((entry) => entry.inContext));
 }
 
-function numberMessages(entries: readonly Entry[]): ContextItem[] {
-  const items: ContextItem[] = [];
+function numberMessages(entries: Entry[]): Context {
+  const context: Context = {
+    entries,
+    messageIndex: new Int32Array(entries.length),
+    blockIndex: new Int32Array(entries.length),
+  };
   let next = 0;
   let resultRun = 0;
-  for (const entry of entries) {
+  entries.forEach((entry, at) => {
     if (entry.role === 'toolResult') {
       if (resultRun === 0) next += 1;
-      items.push({ entry, messageIndex: next - 1, blockIndex: resultRun });
+      context.messageIndex[at] = next - 1;
+      context.blockIndex[at] = resultRun;
       resultRun += 1;
-      continue;
+    } else if (!isSent(entry)) {
+      context.messageIndex[at] = -1;
+    } else {
+      context.messageIndex[at] = next;
+      next += 1;
+      resultRun = 0;
     }
-    if (!isSent(entry)) {
-      items.push({ entry, messageIndex: -1, blockIndex: 0 });
-      continue;
-    }
-    resultRun = 0;
-    items.push({ entry, messageIndex: next, blockIndex: 0 });
-    next += 1;
-  }
-  return items;
+  });
+  return context;
 }
 
 /** pi drops failed assistant turns, empty assistants and blank user messages before sending. */

@@ -1,7 +1,6 @@
 /**
  * The format-neutral view of one transcript line. A format decoder fills it in; rules read
- * only these fields. It holds small metadata, never message content, so that memory stays
- * bounded on huge files.
+ * only these fields. It holds small metadata, never message content.
  */
 
 /** What an entry is, independent of any format's type names. */
@@ -55,37 +54,91 @@ export interface HeaderInfo {
   id?: string;
 }
 
-export interface Entry {
-  /** Position among parsed entries, in file order. */
-  index: number;
-  line: number;
-  kind: EntryKind;
+const IN_CONTEXT = 1;
+const TRANSCRIPT_ONLY = 2;
+const PARENT_MISSING = 4;
+const LINKS_TO_PREVIOUS = 8;
+const EMPTY_CONTENT = 16;
+const BLANK_TEXT = 32;
+
+/**
+ * One decoded line. A class with every field set in the constructor, and yes/no facts packed
+ * into one number, because a huge file holds hundreds of thousands of these: one fixed shape
+ * keeps each small and every rule's property access fast.
+ */
+export class Entry {
+  kind: EntryKind = 'unknown';
   /** Pointer to the whole message object inside the line ('' for the line itself). */
-  pointer: string;
-  id?: string;
+  pointer = '';
+  id: string | undefined = undefined;
   /** `null` for a root; undefined when the field is absent. */
-  parentId?: string | null;
-  /** The entry has no parent field although its format version requires one. */
-  parentMissing?: boolean;
-  /** Legacy linear files: the parent is the previous entry in file order. */
-  linksToPrevious?: boolean;
-  header?: HeaderInfo;
-  role?: Role;
-  /** Sent to the model when it lies on the replayed path. */
-  inContext: boolean;
-  /** Written for people only (delivery mirrors, injected notices); replay drops it. */
-  transcriptOnly?: boolean;
-  outcome?: Outcome;
-  toolCalls?: ToolCallRef[];
-  toolResult?: ToolResultRef;
+  parentId: string | null | undefined = undefined;
+  role: Role | undefined = undefined;
+  outcome: Outcome | undefined = undefined;
+  toolCalls: ToolCallRef[] | undefined = undefined;
+  toolResult: ToolResultRef | undefined = undefined;
+  header: HeaderInfo | undefined = undefined;
   /** For compactions: id of the first entry kept before the summary. */
-  firstKeptId?: string;
-  /** Message content is an empty list. */
-  emptyContent?: boolean;
-  /** User content with nothing but blank text. */
-  blankText?: boolean;
+  firstKeptId: string | undefined = undefined;
   /** Pointers of empty or whitespace-only text blocks. */
-  blankTextBlocks?: string[];
+  blankTextBlocks: string[] | undefined = undefined;
+  private flags = 0;
+
+  constructor(
+    /** Position among parsed entries, in file order. */
+    readonly index: number,
+    readonly line: number,
+  ) {}
+
+  /** Sent to the model when it lies on the replayed path. */
+  get inContext(): boolean {
+    return this.has(IN_CONTEXT);
+  }
+  set inContext(value: boolean) {
+    this.set(IN_CONTEXT, value);
+  }
+  /** Written for people only (delivery mirrors, injected notices); replay drops it. */
+  get transcriptOnly(): boolean {
+    return this.has(TRANSCRIPT_ONLY);
+  }
+  set transcriptOnly(value: boolean) {
+    this.set(TRANSCRIPT_ONLY, value);
+  }
+  /** The entry has no parent field although its format version requires one. */
+  get parentMissing(): boolean {
+    return this.has(PARENT_MISSING);
+  }
+  set parentMissing(value: boolean) {
+    this.set(PARENT_MISSING, value);
+  }
+  /** Legacy linear files: the parent is the previous entry in file order. */
+  get linksToPrevious(): boolean {
+    return this.has(LINKS_TO_PREVIOUS);
+  }
+  set linksToPrevious(value: boolean) {
+    this.set(LINKS_TO_PREVIOUS, value);
+  }
+  /** Message content is an empty list. */
+  get emptyContent(): boolean {
+    return this.has(EMPTY_CONTENT);
+  }
+  set emptyContent(value: boolean) {
+    this.set(EMPTY_CONTENT, value);
+  }
+  /** User content with nothing but blank text. */
+  get blankText(): boolean {
+    return this.has(BLANK_TEXT);
+  }
+  set blankText(value: boolean) {
+    this.set(BLANK_TEXT, value);
+  }
+
+  private has(flag: number): boolean {
+    return (this.flags & flag) !== 0;
+  }
+  private set(flag: number, value: boolean): void {
+    this.flags = value ? this.flags | flag : this.flags & ~flag;
+  }
 }
 
 export function isFailed(entry: Entry): boolean {

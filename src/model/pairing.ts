@@ -1,5 +1,4 @@
-import { isFailed, type ToolCallRef } from './entry.js';
-import type { ContextItem } from './context.js';
+import { isFailed, type Entry, type ToolCallRef } from './entry.js';
 
 /** One tool call on a path, and what answers it. Positions are indices into the context. */
 export interface CallOccurrence {
@@ -29,7 +28,7 @@ export interface DuplicateCall {
 }
 
 /**
- * Tool-call / tool-result pairing along one path, judged with OpenClaw's strict definition:
+ * Tool-call / tool-result pairing along one path's context, judged with OpenClaw's strict definition:
  * every successful assistant with N calls is followed immediately by its N results, in call
  * order, each id answered exactly once. Calls are tracked as occurrences (ids can repeat across
  * turns); a result claims the oldest unanswered occurrence of its id, and a real result takes
@@ -48,7 +47,7 @@ export interface Pairing {
   duplicateCalls: DuplicateCall[];
 }
 
-export function analyzePairing(items: readonly ContextItem[]): Pairing {
+export function analyzePairing(items: readonly Entry[]): Pairing {
   const pairing: Pairing = {
     occurrences: [],
     missing: [],
@@ -64,8 +63,7 @@ export function analyzePairing(items: readonly ContextItem[]): Pairing {
   const firstCall = new Map<string, CallOccurrence>();
   const failedCalls = new Map<string, number>();
 
-  items.forEach((item, at) => {
-    const entry = item.entry;
+  items.forEach((entry, at) => {
     if (entry.role === 'assistant' && entry.toolCalls !== undefined) {
       if (isFailed(entry)) {
         for (const call of entry.toolCalls) if (call.id !== undefined) failedCalls.set(call.id, at);
@@ -95,7 +93,7 @@ export function analyzePairing(items: readonly ContextItem[]): Pairing {
     }
     const claimed = id === undefined ? undefined : answered.get(id);
     if (claimed !== undefined) {
-      const kept = items[claimed.resultAt!]!.entry.toolResult!;
+      const kept = items[claimed.resultAt!]!.toolResult!;
       if (kept.synthetic && !entry.toolResult!.synthetic) {
         pairing.duplicates.push({ at: claimed.resultAt!, occurrence: claimed });
         claimed.resultAt = at;
@@ -114,7 +112,7 @@ export function analyzePairing(items: readonly ContextItem[]): Pairing {
 }
 
 /** Answered calls are either in the run of results right after their assistant, or displaced. */
-function classifyPlacement(items: readonly ContextItem[], pairing: Pairing): void {
+function classifyPlacement(items: readonly Entry[], pairing: Pairing): void {
   let lastInRun = -1;
   let runAssistant = -1;
   for (const occurrence of pairing.occurrences) {
@@ -123,7 +121,7 @@ function classifyPlacement(items: readonly ContextItem[], pairing: Pairing): voi
       continue;
     }
     let runEnd = occurrence.at + 1;
-    while (runEnd < items.length && items[runEnd]!.entry.role === 'toolResult') runEnd += 1;
+    while (runEnd < items.length && items[runEnd]!.role === 'toolResult') runEnd += 1;
     if (occurrence.resultAt >= runEnd || occurrence.resultAt < occurrence.at) {
       pairing.displaced.push(occurrence);
       continue;

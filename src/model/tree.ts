@@ -52,7 +52,7 @@ export function buildTree(entries: readonly Entry[]): Tree {
   return {
     parent,
     leaf,
-    replayPath: pathTo(parent, leaf),
+    replayPath: leaf === -1 ? [] : new PathWalker(parent).path(leaf),
     leaves: findLeaves(entries, parent),
     unknownParents,
     cycles: [...selfLoops, ...findCycles(entries, parent)],
@@ -66,15 +66,31 @@ function inTree(entry: Entry): boolean {
   return entry.kind !== 'header' && (entry.kind !== 'unknown' || entry.id !== undefined);
 }
 
-/** Root-to-node path; stops at a repeat so a cycle cannot loop forever. */
-export function pathTo(parent: Int32Array, node: number): number[] {
-  const path: number[] = [];
-  const seen = new Set<number>();
-  for (let at = node; at !== -1 && !seen.has(at); at = parent[at]!) {
-    seen.add(at);
-    path.push(at);
+/**
+ * Walks parent links towards the root. Visits are stamped in one shared array, so a walk
+ * allocates nothing but its result and still stops at a repeat (a cycle cannot loop forever).
+ */
+export class PathWalker {
+  private readonly stamps: Int32Array;
+  private stamp = 0;
+
+  constructor(private readonly parent: Int32Array) {
+    this.stamps = new Int32Array(parent.length);
   }
-  return path.reverse();
+
+  /** Root-to-node path; with `stopAt`, the walk ends `extra` entries after the first entry it marks. */
+  path(node: number, stopAt?: Uint8Array, extra = 0): number[] {
+    this.stamp += 1;
+    const path: number[] = [];
+    let remaining = -1;
+    for (let at = node; at !== -1 && this.stamps[at] !== this.stamp && remaining !== 0; at = this.parent[at]!) {
+      this.stamps[at] = this.stamp;
+      path.push(at);
+      if (remaining > 0) remaining -= 1;
+      else if (remaining === -1 && stopAt !== undefined && stopAt[at] === 1) remaining = extra;
+    }
+    return path.reverse();
+  }
 }
 
 function findLeaves(entries: readonly Entry[], parent: Int32Array): number[] {

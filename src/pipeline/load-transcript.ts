@@ -52,20 +52,21 @@ export async function loadTranscript(source: Readable, formatHint?: TranscriptFo
     if (bytes.length === 0) return;
     if (bytes[0] !== OPEN_BRACE && isWhitespace(bytes)) return;
     transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: false };
-    if (bytes.indexOf(0) !== -1) {
-      issue('nul-bytes', `${countNul(bytes)} NUL byte(s) in a line of ${bytes.length} bytes`);
-      return;
-    }
-    if (!isUtf8(bytes)) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
+    const validUtf8 = isUtf8(bytes);
     const text = bytes.toString('utf8');
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      if (raw.eol === 'none') issue('torn', `the line stops after ${bytes.length} bytes without a line ending`);
+      // Valid JSON never holds a raw NUL, so only a failed line is worth searching for one.
+      const nul = countNul(bytes);
+      if (nul > 0) issue('nul-bytes', `${nul} NUL byte(s) in a line of ${bytes.length} bytes`);
+      else if (raw.eol === 'none') issue('torn', `the line stops after ${bytes.length} bytes without a line ending`);
       else issue('invalid-json', describeParseError(error, text));
+      if (!validUtf8 && nul === 0) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
       return;
     }
+    if (!validUtf8) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
     transcript.lastLine.parsed = true;
     transcript.parsedLines += 1;
     accept(value, raw.number);

@@ -1,8 +1,13 @@
-import { jsonReporter } from './json.js';
-import { stylishReporter } from './stylish.js';
 import type { Reporter } from './types.js';
 
-export const reporters: Record<string, Reporter> = {
-  stylish: stylishReporter,
-  json: jsonReporter,
+/** Reporters load on demand: the stylish one pulls in chalk, which a JSON run never needs. */
+const loaders: Record<string, () => Promise<Reporter>> = {
+  stylish: async () => (await import('./stylish.js')).stylishReporter,
+  json: async () => (await import('./json.js')).jsonReporter,
 };
+
+export const reporterNames = Object.keys(loaders);
+
+export function loadReporter(name: string): Promise<Reporter> | undefined {
+  return loaders[name]?.();
+}

@@ -53,8 +53,8 @@ describe('replay path', () => {
       .user('new')
       .jsonl();
     const analysis = await analysed(jsonl);
-    const context = analysis.paths[0]!.context;
-    expect(context.map((item) => [item.entry.line, item.messageIndex])).toEqual([
+    const { context } = analysis.paths[0]!;
+    expect(context.entries.map((entry, at) => [entry.line, context.messageIndex[at]])).toEqual([
       [6, 0],
       [4, 1],
       [5, 2],
@@ -65,7 +65,7 @@ describe('replay path', () => {
 
   it('keeps nothing before a compaction whose firstKeptEntryId is not on the path', async () => {
     const analysis = await analysed(new Session().user().reply().entry({ type: 'compaction', summary: 's', firstKeptEntryId: 'nowhere0' }).jsonl());
-    expect(analysis.paths[0]!.context.map((item) => item.entry.kind)).toEqual(['compaction']);
+    expect(analysis.paths[0]!.context.entries.map((entry) => entry.kind)).toEqual(['compaction']);
   });
 
   it('judges each abandoned branch with the history it shares', async () => {

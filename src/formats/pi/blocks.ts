@@ -3,6 +3,17 @@ import { CALL_ID_FALLBACKS, PAIRED_CALL_TYPES } from './markers.js';
 
 type Json = Record<string, unknown>;
 
+/** Pointer strings repeat on every line; share them instead of allocating one per block. */
+const pointerCache = new Map<number, string>();
+export function contentPointer(index: number): string {
+  let pointer = pointerCache.get(index);
+  if (pointer === undefined) {
+    pointer = `/message/content/${index}`;
+    if (pointerCache.size < 1024) pointerCache.set(index, pointer);
+  }
+  return pointer;
+}
+
 export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -16,7 +27,7 @@ export function isBlank(text: unknown): boolean {
 }
 
 /** A call block in any shape OpenClaw pairs; undefined for every other block. */
-export function readToolCall(block: unknown, pointer: string, blockIndex: number): ToolCallRef | undefined {
+export function readToolCall(block: unknown, blockIndex: number): ToolCallRef | undefined {
   if (!isObject(block) || typeof block.type !== 'string' || !PAIRED_CALL_TYPES.has(block.type)) return undefined;
   let id = nonEmptyString(block.id);
   let legacyShape = block.type !== 'toolCall';
@@ -37,7 +48,7 @@ export function readToolCall(block: unknown, pointer: string, blockIndex: number
   if (name === undefined || name.trim() === '') missing.push('name');
   if (args === undefined || args === null) missing.push('arguments');
   // Only what is true is stored: huge files hold one of these per call.
-  const call: ToolCallRef = { id, name, pointer, blockIndex };
+  const call: ToolCallRef = { id, name, pointer: contentPointer(blockIndex), blockIndex };
   if (typeof block.partialJson === 'string') call.partial = true;
   if (missing.length > 0) call.missing = missing;
   if (legacyShape) call.legacyShape = true;

@@ -1,6 +1,6 @@
-import type { Entry, Outcome, ToolCallRef, ToolResultRef } from '../../model/entry.js';
+import { Entry, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { intern, isBlank, isObject, nonEmptyString, readToolCall } from './blocks.js';
+import { contentPointer, intern, isBlank, isObject, nonEmptyString, readToolCall } from './blocks.js';
 import {
   PI_ENTRY_TYPES,
   RESULT_ID_FIELDS,
@@ -22,17 +22,6 @@ const OUTCOMES: Record<string, Outcome> = {
 
 const STATE_TYPES = new Set(['model_change', 'thinking_level_change', 'custom', 'label', 'session_info']);
 
-/** Pointer strings repeat on every line; share them instead of allocating one per block. */
-const pointerCache = new Map<number, string>();
-function contentPointer(index: number): string {
-  let pointer = pointerCache.get(index);
-  if (pointer === undefined) {
-    pointer = `/message/content/${index}`;
-    if (pointerCache.size < 1024) pointerCache.set(index, pointer);
-  }
-  return pointer;
-}
-
 /** Legacy v1 entries carry no ids; they get stable stand-ins so the tree code can link them. */
 export function legacyId(index: number): string {
   return `#${index}`;
@@ -44,9 +33,9 @@ export class PiDecoder implements Decoder {
   private sawHeader = false;
 
   decode(value: unknown, line: number, index: number): Entry {
-    if (!isObject(value)) return { index, line, kind: 'unknown', pointer: '', inContext: false };
-    if (value.type === 'session') return this.header(value, line, index);
-    const entry: Entry = { index, line, kind: 'unknown', pointer: '', inContext: false };
+    const entry = new Entry(index, line);
+    if (!isObject(value)) return entry;
+    if (value.type === 'session') return this.header(value, entry);
     // Lines of types pi does not write (other tools' bookkeeping) stay outside the tree.
     if (typeof value.type === 'string' && PI_ENTRY_TYPES.has(value.type)) this.link(value, entry);
     switch (value.type) {
@@ -73,7 +62,7 @@ export class PiDecoder implements Decoder {
     return entry;
   }
 
-  private header(value: Json, line: number, index: number): Entry {
+  private header(value: Json, entry: Entry): Entry {
     const id = nonEmptyString(value.id);
     const version = typeof value.version === 'number' ? value.version : undefined;
     if (!this.sawHeader) {
@@ -81,14 +70,9 @@ export class PiDecoder implements Decoder {
       this.version = version ?? 1;
     }
     const problem = id === undefined ? 'its "id" is missing or empty' : undefined;
-    return {
-      index,
-      line,
-      kind: 'header',
-      pointer: '',
-      inContext: false,
-      header: { valid: problem === undefined, problem, version, id },
-    };
+    entry.kind = 'header';
+    entry.header = { valid: problem === undefined, problem, version, id };
+    return entry;
   }
 
   /** Tree links: v2+ entries name their parent; v1 entries (no version) follow file order. */
@@ -162,14 +146,17 @@ function decodeUserContent(content: unknown, entry: Entry): void {
 }
 
 function blankTextBlocks(content: unknown[]): string[] {
-  const pointers: string[] = [];
-  content.forEach((block, i) => {
+  let pointers: string[] | undefined;
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i];
     if (isObject(block) && block.type === 'text' && (block.text === undefined || isBlank(block.text))) {
-      pointers.push(contentPointer(i));
+      (pointers ??= []).push(contentPointer(i));
     }
-  });
-  return pointers;
+  }
+  return pointers ?? NONE;
 }
+
+const NONE: string[] = [];
 
 function decodeAssistant(message: Json, entry: Entry): void {
   entry.role = 'assistant';
@@ -193,12 +180,12 @@ function decodeAssistant(message: Json, entry: Entry): void {
     entry.emptyContent = true;
     return;
   }
-  const calls: ToolCallRef[] = [];
-  content.forEach((block, i) => {
-    const call = readToolCall(block, contentPointer(i), i);
-    if (call !== undefined) calls.push(call);
-  });
-  if (calls.length > 0) entry.toolCalls = calls;
+  let calls: ToolCallRef[] | undefined;
+  for (let i = 0; i < content.length; i++) {
+    const call = readToolCall(content[i], i);
+    if (call !== undefined) (calls ??= []).push(call);
+  }
+  entry.toolCalls = calls;
   const blank = blankTextBlocks(content);
   if (blank.length > 0 && blank.length < content.length) entry.blankTextBlocks = blank;
 }

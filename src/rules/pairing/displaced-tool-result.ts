@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { unexpectedToolResult } from '../provider-errors.js';
-import { callLabel, itemAt } from './describe.js';
+import { callLabel } from './describe.js';
 
 export const displacedToolResult: Rule = {
   meta: {
@@ -21,8 +21,8 @@ cause.`,
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const occurrence of path.pairing.displaced) {
-        const call = itemAt(path, occurrence.at);
-        const result = itemAt(path, occurrence.resultAt!);
+        const call = path.itemAt(occurrence.at);
+        const result = path.itemAt(occurrence.resultAt!);
         report({
           path,
           entry: result.entry,

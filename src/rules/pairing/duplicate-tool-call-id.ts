@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { duplicateToolUseId } from '../provider-errors.js';
-import { callLabel, itemAt } from './describe.js';
+import { callLabel } from './describe.js';
 
 export const duplicateToolCallId: Rule = {
   meta: {
@@ -19,12 +19,12 @@ calls per turn (Kimi's \`functions.read:0\`) and copy-pasted history are the usu
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const { occurrence, first } of path.pairing.duplicateCalls) {
-        const item = itemAt(path, occurrence.at);
+        const item = path.itemAt(occurrence.at);
         report({
           path,
           entry: item.entry,
           pointer: occurrence.call.pointer,
-          message: `${callLabel(occurrence.call)} reuses the id of a call on line ${itemAt(path, first.at).entry.line}.`,
+          message: `${callLabel(occurrence.call)} reuses the id of a call on line ${path.itemAt(first.at).entry.line}.`,
           providerError: duplicateToolUseId(item.messageIndex, occurrence.call.blockIndex),
         });
       }

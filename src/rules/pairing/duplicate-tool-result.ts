@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { unexpectedToolResult } from '../provider-errors.js';
-import { callLabel, itemAt } from './describe.js';
+import { callLabel } from './describe.js';
 
 export const duplicateToolResult: Rule = {
   meta: {
@@ -21,8 +21,8 @@ answering any call in the previous message.`,
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const duplicate of path.pairing.duplicates) {
-        const item = itemAt(path, duplicate.at);
-        const kept = itemAt(path, duplicate.occurrence.resultAt!);
+        const item = path.itemAt(duplicate.at);
+        const kept = path.itemAt(duplicate.occurrence.resultAt!);
         const what = item.entry.toolResult!.synthetic ? 'Synthetic result' : 'Extra result';
         report({
           path,

@@ -22,7 +22,7 @@ request. The name can be restored from the paired call.`,
       if (result === undefined) continue;
       const name = result.name;
       if (name !== undefined && name.trim() !== '' && name.trim() === name) continue;
-      const item = replay.context[replay.positionOf(entry.index) ?? -1];
+      const item = replay.itemOf(entry.index);
       const blank = name === undefined || name.trim() === '';
       const problem = name === undefined ? 'has no tool name' : blank ? 'has a blank tool name' : `has a padded tool name "${name}"`;
       report({

@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { toolUseWithoutResult } from '../provider-errors.js';
-import { callLabel, itemAt } from './describe.js';
+import { callLabel } from './describe.js';
 
 export const missingToolResult: Rule = {
   meta: {
@@ -27,9 +27,9 @@ other reader and version.
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {
-      const last = path.context.length - 1;
+      const last = path.context.entries.length - 1;
       for (const occurrence of path.pairing.missing) {
-        const item = itemAt(path, occurrence.at);
+        const item = path.itemAt(occurrence.at);
         const atEnd = path.scope === 'replay' && occurrence.at === last;
         report({
           path,

@@ -1,6 +1,5 @@
 import type { Rule } from '../rule.js';
 import { unexpectedToolResult } from '../provider-errors.js';
-import { itemAt } from './describe.js';
 
 export const orphanToolResult: Rule = {
   meta: {
@@ -26,7 +25,7 @@ results for calls that were later removed, are the usual causes.
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const at of path.pairing.orphans) {
-        const item = itemAt(path, at);
+        const item = path.itemAt(at);
         const id = item.entry.toolResult!.callId;
         report({
           path,

@@ -26,7 +26,7 @@ replay drops, it is reported as a warning.`,
         const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
         if (problems.length === 0) continue;
         const replay = analysis.paths[0]!;
-        const messageIndex = replay.context[replay.positionOf(entry.index) ?? -1]?.messageIndex ?? -1;
+        const messageIndex = replay.itemOf(entry.index)?.messageIndex ?? -1;
         report({
           entry,
           pointer: call.pointer,

@@ -1,6 +1,5 @@
 import type { Rule } from '../rule.js';
 import { unexpectedToolResult } from '../provider-errors.js';
-import { itemAt } from './describe.js';
 
 export const resultForFailedTurn: Rule = {
   meta: {
@@ -27,8 +26,8 @@ deleting the session used to recover it.
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const { at, assistantAt } of path.pairing.failedTurnResults) {
-        const item = itemAt(path, at);
-        const turn = itemAt(path, assistantAt).entry;
+        const item = path.itemAt(at);
+        const turn = path.itemAt(assistantAt).entry;
         const id = item.entry.toolResult!.callId!;
         report({
           path,

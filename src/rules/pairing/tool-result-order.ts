@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { callLabel, itemAt } from './describe.js';
+import { callLabel } from './describe.js';
 
 export const toolResultOrder: Rule = {
   meta: {
@@ -19,7 +19,7 @@ on every request.`,
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const occurrence of path.pairing.outOfOrder) {
-        const result = itemAt(path, occurrence.resultAt!);
+        const result = path.itemAt(occurrence.resultAt!);
         report({
           path,
           entry: result.entry,
