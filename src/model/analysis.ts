@@ -26,6 +26,8 @@ export interface Analysis {
   transcript: Transcript;
   entries: readonly Entry[];
   tree: Tree;
+  /** The conversation the agent would send. */
+  replay: PathView;
   /** The replayed path first, then the same path as if never compacted, then each abandoned branch. */
   paths: PathView[];
   status(entry: number): ReplayStatus;
@@ -56,6 +58,7 @@ export function analyze(transcript: Transcript): Analysis {
     transcript,
     entries,
     tree,
+    replay,
     paths,
     status(entry) {
       if (onPath[entry] === 0) return 'abandoned';

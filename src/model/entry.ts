@@ -54,12 +54,8 @@ export interface HeaderInfo {
   id?: string;
 }
 
-const IN_CONTEXT = 1;
-const TRANSCRIPT_ONLY = 2;
-const PARENT_MISSING = 4;
-const LINKS_TO_PREVIOUS = 8;
-const EMPTY_CONTENT = 16;
-const BLANK_TEXT = 32;
+/** Yes/no facts, stored as bits of one number (see `Entry.flags`). */
+const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText'] as const;
 
 /**
  * One decoded line. A class with every field set in the constructor, and yes/no facts packed
@@ -82,64 +78,38 @@ export class Entry {
   firstKeptId: string | undefined = undefined;
   /** Pointers of empty or whitespace-only text blocks. */
   blankTextBlocks: string[] | undefined = undefined;
-  private flags = 0;
+  flags = 0;
+
+  /** Sent to the model when it lies on the replayed path. */
+  declare inContext: boolean;
+  /** Written for people only (delivery mirrors, injected notices); replay drops it. */
+  declare transcriptOnly: boolean;
+  /** The entry has no parent field although its format version requires one. */
+  declare parentMissing: boolean;
+  /** Legacy linear files: the parent is the previous entry in file order. */
+  declare linksToPrevious: boolean;
+  /** Message content is an empty list. */
+  declare emptyContent: boolean;
+  /** User content with nothing but blank text. */
+  declare blankText: boolean;
 
   constructor(
     /** Position among parsed entries, in file order. */
     readonly index: number,
     readonly line: number,
   ) {}
-
-  /** Sent to the model when it lies on the replayed path. */
-  get inContext(): boolean {
-    return this.has(IN_CONTEXT);
-  }
-  set inContext(value: boolean) {
-    this.set(IN_CONTEXT, value);
-  }
-  /** Written for people only (delivery mirrors, injected notices); replay drops it. */
-  get transcriptOnly(): boolean {
-    return this.has(TRANSCRIPT_ONLY);
-  }
-  set transcriptOnly(value: boolean) {
-    this.set(TRANSCRIPT_ONLY, value);
-  }
-  /** The entry has no parent field although its format version requires one. */
-  get parentMissing(): boolean {
-    return this.has(PARENT_MISSING);
-  }
-  set parentMissing(value: boolean) {
-    this.set(PARENT_MISSING, value);
-  }
-  /** Legacy linear files: the parent is the previous entry in file order. */
-  get linksToPrevious(): boolean {
-    return this.has(LINKS_TO_PREVIOUS);
-  }
-  set linksToPrevious(value: boolean) {
-    this.set(LINKS_TO_PREVIOUS, value);
-  }
-  /** Message content is an empty list. */
-  get emptyContent(): boolean {
-    return this.has(EMPTY_CONTENT);
-  }
-  set emptyContent(value: boolean) {
-    this.set(EMPTY_CONTENT, value);
-  }
-  /** User content with nothing but blank text. */
-  get blankText(): boolean {
-    return this.has(BLANK_TEXT);
-  }
-  set blankText(value: boolean) {
-    this.set(BLANK_TEXT, value);
-  }
-
-  private has(flag: number): boolean {
-    return (this.flags & flag) !== 0;
-  }
-  private set(flag: number, value: boolean): void {
-    this.flags = value ? this.flags | flag : this.flags & ~flag;
-  }
 }
+
+FLAGS.forEach((name, bit) => {
+  Object.defineProperty(Entry.prototype, name, {
+    get(this: Entry) {
+      return (this.flags & (1 << bit)) !== 0;
+    },
+    set(this: Entry, value: boolean) {
+      this.flags = value ? this.flags | (1 << bit) : this.flags & ~(1 << bit);
+    },
+  });
+});
 
 export function isFailed(entry: Entry): boolean {
   return entry.outcome === 'error' || entry.outcome === 'aborted';

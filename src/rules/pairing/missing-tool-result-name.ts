@@ -16,13 +16,12 @@ name; OpenClaw's strict pairing check treats such a transcript as needing repair
 request. The name can be restored from the paired call.`,
   },
   check({ analysis, report }) {
-    const replay = analysis.paths[0]!;
     for (const entry of analysis.entries) {
       const result = entry.toolResult;
       if (result === undefined) continue;
       const name = result.name;
       if (name !== undefined && name.trim() !== '' && name.trim() === name) continue;
-      const item = replay.itemOf(entry.index);
+      const item = analysis.replay.itemOf(entry.index);
       const blank = name === undefined || name.trim() === '';
       const problem = name === undefined ? 'has no tool name' : blank ? 'has a blank tool name' : `has a padded tool name "${name}"`;
       report({

@@ -25,8 +25,7 @@ replay drops, it is reported as a warning.`,
       for (const call of entry.toolCalls) {
         const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
         if (problems.length === 0) continue;
-        const replay = analysis.paths[0]!;
-        const messageIndex = replay.itemOf(entry.index)?.messageIndex ?? -1;
+        const messageIndex = analysis.replay.itemOf(entry.index)?.messageIndex ?? -1;
         report({
           entry,
           pointer: call.pointer,
