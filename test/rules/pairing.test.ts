@@ -42,6 +42,11 @@ testRule(missingToolResult, {
       findings: [{ line: 3, severity: 'warning', message: /transcript ends here/ }],
     },
     {
+      name: 'parallel calls partly answered at the very end are a warning too',
+      jsonl: new Session().user().calls(call(A), call(B)).result(A).jsonl(),
+      findings: [{ line: 3, severity: 'warning', pointer: '/message/content/2' }],
+    },
+    {
       name: 'only on an abandoned branch: one severity lower',
       jsonl: new Session().user('q', { id: 'u0000001' }).calls(call(A)).user('other', { parent: 'u0000001' }).reply().jsonl(),
       findings: [{ line: 3, severity: 'warning', message: /not replayed \(abandoned branch\)/ }],

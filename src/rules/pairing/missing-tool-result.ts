@@ -27,10 +27,13 @@ other reader and version.
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {
-      const last = path.context.entries.length - 1;
+      // Calls followed by nothing but results may still be running: the agent has not written the rest yet.
+      const entries = path.context.entries;
+      let lastOther = entries.length - 1;
+      while (lastOther >= 0 && entries[lastOther]!.role === 'toolResult') lastOther -= 1;
       for (const occurrence of path.pairing.missing) {
         const item = path.itemAt(occurrence.at);
-        const atEnd = path.scope === 'replay' && occurrence.at === last;
+        const atEnd = path.scope === 'replay' && occurrence.at === lastOther;
         report({
           path,
           entry: item.entry,
