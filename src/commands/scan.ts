@@ -1,10 +1,10 @@
 import { expandInputs, isDirectory, standardLocations, type Input } from '../io/inputs.js';
-import { UserError } from '../errors.js';
+import { reason, UserError } from '../errors.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { scanFile, scanSource } from '../pipeline/scan.js';
 import { loadReporter, reporterNames } from '../report/index.js';
 import { createProgress } from './progress.js';
-import { reason, useColor, writeReport } from './output.js';
+import { useColor, writeReport } from './output.js';
 
 export interface ScanOptions {
   reporter: string;

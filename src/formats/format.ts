@@ -1,8 +1,16 @@
+import type { EntryEdit, NewLine } from '../model/edits.js';
 import type { Entry } from '../model/entry.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
 export interface Decoder {
   decode(value: unknown, line: number, index: number): Entry;
+}
+
+/** Writes repairs back in the format's own shape. Parsed lines are changed in place, so key order is kept. */
+export interface Encoder {
+  apply(value: unknown, edits: readonly EntryEdit[]): void;
+  /** A new line; `source` is the parsed line named by its `timestampFrom`, when there is one. */
+  create(line: NewLine, source: unknown): unknown;
 }
 
 /**
@@ -14,4 +22,7 @@ export interface TranscriptFormat {
   /** True when a parsed line is unmistakably from this format. */
   detect(value: unknown): boolean;
   createDecoder(): Decoder;
+  encoder: Encoder;
+  /** Tree links from the text of a line that does not parse, when they can still be read. */
+  recoverLinks(text: string): { id: string; parentId: string | null } | undefined;
 }

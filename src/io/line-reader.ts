@@ -40,6 +40,8 @@ export async function readLines(
   source: Readable,
   onLine: (line: RawLine) => void,
   maxLineBytes: number = MAX_LINE_BYTES,
+  /** Awaited after each chunk's lines: lets a consumer write out what it produced, with backpressure. */
+  afterChunk?: () => Promise<void>,
 ): Promise<ReadSummary> {
   let lineNumber = 0;
   let position = 0; // bytes consumed so far
@@ -106,10 +108,12 @@ export async function readLines(
       start = nl + 1;
     }
     position += chunk.length;
+    if (afterChunk !== undefined) await afterChunk();
   }
   if (pendingBytes > 0) {
     const whole = oversized ? Buffer.alloc(0) : Buffer.concat(pending, pendingBytes);
     emit(whole, pendingBytes, 'none');
+    if (afterChunk !== undefined) await afterChunk();
   }
   return { bom, bytes: position, lines: lineNumber };
 }

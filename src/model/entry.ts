@@ -55,7 +55,7 @@ export interface HeaderInfo {
 }
 
 /** Yes/no facts, stored as bits of one number (see `Entry.flags`). */
-const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText'] as const;
+const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking'] as const;
 
 /**
  * One decoded line. A class with every field set in the constructor, and yes/no facts packed
@@ -78,6 +78,11 @@ export class Entry {
   firstKeptId: string | undefined = undefined;
   /** Pointers of empty or whitespace-only text blocks. */
   blankTextBlocks: string[] | undefined = undefined;
+  /** Number of content blocks of a message (0 when content is not a list). */
+  blockCount = 0;
+  /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
+  offset = 0;
+  byteLength = 0;
   flags = 0;
 
   /** Sent to the model when it lies on the replayed path. */
@@ -92,6 +97,8 @@ export class Entry {
   declare emptyContent: boolean;
   /** User content with nothing but blank text. */
   declare blankText: boolean;
+  /** Carries signed reasoning, which providers reject once the message is edited. */
+  declare signedThinking: boolean;
 
   constructor(
     /** Position among parsed entries, in file order. */

@@ -47,7 +47,12 @@ export interface Pairing {
   duplicateCalls: DuplicateCall[];
 }
 
-export function analyzePairing(items: readonly Entry[]): Pairing {
+/** Which of an assistant's calls take part in pairing; repair leaves out calls it is about to drop. */
+export type CallFilter = (entry: Entry) => readonly ToolCallRef[];
+
+const allCalls: CallFilter = (entry) => entry.toolCalls ?? [];
+
+export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = allCalls): Pairing {
   const pairing: Pairing = {
     occurrences: [],
     missing: [],
@@ -69,7 +74,7 @@ export function analyzePairing(items: readonly Entry[]): Pairing {
         for (const call of entry.toolCalls) if (call.id !== undefined) failedCalls.set(call.id, at);
         return;
       }
-      entry.toolCalls.forEach((call, order) => {
+      callsOf(entry).forEach((call, order) => {
         if (call.id === undefined) return;
         const occurrence: CallOccurrence = { at, call, order };
         pairing.occurrences.push(occurrence);

@@ -9,6 +9,8 @@ export interface LineIssue {
   line: number;
   /** Short explanation without any of the line's content. */
   detail: string;
+  /** Tree links read from the start of a broken line, so repair can re-link its children. */
+  recovered?: { id: string; parentId: string | null };
 }
 
 export interface LastLine {

@@ -62,7 +62,7 @@ export function buildTree(entries: readonly Entry[]): Tree {
 }
 
 /** Headers and lines of unknown types without an id are not conversation nodes. */
-function inTree(entry: Entry): boolean {
+export function inTree(entry: Entry): boolean {
   return entry.kind !== 'header' && (entry.kind !== 'unknown' || entry.id !== undefined);
 }
 

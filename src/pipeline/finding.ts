@@ -1,3 +1,4 @@
+import type { RepairCounts } from '../repair/plan.js';
 import type { Severity } from '../rules/rule.js';
 
 export interface Finding {
@@ -15,7 +16,20 @@ export interface FileReport {
   path: string;
   /** Detected format, or null when none matched. */
   format: string | null;
+  /** For a repair: the findings left in the output, with lines of the repaired file. */
   findings: Finding[];
+  /** Present when the report is about a repair. */
+  repair?: RepairSummary;
+}
+
+export interface RepairSummary {
+  changed: boolean;
+  counts: RepairCounts;
+  /** Source lines the repair drops, moves or rewrites. */
+  lines: { dropped: number[]; moved: number[]; rewritten: number[] };
+  /** Where the repaired transcript went ('-' for standard output); absent for a dry run. */
+  output?: string;
+  backupPath?: string;
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

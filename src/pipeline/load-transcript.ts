@@ -10,6 +10,8 @@ const MAX_UNDETECTED = 16;
 
 const OPEN_BRACE = 0x7b;
 
+type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
+
 /**
  * Reads a source once and turns it into a Transcript: byte-level problems become line issues,
  * parsed lines become neutral entries through the detected format's decoder.
@@ -18,21 +20,24 @@ export async function loadTranscript(source: Readable, formatHint?: TranscriptFo
   const transcript: Transcript = { entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   let format = formatHint;
   let decoder: Decoder | undefined = format?.createDecoder();
-  let undetected: Array<{ value: unknown; line: number }> | undefined = [];
+  let undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
 
-  const addEntry = (value: unknown, line: number): void => {
+  const addEntry = (value: unknown, raw: Place): void => {
     const entries = transcript.entries;
-    entries.push(decoder!.decode(value, line, entries.length));
+    const entry = decoder!.decode(value, raw.number, entries.length);
+    entry.offset = raw.offset;
+    entry.byteLength = raw.byteLength;
+    entries.push(entry);
   };
 
-  const accept = (value: unknown, line: number): void => {
-    if (decoder !== undefined) return addEntry(value, line);
+  const accept = (value: unknown, raw: Place): void => {
+    if (decoder !== undefined) return addEntry(value, raw);
     if (undetected === undefined) return;
-    undetected.push({ value, line });
+    undetected.push({ value, raw: { number: raw.number, offset: raw.offset, byteLength: raw.byteLength } });
     format = detectFormat(value);
     if (format !== undefined) {
       decoder = format.createDecoder();
-      for (const pending of undetected) addEntry(pending.value, pending.line);
+      for (const pending of undetected) addEntry(pending.value, pending.raw);
       undetected = undefined;
     } else if (undetected.length >= MAX_UNDETECTED) {
       undetected = undefined; // give up: the file is not a transcript we know
@@ -63,13 +68,15 @@ export async function loadTranscript(source: Readable, formatHint?: TranscriptFo
       if (nul > 0) issue('nul-bytes', `${nul} NUL byte(s) in a line of ${bytes.length} bytes`);
       else if (raw.eol === 'none') issue('torn', `the line stops after ${bytes.length} bytes without a line ending`);
       else issue('invalid-json', describeParseError(error, text));
+      const recovered = format?.recoverLinks(text);
+      if (recovered !== undefined) transcript.lineIssues[transcript.lineIssues.length - 1]!.recovered = recovered;
       if (!validUtf8 && nul === 0) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
       return;
     }
     if (!validUtf8) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
     transcript.lastLine.parsed = true;
     transcript.parsedLines += 1;
-    accept(value, raw.number);
+    accept(value, raw);
   };
 
   const summary = await readLines(source, onLine);

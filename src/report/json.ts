@@ -1,7 +1,7 @@
 import type { Reporter } from './types.js';
 import { summarize } from './types.js';
 
-/** One JSON document, stable field order, for tools and CI. */
+/** One JSON document, stable field order, for tools and CI. Repairs add what they did per file. */
 export const jsonReporter: Reporter = (reports) => {
   const summary = summarize(reports);
   const document = {
@@ -9,6 +9,14 @@ export const jsonReporter: Reporter = (reports) => {
     files: reports.map((report) => ({
       path: report.path,
       format: report.format,
+      ...(report.repair !== undefined
+        ? {
+            changed: report.repair.changed,
+            output: report.repair.output ?? null,
+            backup: report.repair.backupPath ?? null,
+            counts: report.repair.counts,
+          }
+        : {}),
       findings: report.findings.map((finding) => ({
         rule: finding.rule,
         severity: finding.severity,
@@ -18,7 +26,12 @@ export const jsonReporter: Reporter = (reports) => {
         ...(finding.providerError !== undefined ? { providerError: finding.providerError } : {}),
       })),
     })),
-    summary: { files: summary.files, errors: summary.errors, warnings: summary.warnings },
+    summary: {
+      files: summary.files,
+      ...(reports.some((report) => report.repair !== undefined) ? { changed: reports.filter((r) => r.repair?.changed).length } : {}),
+      errors: summary.errors,
+      warnings: summary.warnings,
+    },
   };
   return JSON.stringify(document, null, 2) + '\n';
 };

@@ -1,19 +1,26 @@
 import { Chalk } from 'chalk';
 import type { Severity } from '../rules/rule.js';
+import { describeLines, describeRepair } from './repair-text.js';
 import type { Reporter } from './types.js';
 import { summarize } from './types.js';
 
 const SEVERITY_WIDTH = 'warning'.length;
 
 /** Human output in ESLint's shape: findings grouped per file, then one summary line. */
-export const stylishReporter: Reporter = (reports, { color }) => {
+export const stylishReporter: Reporter = (reports, { color, dryRun = false }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   const paint: Record<Severity, (text: string) => string> = { error: c.red, warning: c.yellow, info: c.blue };
   const out: string[] = [];
   for (const report of reports) {
-    if (report.findings.length === 0) continue;
+    const repair = report.repair;
+    if (report.findings.length === 0 && (repair === undefined || !repair.changed)) continue;
     out.push(c.underline(report.path) + c.dim(report.format ? `  (${report.format})` : ''));
-    const lineWidth = Math.max(...report.findings.map((finding) => String(finding.line).length));
+    if (repair !== undefined) {
+      out.push(`  ${c.green(describeRepair(repair, dryRun))}`);
+      if (dryRun) for (const line of describeLines(repair)) out.push(`    ${line}`);
+      if (report.findings.length > 0) out.push(c.dim(`  left in the ${dryRun ? 'result' : 'repaired file'} (line numbers of the repaired file):`));
+    }
+    const lineWidth = Math.max(1, ...report.findings.map((finding) => String(finding.line).length));
     const indent = ' '.repeat(2 + lineWidth + 2 + SEVERITY_WIDTH + 2);
     for (const finding of report.findings) {
       out.push(
@@ -28,14 +35,19 @@ export const stylishReporter: Reporter = (reports, { color }) => {
   }
   const summary = summarize(reports);
   const problems = summary.errors + summary.warnings + summary.infos;
+  const repaired = reports.filter((report) => report.repair?.changed).length;
+  if (reports.some((report) => report.repair !== undefined)) {
+    out.push(c.bold(`${dryRun ? 'Would repair' : 'Repaired'} ${repaired} of ${reports.length} file${reports.length === 1 ? '' : 's'}.`));
+  }
   const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
   if (problems === 0) {
-    out.push(c.green(`✔ No problems in ${files}.`));
+    out.push(c.green(`✔ No problems ${reports.some((r) => r.repair) ? 'left ' : ''}in ${files}.`));
   } else {
     const affected = reports.filter((report) => report.findings.length > 0).length;
     const parts = [`${summary.errors} error${summary.errors === 1 ? '' : 's'}`, `${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}`];
     if (summary.infos > 0) parts.push(`${summary.infos} info`);
-    const line = `✖ ${problems} problem${problems === 1 ? '' : 's'} (${parts.join(', ')}) in ${affected} of ${files}.`;
+    const left = reports.some((r) => r.repair) ? ' left' : '';
+    const line = `✖ ${problems} problem${problems === 1 ? '' : 's'}${left} (${parts.join(', ')}) in ${affected} of ${files}.`;
     out.push(summary.errors > 0 ? c.red.bold(line) : c.yellow.bold(line));
   }
   return out.join('\n') + '\n';

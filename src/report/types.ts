@@ -2,6 +2,8 @@ import type { FileReport } from '../pipeline/finding.js';
 
 export interface ReportOptions {
   color: boolean;
+  /** Repairs only: nothing was written. */
+  dryRun?: boolean;
 }
 
 /** A reporter turns results into text. It never prints: the command decides where text goes. */

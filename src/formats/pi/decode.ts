@@ -140,6 +140,7 @@ function decodeUserContent(content: unknown, entry: Entry): void {
     return;
   }
   if (!Array.isArray(content)) return;
+  entry.blockCount = content.length;
   const blank = blankTextBlocks(content);
   if (blank.length === content.length) entry.blankText = true;
   else if (blank.length > 0) entry.blankTextBlocks = blank;
@@ -176,14 +177,17 @@ function decodeAssistant(message: Json, entry: Entry): void {
   }
   const content = message.content;
   if (!Array.isArray(content)) return;
+  entry.blockCount = content.length;
   if (content.length === 0) {
     entry.emptyContent = true;
     return;
   }
   let calls: ToolCallRef[] | undefined;
   for (let i = 0; i < content.length; i++) {
-    const call = readToolCall(content[i], i);
+    const block = content[i];
+    const call = readToolCall(block, i);
     if (call !== undefined) (calls ??= []).push(call);
+    else if (isObject(block) && block.type === 'thinking' && nonEmptyString(block.thinkingSignature) !== undefined) entry.signedThinking = true;
   }
   entry.toolCalls = calls;
   const blank = blankTextBlocks(content);

@@ -1,6 +1,7 @@
 import type { TranscriptFormat } from '../format.js';
 import { isObject } from './blocks.js';
 import { PiDecoder } from './decode.js';
+import { piEncoder } from './encode.js';
 import { PI_ENTRY_TYPES } from './markers.js';
 
 /** pi coding agent and OpenClaw (clawdbot, moltbot) session files, versions 1 to 3. */
@@ -13,4 +14,13 @@ export const piFormat: TranscriptFormat = {
     return PI_ENTRY_TYPES.has(value.type) && typeof value.timestamp === 'string';
   },
   createDecoder: () => new PiDecoder(),
+  encoder: piEncoder,
+  recoverLinks(text) {
+    // Writers put id and parentId first, so even a torn line usually still names both.
+    const head = text.slice(0, 512);
+    const id = /"id"\s*:\s*"([^"\\]+)"/.exec(head)?.[1];
+    const parent = /"parentId"\s*:\s*(null|"([^"\\]+)")/.exec(head);
+    if (id === undefined || parent === null) return undefined;
+    return { id, parentId: parent[2] ?? null };
+  },
 };

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { formats } from '../formats/registry.js';
+import { AtomicFile, assertNotLocked, stampOf } from '../io/safe-write.js';
+import { analyze } from '../model/analysis.js';
+import type { Transcript } from '../model/transcript.js';
+import { applyPlan } from '../repair/apply.js';
+import { isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
+import { planRepair } from '../repair/planner.js';
+import { rules } from '../rules/index.js';
+import type { FileReport, RepairSummary } from './finding.js';
+import { loadTranscript } from './load-transcript.js';
+import { runRules } from './run-rules.js';
+
+/** Where a repaired transcript goes. */
+export type Target =
+  | { kind: 'in-place'; backup: boolean; force: boolean }
+  | { kind: 'file'; path: string }
+  | { kind: 'stream'; stream: Writable }
+  | { kind: 'dry-run' };
+
+export type RepairReport = FileReport & { repair: RepairSummary };
+
+/** Repairs one file (or standard input, spooled to a temp file so it can be read twice). */
+export async function repairInput(path: string, stdin: Readable | undefined, mode: RepairMode, target: Target): Promise<RepairReport> {
+  if (stdin === undefined) return repairFile(path, path, mode, target);
+  const folder = await mkdtemp(join(tmpdir(), 'transcript-doctor-'));
+  try {
+    const spool = join(folder, 'stdin.jsonl');
+    await pipeline(stdin, createWriteStream(spool));
+    return await repairFile(spool, '-', mode, target);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function repairFile(source: string, display: string, mode: RepairMode, target: Target): Promise<RepairReport> {
+  if (target.kind === 'in-place') await assertNotLocked(source, target.force);
+  const stamp = target.kind === 'in-place' ? await stampOf(source) : undefined;
+  const transcript = await loadTranscript(createReadStream(source, { highWaterMark: 1 << 20 }));
+  const format = formats.find((candidate) => candidate.name === transcript.format);
+  const plan = planRepair(transcript, { mode, sessionId: sessionIdOf(display) });
+  const changed = format !== undefined && (!isEmptyPlan(plan) || transcript.bom || transcript.lastLine?.eol === 'none');
+  const summary: RepairSummary = { changed, counts: plan.counts, lines: describeLines(plan) };
+  const report: RepairReport = { path: display, format: transcript.format ?? null, findings: [], repair: summary };
+
+  if (!changed) {
+    report.findings = runRules(analyze(transcript), rules);
+    if (target.kind === 'stream') await pipeline(createReadStream(source), target.stream, { end: false });
+    if (target.kind === 'file') await copyTo(source, target.path);
+    if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
+    return report;
+  }
+
+  let output: Transcript;
+  const apply = (write: (chunk: Buffer) => Promise<void>) => applyPlan({ path: source, transcript, format: format! }, plan, write);
+  if (target.kind === 'dry-run') {
+    output = await apply(async () => {});
+  } else if (target.kind === 'stream') {
+    output = await apply((chunk) => writeTo(target.stream, chunk));
+    summary.output = '-';
+  } else {
+    const file = await AtomicFile.create(target.kind === 'file' ? target.path : source);
+    try {
+      output = await apply((chunk) => file.write(chunk));
+      const { backupPath } = await file.commit(
+        target.kind === 'in-place' ? { backup: target.backup, expected: stamp } : { backup: false },
+      );
+      if (backupPath !== undefined) summary.backupPath = backupPath;
+      summary.output = target.kind === 'file' ? target.path : display;
+    } catch (error) {
+      await file.discard();
+      throw error;
+    }
+  }
+  report.findings = runRules(analyze(output), rules);
+  return report;
+}
+
+async function copyTo(source: string, destination: string): Promise<void> {
+  const file = await AtomicFile.create(destination);
+  try {
+    for await (const chunk of createReadStream(source)) await file.write(chunk as Buffer);
+    await file.commit({ backup: false });
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+}
+
+function writeTo(stream: Writable, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(chunk, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+function describeLines(plan: RepairPlan): RepairSummary['lines'] {
+  const moved = new Set<number>();
+  for (const list of plan.after.values()) for (const placement of list) if (placement.kind === 'move') moved.add(placement.line);
+  return {
+    dropped: [...plan.skip].filter((line) => !moved.has(line)).sort((a, b) => a - b),
+    moved: [...moved].sort((a, b) => a - b),
+    rewritten: [...plan.edits.keys()].sort((a, b) => a - b),
+  };
+}
+
+/**
+ * The session id a rebuilt header gets: OpenClaw names files `<sessionId>.jsonl` (plus
+ * `-topic-<thread>`), pi `<timestamp>_<sessionId>.jsonl`. Standard input gets a fresh id.
+ */
+export function sessionIdOf(path: string): string {
+  if (path === '-') return randomUUID();
+  const stem = basename(path).replace(/\.jsonl.*$/, '').replace(/-topic-.*$/, '');
+  return stem.slice(stem.lastIndexOf('_') + 1) || randomUUID();
+}

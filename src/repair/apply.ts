@@ -1,0 +1,102 @@
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import type { TranscriptFormat } from '../formats/format.js';
+import { readLines, type LineEnding } from '../io/line-reader.js';
+import { Entry } from '../model/entry.js';
+import type { Transcript } from '../model/transcript.js';
+import type { EntryEdit, Placement, RepairPlan } from './plan.js';
+
+const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '\n' };
+
+/**
+ * Second pass of a repair: streams the source again and writes every line it keeps, byte for
+ * byte unless the plan edits it, with moved and new lines after their anchors. A last line
+ * without a line ending gets one.
+ *
+ * It also returns the model of what it wrote, so the findings that remain can be judged
+ * without parsing the output again: kept lines reuse their decoded entries, renumbered, and
+ * only edited, moved and new lines are decoded afresh.
+ */
+export async function applyPlan(
+  source: { path: string; transcript: Transcript; format: TranscriptFormat },
+  plan: RepairPlan,
+  write: (chunk: Buffer) => Promise<void>,
+): Promise<Transcript> {
+  const { transcript, format } = source;
+  const byLine = new Map<number, Entry>();
+  for (const entry of transcript.entries) byLine.set(entry.line, entry);
+  const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
+  const decoder = format.createDecoder();
+  const output: Transcript = { format: format.name, entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  const fd = openSync(source.path, 'r');
+  let pieces: Buffer[] = [];
+  let eol = '\n';
+
+  const put = (bytes: Buffer, ending: string, from: Entry | undefined, value?: unknown): void => {
+    output.lines += 1;
+    const line = output.lines;
+    if (from !== undefined || value !== undefined) {
+      const entries = output.entries;
+      const entry =
+        value === undefined && from!.kind !== 'header' ? relocate(from!, entries.length, line) : decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
+      entry.offset = output.bytes;
+      entry.byteLength = bytes.length;
+      entries.push(entry);
+      output.parsedLines += 1;
+      if (value === undefined && badUtf8.has(from!.line)) output.lineIssues.push({ kind: 'invalid-utf8', line, detail: 'invalid UTF-8 byte sequence' });
+    }
+    output.lastLine = { line, eol: ending === '\r\n' ? 'crlf' : 'lf', parsed: from !== undefined || value !== undefined };
+    const end = Buffer.from(ending);
+    pieces.push(bytes, end);
+    output.bytes += bytes.length + end.length;
+  };
+  const lineAt = (line: number): Buffer => {
+    const entry = byLine.get(line)!;
+    const buffer = Buffer.allocUnsafe(entry.byteLength);
+    readSync(fd, buffer, 0, entry.byteLength, entry.offset);
+    return buffer;
+  };
+  const putEdited = (bytes: Buffer, edits: readonly EntryEdit[] | undefined, from: Entry | undefined): void => {
+    if (edits === undefined) return put(bytes, eol, from);
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    format.encoder.apply(value, edits);
+    put(Buffer.from(JSON.stringify(value)), eol, from, value);
+  };
+  const putPlacement = (placement: Placement): void => {
+    if (placement.kind === 'move') return putEdited(lineAt(placement.line), plan.edits.get(placement.line), byLine.get(placement.line));
+    const from = placement.value.timestampFrom;
+    const stamp = from !== undefined && byLine.has(from) ? JSON.parse(lineAt(from).toString('utf8')) : undefined;
+    const value = format.encoder.create(placement.value, stamp);
+    put(Buffer.from(JSON.stringify(value)), eol, undefined, value);
+  };
+  const flush = async (): Promise<void> => {
+    if (pieces.length === 0) return;
+    const chunk = Buffer.concat(pieces);
+    pieces = [];
+    await write(chunk);
+  };
+
+  try {
+    plan.after.get(0)?.forEach(putPlacement);
+    await readLines(
+      createReadStream(source.path, { highWaterMark: 1 << 20 }),
+      (raw) => {
+        if (!plan.skip.has(raw.number)) {
+          eol = EOL[raw.eol] === '\r\n' ? '\r\n' : '\n';
+          putEdited(raw.bytes, plan.edits.get(raw.number), byLine.get(raw.number));
+        }
+        plan.after.get(raw.number)?.forEach(putPlacement);
+      },
+      undefined,
+      flush,
+    );
+    await flush();
+  } finally {
+    closeSync(fd);
+  }
+  return output;
+}
+
+/** The same decoded entry at its new place in the output. */
+function relocate(entry: Entry, index: number, line: number): Entry {
+  return Object.assign(new Entry(index, line), entry, { index, line });
+}

@@ -1,0 +1,68 @@
+import type { Entry } from '../model/entry.js';
+import { buildTree, inTree } from '../model/tree.js';
+import type { Transcript } from '../model/transcript.js';
+import type { PlanBuilder } from './plan-builder.js';
+
+/**
+ * Structural repairs that change the tree itself, done on the model before the replay path is
+ * judged: unparseable lines go; an entry that lost its parent to such a line is re-linked to that
+ * line's own parent (read from the broken line); entries without a parent link (old raw
+ * injections) or with an unknown one, and the first entry of a parent cycle, are attached to the
+ * entry written before them, as pi's own migration links v1 files.
+ */
+export function repairLinks(transcript: Transcript, builder: PlanBuilder): void {
+  const recovered = new Map<string, string | null>();
+  for (const issue of transcript.lineIssues) {
+    if (issue.kind === 'invalid-utf8') {
+      if (!builder.skipped(issue.line)) {
+        builder.edit(issue.line, { kind: 'reencode' });
+        builder.count('rewrittenEntries');
+      }
+      continue;
+    }
+    if (builder.skipped(issue.line)) continue;
+    builder.skip(issue.line);
+    builder.count('droppedLines');
+    if (issue.recovered !== undefined) recovered.set(issue.recovered.id, issue.recovered.parentId);
+  }
+
+  const known = new Set<string>();
+  for (const entry of transcript.entries) if (inTree(entry) && entry.id !== undefined) known.add(entry.id);
+
+  // An entry written right before another is, in an append-only log, its parent or its parent's sibling.
+  const previousOf = new Map<Entry, Entry | undefined>();
+  let previous: Entry | undefined;
+  for (const entry of transcript.entries) {
+    if (!inTree(entry)) continue;
+    previousOf.set(entry, previous);
+    if (entry.parentMissing) {
+      relink(entry, previous?.id ?? null, builder);
+      entry.parentMissing = false;
+    } else if (typeof entry.parentId === 'string' && !known.has(entry.parentId)) {
+      relink(entry, recoveredParent(entry.parentId, known, recovered) ?? previous?.id ?? null, builder);
+    }
+    previous = entry;
+  }
+  for (const cycle of buildTree(transcript.entries).cycles) {
+    const first = cycle.map((index) => transcript.entries[index]!).reduce((a, b) => (b.line < a.line ? b : a));
+    const before = previousOf.get(first);
+    relink(first, before === undefined || cycle.includes(before.index) ? null : before.id!, builder);
+  }
+}
+
+/** The nearest ancestor a dropped line named, when its start could still be read. */
+function recoveredParent(id: string, known: Set<string>, recovered: Map<string, string | null>): string | null | undefined {
+  let parent: string | null = id;
+  const seen = new Set<string>();
+  while (parent !== null && !known.has(parent) && recovered.has(parent) && !seen.has(parent)) {
+    seen.add(parent);
+    parent = recovered.get(parent)!;
+  }
+  return parent === null || known.has(parent) ? parent : undefined;
+}
+
+export function relink(entry: Entry, parentId: string | null, builder: PlanBuilder): void {
+  entry.parentId = parentId;
+  builder.edit(entry.line, { kind: 'set-parent', parentId });
+  builder.count('relinkedEntries');
+}

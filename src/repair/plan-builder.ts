@@ -1,0 +1,45 @@
+import { emptyCounts, type EntryEdit, type Placement, type RepairCounts, type RepairPlan } from './plan.js';
+
+/** Collects a plan; keeps the bookkeeping (merging block drops, counting) out of the planner. */
+export class PlanBuilder {
+  readonly plan: RepairPlan = { skip: new Set(), edits: new Map(), after: new Map(), counts: emptyCounts() };
+
+  count(counter: keyof RepairCounts, by = 1): void {
+    this.plan.counts[counter] += by;
+  }
+
+  skip(line: number): void {
+    this.plan.skip.add(line);
+  }
+
+  skipped(line: number): boolean {
+    return this.plan.skip.has(line);
+  }
+
+  edit(line: number, edit: EntryEdit): void {
+    const edits = this.plan.edits.get(line) ?? [];
+    const existing = edits.find((e) => e.kind === edit.kind);
+    if (existing?.kind === 'drop-blocks' && edit.kind === 'drop-blocks') {
+      existing.blocks = [...new Set([...existing.blocks, ...edit.blocks])].sort((a, b) => a - b);
+    } else if (existing !== undefined) {
+      edits[edits.indexOf(existing)] = edit;
+    } else {
+      edits.push(edit);
+    }
+    this.plan.edits.set(line, edits);
+  }
+
+  place(afterLine: number, placement: Placement): void {
+    const list = this.plan.after.get(afterLine) ?? [];
+    list.push(placement);
+    this.plan.after.set(afterLine, list);
+  }
+
+  /** Drops edits of lines that are not written at all. */
+  finish(): RepairPlan {
+    const moved = new Set<number>();
+    for (const list of this.plan.after.values()) for (const p of list) if (p.kind === 'move') moved.add(p.line);
+    for (const line of this.plan.edits.keys()) if (this.plan.skip.has(line) && !moved.has(line)) this.plan.edits.delete(line);
+    return this.plan;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * A repair is a plan of line edits, computed from the model after one read of the file. The
+ * writer applies it in a second pass: lines the plan does not name are copied byte for byte.
+ * Edits are neutral; the file's format turns them into its own field names.
+ */
+
+import type { EntryEdit, NewLine } from '../model/edits.js';
+
+export type { EntryEdit, NewLine };
+
+export type RepairMode = 'discard' | 'synthetic';
+
+/** What to write after a given line: existing lines moved there, or new ones. */
+export type Placement = { kind: 'move'; line: number } | { kind: 'new'; value: NewLine };
+
+export interface RepairCounts {
+  droppedLines: number;
+  droppedToolCalls: number;
+  droppedAssistantMessages: number;
+  addedResults: number;
+  droppedDuplicates: number;
+  droppedOrphans: number;
+  movedResults: number;
+  relinkedEntries: number;
+  rewrittenEntries: number;
+}
+
+export interface RepairPlan {
+  /** Lines not written where they stand (dropped, or moved elsewhere). */
+  skip: Set<number>;
+  /** Changes to lines, by line number; applied wherever the line is written. */
+  edits: Map<number, EntryEdit[]>;
+  /** Lines to write after a line; key 0 means before the first line. */
+  after: Map<number, Placement[]>;
+  counts: RepairCounts;
+}
+
+export function emptyCounts(): RepairCounts {
+  return {
+    droppedLines: 0,
+    droppedToolCalls: 0,
+    droppedAssistantMessages: 0,
+    addedResults: 0,
+    droppedDuplicates: 0,
+    droppedOrphans: 0,
+    movedResults: 0,
+    relinkedEntries: 0,
+    rewrittenEntries: 0,
+  };
+}
+
+export function isEmptyPlan(plan: RepairPlan): boolean {
+  return plan.skip.size === 0 && plan.edits.size === 0 && plan.after.size === 0;
+}

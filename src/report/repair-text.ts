@@ -1,0 +1,51 @@
+import type { RepairCounts } from '../repair/plan.js';
+import type { RepairSummary } from '../pipeline/finding.js';
+
+const WORDS: Array<[keyof RepairCounts, string, string]> = [
+  ['droppedLines', 'dropped line', 'dropped lines'],
+  ['droppedToolCalls', 'dropped tool call', 'dropped tool calls'],
+  ['droppedAssistantMessages', 'dropped assistant message', 'dropped assistant messages'],
+  ['addedResults', 'added result', 'added results'],
+  ['droppedDuplicates', 'dropped duplicate', 'dropped duplicates'],
+  ['droppedOrphans', 'dropped orphan', 'dropped orphans'],
+  ['movedResults', 'moved result', 'moved results'],
+  ['relinkedEntries', 'relinked entry', 'relinked entries'],
+  ['rewrittenEntries', 'rewritten entry', 'rewritten entries'],
+];
+
+/** "dropped 2 lines, moved 1 result" — the non-zero counters in words. */
+export function describeCounts(counts: RepairCounts): string {
+  const parts = WORDS.filter(([key]) => counts[key] > 0).map(([key, one, many]) => {
+    const [verb, ...rest] = (counts[key] === 1 ? one : many).split(' ');
+    return `${verb} ${counts[key]} ${rest.join(' ')}`;
+  });
+  return parts.join(', ');
+}
+
+/** One line per file: what the repair did and where the result went. */
+export function describeRepair(summary: RepairSummary, dryRun: boolean): string {
+  if (!summary.changed) return 'nothing to repair';
+  const done = describeCounts(summary.counts) || 'normalised line endings';
+  const where = summary.output === undefined ? '' : summary.output === '-' ? '' : ` → ${summary.output}`;
+  const backup = summary.backupPath === undefined ? '' : ` (backup: ${summary.backupPath})`;
+  return `${dryRun ? 'would repair' : 'repaired'}: ${done}${where}${backup}`;
+}
+
+/** For --dry-run: which source lines change. */
+export function describeLines(summary: RepairSummary): string[] {
+  const { dropped, moved, rewritten } = summary.lines;
+  const list = (label: string, lines: number[]) => (lines.length === 0 ? [] : [`${label} ${compact(lines)}`]);
+  return [...list('drop lines', dropped), ...list('move lines', moved), ...list('rewrite lines', rewritten)];
+}
+
+/** 3, 4, 5, 9 → "3-5, 9". */
+function compact(lines: number[]): string {
+  const ranges: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j]! + 1) j++;
+    ranges.push(i === j ? `${lines[i]}` : `${lines[i]}-${lines[j]}`);
+    i = j;
+  }
+  return ranges.join(', ');
+}
