@@ -2,6 +2,7 @@
 //
 // Small file (128 MiB; 32 MiB with --quick): baseline and scanner alternate,
 // 3 runs each, median wall time → throughput ratio scan/baseline (target ≥ 0.8).
+// Then repair on the small file, alternating with the baseline (target ≥ 0.5).
 // Large file (1 GiB; 128 MiB with --quick): one scan for peak RSS (target ≤ 200 MiB)
 // and throughput, one baseline for the ratio.
 // Every measurement is a fresh child process, timed wall-clock from spawn to
@@ -20,6 +21,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = 'bin/transcript-doctor.js';
 const RUNS = 3;
 const TARGET_RATIO = 0.8;
+const TARGET_REPAIR_RATIO = 0.5;
 const TARGET_RSS_MIB = 200;
 const CHILD_TIMEOUT_MS = 15 * 60_000; // a hung scanner should fail the bench, not block it forever
 const MiB = 2 ** 20;
@@ -87,6 +89,16 @@ async function scan(file) {
 }
 
 // Read the file once so the first timed run does not pay for a cold page cache.
+async function repair(file) {
+  const out = path.join(tmp, `repaired-${childNo + 1}.jsonl`);
+  const report = path.join(tmp, `repair-report-${childNo + 1}.json`);
+  const r = await runNode([BIN, 'repair', file, '--output', out, '--reporter', 'json', '--output-file', report]);
+  if (r.code !== 0 && r.code !== 1) throw new BenchError(`repair failed on ${file}: ${describe(r)}`);
+  const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+  fs.rmSync(out, { force: true });
+  return { ...r, counts: json.files[0].counts, left: json.summary };
+}
+
 async function warm(file) {
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 4 * MiB })) void chunk;
 }
@@ -139,6 +151,19 @@ async function main() {
     result.small.findingsByRule = sc[sc.length - 1].byRule;
     console.log(`  scan median     ${f1(mibps(sb, sMs))} MiB/s → ratio scan/baseline ${result.small.ratio.toFixed(2)}`);
     printFindings(result.small.findingsByRule, small.meta);
+
+    // Repair reads the file twice (plan, then write) and writes it once; judged against the same baseline.
+    const rep = [], rbase = [];
+    for (let i = 0; i < RUNS; i++) {
+      rbase.push(await baseline(rel(small.file)));
+      rep.push(await repair(rel(small.file)));
+      console.log(line(`repair ${i + 1}`, rep[i], sb) + `  exit ${rep[i].code}`);
+    }
+    const rbMs = median(rbase.map((r) => r.wallMs));
+    const rMs = median(rep.map((r) => r.wallMs));
+    result.small.repair = { medianMs: Math.round(rMs), mibps: mibps(sb, rMs), rssMiB: Math.max(...rep.map(rssMiB)), ratio: rbMs / rMs };
+    const counts = Object.entries(rep[0].counts).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ');
+    console.log(`  repair median   ${f1(mibps(sb, rMs))} MiB/s → ratio repair/baseline ${result.small.repair.ratio.toFixed(2)} (${counts}; left: ${rep[0].left.errors} errors)`);
   }
 
   // ---- large file: one scan (peak RSS), one baseline (ratio)
@@ -163,13 +188,16 @@ async function main() {
     const ratioOk = result.small.ratio >= TARGET_RATIO;
     const rss = result.large.scan.rssMiB;
     const rssOk = rss != null && rss <= TARGET_RSS_MIB;
+    const repairOk = result.small.repair.ratio >= TARGET_REPAIR_RATIO;
     result.targets = {
       throughputRatio: { target: `>= ${TARGET_RATIO}`, value: result.small.ratio, pass: ratioOk },
       peakRssMiB: { target: `<= ${TARGET_RSS_MIB}`, value: rss, pass: rssOk },
+      repairRatio: { target: `>= ${TARGET_REPAIR_RATIO}`, value: result.small.repair.ratio, pass: repairOk },
     };
-    result.pass = ratioOk && rssOk;
+    result.pass = ratioOk && rssOk && repairOk;
     console.log(`\n${ratioOk ? 'PASS' : 'FAIL'}  throughput ratio ${result.small.ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}, ${fmtBytes(sb)} file)`);
     console.log(`${rssOk ? 'PASS' : 'FAIL'}  scan peak RSS ${f1(rss)} MiB (target ≤ ${TARGET_RSS_MIB} MiB, ${fmtBytes(lb)} file)`);
+    console.log(`${repairOk ? 'PASS' : 'FAIL'}  repair throughput ratio ${result.small.repair.ratio.toFixed(2)} (target ≥ ${TARGET_REPAIR_RATIO}, ${fmtBytes(sb)} file)`);
   }
   // Round for a compact machine-readable last line.
   console.log(JSON.stringify(result, (k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 100) / 100 : v)));

@@ -1,8 +1,10 @@
 // Smoke test over a folder of real transcripts (../shared/corpus in CI): every file must be
-// scanned without a crash, a stack trace or a usage error. Prints one summary line.
+// scanned and repaired without a crash, a stack trace or a usage error, and repairing the
+// repaired file must change nothing. Prints one summary line.
 //   node scripts/corpus-smoke.mjs <folder>
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = process.argv[2];
@@ -20,24 +22,41 @@ function* files(dir) {
   }
 }
 
-let scanned = 0;
-let findings = 0;
-const failures = [];
-for (const file of files(root)) {
-  scanned += 1;
-  const run = spawnSync(process.execPath, [bin, 'scan', file, '--reporter', 'json'], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
+/** Runs the CLI; returns its JSON report, or records a failure. */
+function run(args, file) {
+  const child = spawnSync(process.execPath, [bin, ...args, '--reporter', 'json'], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
   let report;
   try {
-    report = JSON.parse(run.stdout);
+    report = JSON.parse(child.stdout);
   } catch {
     report = undefined;
   }
-  if (![0, 1].includes(run.status) || run.stderr !== '' || report === undefined) {
-    failures.push(`${file}: exit ${run.status} ${run.stderr.split('\n')[0]}`);
-    continue;
+  if (![0, 1].includes(child.status) || child.stderr !== '' || report === undefined) {
+    failures.push(`${args[0]} ${file}: exit ${child.status} ${child.stderr.split('\n')[0]}`);
+    return undefined;
   }
-  findings += report.files[0].findings.length;
+  return report;
 }
+
+const work = mkdtempSync(join(tmpdir(), 'corpus-smoke-'));
+let scanned = 0;
+let findings = 0;
+let repaired = 0;
+const failures = [];
+for (const file of files(root)) {
+  scanned += 1;
+  const scan = run(['scan', file], file);
+  if (scan === undefined) continue;
+  findings += scan.files[0].findings.length;
+  const once = join(work, `${scanned}-1.jsonl`);
+  const twice = join(work, `${scanned}-2.jsonl`);
+  const first = run(['repair', file, '--output', once], file);
+  if (first === undefined) continue;
+  if (first.files[0].changed) repaired += 1;
+  const second = run(['repair', once, '--output', twice], once);
+  if (second !== undefined && second.files[0].changed) failures.push(`repair ${file}: not idempotent (a second repair changed it again)`);
+}
+rmSync(work, { recursive: true, force: true });
 for (const failure of failures) console.error(`corpus smoke FAILED ${failure}`);
-console.log(`corpus smoke: ${scanned} files scanned, ${findings} findings, ${failures.length} crashes`);
+console.log(`corpus smoke: ${scanned} files scanned, ${findings} findings, ${repaired} repaired, ${failures.length} failures`);
 process.exit(failures.length === 0 ? 0 : 1);

@@ -118,6 +118,19 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
+/**
+ * Linear (legacy) files have no entry ids: entries are named by their position among parsed
+ * lines, which is also how such files refer to each other (pi v1 `firstKeptEntryIndex`).
+ */
+export function positionalId(index: number): string {
+  return `#${index}`;
+}
+
+/** The position a positional id names, or undefined for a real id. */
+export function positionOf(id: string): number | undefined {
+  return /^#\d+$/.test(id) ? Number(id.slice(1)) : undefined;
+}
+
 export function isFailed(entry: Entry): boolean {
   return entry.outcome === 'error' || entry.outcome === 'aborted';
 }

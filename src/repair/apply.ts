@@ -1,7 +1,7 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import type { TranscriptFormat } from '../formats/format.js';
 import { readLines, type LineEnding } from '../io/line-reader.js';
-import { Entry } from '../model/entry.js';
+import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
 
@@ -30,12 +30,15 @@ export async function applyPlan(
   const fd = openSync(source.path, 'r');
   let pieces: Buffer[] = [];
   let eol = '\n';
+  // Positions of kept entries change when lines are dropped or added before them; references by position must follow.
+  const newIndex = new Map<number, number>();
 
   const put = (bytes: Buffer, ending: string, from: Entry | undefined, value?: unknown): void => {
     output.lines += 1;
     const line = output.lines;
     if (from !== undefined || value !== undefined) {
       const entries = output.entries;
+      if (from !== undefined) newIndex.set(from.index, entries.length);
       const entry =
         value === undefined && from!.kind !== 'header' ? relocate(from!, entries.length, line) : decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
       entry.offset = output.bytes;
@@ -49,13 +52,22 @@ export async function applyPlan(
     pieces.push(bytes, end);
     output.bytes += bytes.length + end.length;
   };
+  /** A compaction that keeps history from a position gets that entry's new position. */
+  const followPositions = (edits: readonly EntryEdit[] | undefined, from: Entry | undefined): readonly EntryEdit[] | undefined => {
+    const kept = edits?.find((edit) => edit.kind === 'set-first-kept')?.id ?? from?.firstKeptId;
+    const old = kept === undefined ? undefined : positionOf(kept);
+    const moved = old === undefined ? undefined : newIndex.get(old);
+    if (moved === undefined || (moved === old && edits?.every((edit) => edit.kind !== 'set-first-kept'))) return edits;
+    return [...(edits ?? []).filter((edit) => edit.kind !== 'set-first-kept'), { kind: 'set-first-kept', id: positionalId(moved) }];
+  };
   const lineAt = (line: number): Buffer => {
     const entry = byLine.get(line)!;
     const buffer = Buffer.allocUnsafe(entry.byteLength);
     readSync(fd, buffer, 0, entry.byteLength, entry.offset);
     return buffer;
   };
-  const putEdited = (bytes: Buffer, edits: readonly EntryEdit[] | undefined, from: Entry | undefined): void => {
+  const putEdited = (bytes: Buffer, given: readonly EntryEdit[] | undefined, from: Entry | undefined): void => {
+    const edits = followPositions(given, from);
     if (edits === undefined) return put(bytes, eol, from);
     const value: unknown = JSON.parse(bytes.toString('utf8'));
     format.encoder.apply(value, edits);
@@ -96,7 +108,8 @@ export async function applyPlan(
   return output;
 }
 
-/** The same decoded entry at its new place in the output. */
+/** The same decoded entry at its new place in the output; a positional id moves with it. */
 function relocate(entry: Entry, index: number, line: number): Entry {
-  return Object.assign(new Entry(index, line), entry, { index, line });
+  const id = entry.id !== undefined && positionOf(entry.id) === entry.index ? positionalId(index) : entry.id;
+  return Object.assign(new Entry(index, line), entry, { index, line, id });
 }

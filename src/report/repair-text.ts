@@ -23,10 +23,10 @@ export function describeCounts(counts: RepairCounts): string {
 }
 
 /** One line per file: what the repair did and where the result went. */
-export function describeRepair(summary: RepairSummary, dryRun: boolean): string {
+export function describeRepair(summary: RepairSummary, dryRun: boolean, source: string): string {
   if (!summary.changed) return 'nothing to repair';
   const done = describeCounts(summary.counts) || 'normalised line endings';
-  const where = summary.output === undefined ? '' : summary.output === '-' ? '' : ` → ${summary.output}`;
+  const where = summary.output === undefined || summary.output === '-' || summary.output === source ? '' : ` → ${summary.output}`;
   const backup = summary.backupPath === undefined ? '' : ` (backup: ${summary.backupPath})`;
   return `${dryRun ? 'would repair' : 'repaired'}: ${done}${where}${backup}`;
 }

@@ -16,7 +16,7 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false }) =>
     if (report.findings.length === 0 && (repair === undefined || !repair.changed)) continue;
     out.push(c.underline(report.path) + c.dim(report.format ? `  (${report.format})` : ''));
     if (repair !== undefined) {
-      out.push(`  ${c.green(describeRepair(repair, dryRun))}`);
+      out.push(`  ${c.green(describeRepair(repair, dryRun, report.path))}`);
       if (dryRun) for (const line of describeLines(repair)) out.push(`    ${line}`);
       if (report.findings.length > 0) out.push(c.dim(`  left in the ${dryRun ? 'result' : 'repaired file'} (line numbers of the repaired file):`));
     }

@@ -35,6 +35,7 @@ export function testRule(rule: Rule, cases: { valid: ValidCase[]; invalid: Inval
       expect(rule.meta.description).toMatch(/\.$/);
       expect(rule.meta.docs).toContain('## What it does');
       expect(rule.meta.docs).toContain('## Why is this bad?');
+      expect(rule.meta.docs).toContain('## Fix');
     });
     for (const valid of cases.valid) {
       it(`valid: ${valid.name}`, async () => {

@@ -161,6 +161,13 @@ describe('piContextCheck (pi-coding-agent SessionManager + buildSessionContext)'
     expect(loaded.context.messages).toEqual([]);
     expect(await piContextCheck(broken)).toEqual({ messages: 0, unansweredCalls: [], orphanResults: [], roles: [] });
   });
+
+  it('a parentId cycle (pi loops forever) fails with a timeout instead of hanging the run', async () => {
+    const text = readFileSync(join(FIXTURES, 'parent-cycle.jsonl'), 'utf8');
+    await expect(piContextCheck(text, { timeoutMs: 1500 })).rejects.toThrow(/did not finish loading/);
+    // the worker is replaced afterwards
+    expect((await piContextCheck(healthy)).unansweredCalls).toEqual([]);
+  });
 });
 
 describe.each(CLEAN_FIXTURES)('fixtures/pi/%s through pi', (name) => {

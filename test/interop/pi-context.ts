@@ -3,7 +3,9 @@
  * (`@mariozechner/pi-coding-agent`) and report the context pi would build from it.
  *
  * Nothing of pi's loading logic is reimplemented here. The JSONL text is written to a
- * temp file and opened with `SessionManager.open()`, which is pi's real resume path:
+ * temp file and opened with `SessionManager.open()` in a worker thread
+ * (pi-context.worker.mjs, so an endless loop in pi can be cut off by a timeout); that is
+ * pi's real resume path:
  *   loadEntriesFromFile()      split on "\n", skip blank and unparseable lines, and
  *                              require the first parsed entry to be a `type:"session"`
  *                              header with a string id (otherwise pi truncates the file
@@ -25,10 +27,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import {
-  convertToLlm,
   parseSessionEntries,
-  SessionManager,
+  type convertToLlm,
   type SessionContext,
   type SessionEntry,
   type SessionHeader,
@@ -41,7 +43,7 @@ export interface PiContextCheck {
   roles: string[];
 }
 
-export interface PiContextOptions {
+export interface PiContextOptions extends PiLoadOptions {
   /**
    * Accept the legacy / foreign shapes OpenClaw's own pairing code accepts
    * (`toolUse` and `functionCall` blocks, `toolUseId` / `tool_call_id` / … on results).
@@ -73,24 +75,91 @@ export interface PiLoadedSession {
   fileAfterLoad: string;
 }
 
-/** Open JSONL text with pi's `SessionManager.open()` (via a temp file) and build its context. */
-export async function loadPiSession(jsonl: string): Promise<PiLoadedSession> {
+export interface PiLoadOptions {
+  /**
+   * Give up (and terminate pi's worker) after this many ms. pi's context walk loops forever
+   * on a parentId cycle, so without this a cyclic transcript would hang the test run.
+   * Default 10 000.
+   */
+  timeoutMs?: number;
+}
+
+type WorkerResult = Pick<PiLoadedSession, 'context' | 'llmMessages' | 'header' | 'entries' | 'leafId'>;
+interface Pending {
+  resolve: (r: WorkerResult) => void;
+  reject: (e: Error) => void;
+}
+
+/** One reusable worker that has pi loaded (importing pi costs ~0.5 s); replaced after a timeout. */
+interface PiWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+let current: PiWorker | null = null;
+let nextReqId = 0;
+
+function getWorker(): PiWorker {
+  if (current) return current;
+  const w: PiWorker = { worker: new Worker(new URL('./pi-context.worker.mjs', import.meta.url)), pending: new Map() };
+  const failAll = (err: Error) => {
+    if (current === w) current = null;
+    for (const p of w.pending.values()) p.reject(err);
+    w.pending.clear();
+  };
+  w.worker.unref(); // never keep the test process alive
+  w.worker.on('message', (msg: { reqId: number; ok: boolean; result?: WorkerResult; error?: string }) => {
+    const p = w.pending.get(msg.reqId);
+    if (!p) return;
+    w.pending.delete(msg.reqId);
+    if (msg.ok) p.resolve(msg.result as WorkerResult);
+    else p.reject(new Error(`pi threw while loading the session:\n${msg.error}`));
+  });
+  w.worker.on('error', failAll);
+  w.worker.on('exit', (code) => failAll(new Error(`pi worker exited (code ${code})`)));
+  current = w;
+  return w;
+}
+
+function runPi(file: string, dir: string, timeoutMs: number): Promise<WorkerResult> {
+  const w = getWorker();
+  const reqId = nextReqId++;
+  return new Promise<WorkerResult>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      w.pending.delete(reqId);
+      reject(
+        new Error(`pi did not finish loading the session within ${timeoutMs} ms (a parentId cycle makes pi loop forever)`),
+      );
+      if (current === w) current = null;
+      void w.worker.terminate(); // anything queued behind it is rejected via 'exit'
+    }, timeoutMs);
+    w.pending.set(reqId, {
+      resolve: (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      },
+      reject: (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    });
+    w.worker.postMessage({ reqId, file, dir });
+  });
+}
+
+/**
+ * Open JSONL text with pi's `SessionManager.open()` (via a temp file, in a worker thread)
+ * and build its context with `SessionManager#buildSessionContext()` and `convertToLlm()`.
+ */
+export async function loadPiSession(jsonl: string, options: PiLoadOptions = {}): Promise<PiLoadedSession> {
   const dir = await mkdtemp(join(tmpdir(), 'td-pi-interop-'));
   try {
     const file = join(dir, 'session.jsonl');
     await writeFile(file, jsonl, 'utf8');
-    // sessionDir = our temp dir, so pi never touches ~/.pi.
-    const sm = SessionManager.open(file, dir);
-    const context = sm.buildSessionContext();
-    const header = sm.getHeader();
+    const loaded = await runPi(file, dir, options.timeoutMs ?? 10_000);
     const firstParsed = parseSessionEntries(jsonl)[0] as { id?: unknown } | undefined;
     return {
-      context,
-      llmMessages: convertToLlm(context.messages),
-      header,
-      entries: sm.getEntries(),
-      leafId: sm.getLeafId(),
-      discarded: firstParsed !== undefined && header?.id !== firstParsed.id,
+      ...loaded,
+      discarded: firstParsed !== undefined && loaded.header?.id !== firstParsed.id,
       fileAfterLoad: await readFile(file, 'utf8'),
     };
   } finally {
@@ -134,41 +203,36 @@ export async function piContextCheck(jsonl: string, options: PiContextOptions = 
   const callIdFields = aliases ? ALIAS_CALL_ID_FIELDS : ['id'];
   const resultIdFields = aliases ? ALIAS_RESULT_ID_FIELDS : ['toolCallId'];
 
-  const { context, llmMessages } = await loadPiSession(jsonl);
+  const { context, llmMessages } = await loadPiSession(jsonl, options);
 
   const unansweredCalls: string[] = [];
   const orphanResults: string[] = [];
   /** Unanswered calls of the closest preceding assistant; null after a user message. */
   let pending: string[] | null = null;
-  const close = () => {
-    if (pending) unansweredCalls.push(...pending);
-    pending = null;
-  };
 
   for (const msg of llmMessages) {
     const m = msg as unknown as Record<string, unknown>;
+    if (m.role === 'toolResult') {
+      const id = firstString(m, resultIdFields);
+      const idx = id === undefined || pending === null ? -1 : pending.indexOf(id);
+      if (pending !== null && idx >= 0) pending.splice(idx, 1);
+      else orphanResults.push(id ?? NO_ID);
+      continue;
+    }
+    // assistant or user (everything else convertToLlm kept is a user message): close the window
+    if (pending !== null) unansweredCalls.push(...pending);
+    pending = null;
     if (m.role === 'assistant') {
-      close();
       pending = [];
       const content = Array.isArray(m.content) ? (m.content as unknown[]) : [];
       for (const block of content) {
         if (!block || typeof block !== 'object') continue;
         const b = block as Record<string, unknown>;
-        if (typeof b.type === 'string' && callTypes.has(b.type)) {
-          pending.push(firstString(b, callIdFields) ?? NO_ID);
-        }
+        if (typeof b.type === 'string' && callTypes.has(b.type)) pending.push(firstString(b, callIdFields) ?? NO_ID);
       }
-    } else if (m.role === 'toolResult') {
-      const id = firstString(m, resultIdFields);
-      const idx = id === undefined || pending === null ? -1 : (pending as string[]).indexOf(id);
-      if (idx >= 0) (pending as unknown as string[]).splice(idx, 1);
-      else orphanResults.push(id ?? NO_ID);
-    } else {
-      // user (and everything convertToLlm turned into a user message)
-      close();
     }
   }
-  close();
+  if (pending !== null) unansweredCalls.push(...(pending as string[]));
 
   return {
     messages: context.messages.length,

@@ -1,4 +1,4 @@
-import { Entry, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { contentPointer, intern, isBlank, isObject, nonEmptyString, readToolCall } from './blocks.js';
 import {
@@ -21,11 +21,6 @@ const OUTCOMES: Record<string, Outcome> = {
 };
 
 const STATE_TYPES = new Set(['model_change', 'thinking_level_change', 'custom', 'label', 'session_info']);
-
-/** Legacy v1 entries carry no ids; they get stable stand-ins so the tree code can link them. */
-export function legacyId(index: number): string {
-  return `#${index}`;
-}
 
 export class PiDecoder implements Decoder {
   /** Header version; undefined until a header is seen. Files without version are v1. */
@@ -80,7 +75,7 @@ export class PiDecoder implements Decoder {
     const id = nonEmptyString(value.id);
     const legacy = this.version !== undefined ? this.version < 2 : id === undefined && !('parentId' in value);
     if (legacy) {
-      entry.id = id ?? legacyId(entry.index);
+      entry.id = id ?? positionalId(entry.index);
       entry.linksToPrevious = true;
       return;
     }
@@ -97,7 +92,7 @@ export class PiDecoder implements Decoder {
     const id = nonEmptyString(value.firstKeptEntryId);
     if (id !== undefined) return id;
     const position = value.firstKeptEntryIndex;
-    if (typeof position === 'number' && position > 0 && position < index) return legacyId(position);
+    if (typeof position === 'number' && position > 0 && position < index) return positionalId(position);
     return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import type { EntryEdit, NewLine } from '../../model/edits.js';
+import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { isBlank, isObject } from './blocks.js';
 
@@ -26,9 +27,13 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     case 'set-parent':
       value.parentId = edit.parentId;
       return;
-    case 'set-first-kept':
-      value.firstKeptEntryId = edit.id;
+    case 'set-first-kept': {
+      // Linear v1 files name the first kept entry by position, not by id.
+      const position = positionOf(edit.id);
+      if (position !== undefined) value.firstKeptEntryIndex = position;
+      else value.firstKeptEntryId = edit.id;
       return;
+    }
     case 'set-session-id':
       value.id = edit.id;
       return;

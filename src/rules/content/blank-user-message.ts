@@ -14,7 +14,10 @@ Finds user messages whose content is an empty string, an empty list, or only bla
 Providers reject empty user messages. pi drops them when it builds the request, which merges the
 turns around them and, in a short session, can leave no message at all
 ("messages: at least one message is required", OpenClaw #76829). Current OpenClaw rewrites them
-on disk to \`(continue)\`.`,
+on disk to \`(continue)\`.
+
+## Fix
+repair writes \`(continue)\`, as current OpenClaw does.`,
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {

@@ -14,7 +14,10 @@ before the model produced anything.
 ## Why is this bad?
 Bedrock Converse rejects any message with empty content, and replay code that keeps failed turns
 sends exactly that. Current OpenClaw rewrites such turns on disk to a one-line placeholder
-(\`[assistant turn failed before producing content]\`).`,
+(\`[assistant turn failed before producing content]\`).
+
+## Fix
+repair writes \`[assistant turn failed before producing content]\`, as current OpenClaw does.`,
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {

@@ -13,7 +13,10 @@ Finds text blocks whose text is empty or only whitespace, in messages that have 
 ## Why is this bad?
 Anthropic and Bedrock reject them ("text content blocks must be non-empty"). pi removes them when
 it talks to Anthropic, but other clients and providers send them as they are. Empty thinking
-blocks that carry a signature are normal and are not reported.`,
+blocks that carry a signature are normal and are not reported.
+
+## Fix
+repair drops the block.`,
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {

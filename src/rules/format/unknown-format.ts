@@ -12,7 +12,10 @@ sessions). Nothing else is checked in such a file.
 
 ## Why is this bad?
 It is not: the file may be another tool's JSONL. The warning makes sure a file you asked to be
-checked is not silently passed as healthy.`,
+checked is not silently passed as healthy.
+
+## Fix
+not fixed: the file is left as it is.`,
   },
   check({ analysis, report }) {
     const { transcript } = analysis;

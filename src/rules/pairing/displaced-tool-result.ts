@@ -16,7 +16,10 @@ reply, injected context) between the call and the result.
 Providers require results in the message right after the call. Replay code first treats the call
 as unanswered and then finds a result with no call in the previous message: HTTP 400 on every
 request. A slow tool whose result arrived after the user had already typed again is the usual
-cause.`,
+cause.
+
+## Fix
+repair moves the result directly after its call, in call order, and re-links the path around it.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {

@@ -14,7 +14,10 @@ Finds tool calls whose id was already used by an earlier call on the replayed pa
 ## Why is this bad?
 Anthropic requires tool-call ids to be unique across the whole request, OpenAI Responses rejects
 duplicate call ids, and results can no longer be matched to the right call. Providers that number
-calls per turn (Kimi's \`functions.read:0\`) and copy-pasted history are the usual causes.`,
+calls per turn (Kimi's \`functions.read:0\`) and copy-pasted history are the usual causes.
+
+## Fix
+not fixed yet: the finding stays.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {

@@ -16,7 +16,10 @@ is reported.
 ## Why is this bad?
 OpenClaw's write guard inserts a synthetic error result when a turn ends with calls pending; if
 the real result arrives later it is written as well. Providers reject the extra result as not
-answering any call in the previous message.`,
+answering any call in the previous message.
+
+## Fix
+repair keeps one result, a real one over a synthetic one, and drops the other.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {

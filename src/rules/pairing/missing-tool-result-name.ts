@@ -13,7 +13,10 @@ Finds tool results whose tool name is missing, blank, or padded with whitespace.
 ## Why is this bad?
 Gemini requires each function response to name the function it answers and rejects an empty
 name; OpenClaw's strict pairing check treats such a transcript as needing repair on every
-request. The name can be restored from the paired call.`,
+request. The name can be restored from the paired call.
+
+## Fix
+repair fills the name from the paired call, or trims it; never writes "unknown".`,
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {

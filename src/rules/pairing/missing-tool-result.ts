@@ -23,7 +23,10 @@ other reader and version.
 \`\`\`jsonl
 {"type":"message",…,"message":{"role":"assistant","content":[{"type":"toolCall","id":"toolu_01…","name":"exec",…}],"stopReason":"toolUse",…}}
 {"type":"message",…,"message":{"role":"user","content":"are you still there?",…}}
-\`\`\``,
+\`\`\`
+
+## Fix
+\`--mode discard\` (default) removes the call block (the whole turn if nothing else is left, or if it carries signed reasoning that an edit would invalidate); \`--mode synthetic\` adds an error result right after the call, marked so OpenClaw lets a real result replace it.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {

@@ -20,7 +20,10 @@ results for calls that were later removed, are the usual causes.
 \`\`\`jsonl
 {"type":"message",…,"message":{"role":"user","content":"hello",…}}
 {"type":"message",…,"message":{"role":"toolResult","toolCallId":"toolu_01…","toolName":"read",…}}
-\`\`\``,
+\`\`\`
+
+## Fix
+repair drops the result. Safe: no provider accepts it.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {

@@ -16,7 +16,10 @@ name or arguments.
 A call cut off mid-stream cannot be answered: providers reject a call without input
 ("tool_use.input: Field required"), a call without id cannot be paired, and re-parsing a
 half-written buffer crash-loops some agent versions (OpenClaw #69846). In a failed turn, which
-replay drops, it is reported as a warning.`,
+replay drops, it is reported as a warning.
+
+## Fix
+repair drops the call block and every result for it.`,
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {

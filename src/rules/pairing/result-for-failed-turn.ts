@@ -21,7 +21,10 @@ deleting the session used to recover it.
 \`\`\`jsonl
 {"type":"message",…,"message":{"role":"assistant","content":[{"type":"toolCall","id":"toolu_01…","partialJson":"{\\"pa"}],"stopReason":"aborted",…}}
 {"type":"message",…,"message":{"role":"toolResult","toolCallId":"toolu_01…","isError":true,"content":[{"type":"text","text":"[openclaw] missing tool result …"}],…}}
-\`\`\``,
+\`\`\`
+
+## Fix
+repair removes the failed turn's calls and every result answering them. It never adds results for a failed turn: that is what caused the loop.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {

@@ -14,7 +14,10 @@ than the calls.
 ## Why is this bad?
 Anthropic accepts any order within the answering message, but Gemini pairs function responses
 by position, and OpenClaw's strict pairing check rejects the transcript and rewrites it in memory
-on every request.`,
+on every request.
+
+## Fix
+repair puts the results in call order.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {

@@ -12,7 +12,10 @@ Finds entries whose \`id\` was already used by an earlier entry.
 ## Why is this bad?
 pi indexes entries by id and the later one wins, so every child of the earlier entry is silently
 re-attached to the later one: history from another branch, or from another session pasted into
-this file, appears in the conversation.`,
+this file, appears in the conversation.
+
+## Fix
+not fixed: which entry the children meant cannot be known; the finding stays.`,
   },
   check({ analysis, report }) {
     const { entries, tree } = analysis;

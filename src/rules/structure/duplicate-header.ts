@@ -12,7 +12,10 @@ Finds session header lines after the first one.
 ## Why is this bad?
 Older pi versions wrote a second header when forking from an entry before the first assistant
 reply (fixed in February 2026). Tools that expect exactly one header, such as OpenClaw's SQLite
-import, reject or mis-read such files.`,
+import, reject or mis-read such files.
+
+## Fix
+repair drops the extra headers.`,
   },
   check({ analysis, report }) {
     const headers = analysis.entries.filter((entry) => entry.kind === 'header');

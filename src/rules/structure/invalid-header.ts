@@ -20,7 +20,10 @@ the usual cause.
 \`\`\`jsonl
 {"type":"sess
 {"type":"message","id":"a1b2c3d4","parentId":null,…}
-\`\`\``,
+\`\`\`
+
+## Fix
+repair rebuilds the header (session id from the file name, timestamp from the first entry), or moves an existing header to the top, or fills in an empty id.`,
   },
   check({ analysis, report }) {
     const first = analysis.entries[0];

@@ -13,7 +13,10 @@ entries that lack the field.
 ## Why is this bad?
 Such lines were written around the session manager, for example by OpenClaw's old
 \`chat.inject\` (\`stopReason: "injected"\`). The parent walk stops at them, so when one is the
-last line, the whole earlier conversation vanishes from context.`,
+last line, the whole earlier conversation vanishes from context.
+
+## Fix
+repair attaches the entry to the entry written before it, as pi's own v1 migration does.`,
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {

@@ -13,7 +13,10 @@ parent.
 ## Why is this bad?
 The conversation is built by following parent links to the root. A cycle has no root: pi's walk
 never ends (the agent hangs on load) or, in versions with a guard, the history is cut at an
-arbitrary point.`,
+arbitrary point.
+
+## Fix
+repair attaches the earliest entry of the cycle to the entry written before it. Unsafe: the guess can pick a sibling.`,
   },
   check({ analysis, report }) {
     for (const cycle of analysis.tree.cycles) {

@@ -12,7 +12,10 @@ Finds entries whose \`parentId\` names no entry in the file.
 ## Why is this bad?
 pi builds the conversation by walking parent links from the last entry back to the root. An
 unknown parent ends the walk: everything older silently disappears from the model's context
-("amnesia"). A dropped or unparseable line in the middle of a file is the usual cause.`,
+("amnesia"). A dropped or unparseable line in the middle of a file is the usual cause.
+
+## Fix
+repair re-links the entry to the parent of the line that was lost when that line's start can still be read, otherwise to the entry written before it (append-only logs are written in order). Unsafe: the guess can pick a sibling.`,
   },
   check({ analysis, report }) {
     for (const index of analysis.tree.unknownParents) {

@@ -18,7 +18,10 @@ write was interrupted and the next append landed on the same line.
 ## Example
 \`\`\`jsonl
 {"type":"message","id":"a1b2c3d4","parentId":null,"message":{"role":"user","content":"hi"}}{"type":"message",…
-\`\`\``,
+\`\`\`
+
+## Fix
+repair drops the line and re-links entries that hung on it to that line's own parent (read from the broken line when possible, else the entry written before). Safe: the line was already invisible to pi.`,
   },
   ['invalid-json', 'oversized'],
   (detail) => `Line is not valid JSON: ${detail}.`,

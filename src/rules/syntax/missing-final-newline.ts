@@ -12,7 +12,10 @@ Finds a file whose last line is complete JSON but has no trailing newline.
 ## Why is this bad?
 pi and OpenClaw append entries as \`JSON.stringify(entry) + "\\n"\`. Without a newline at the end,
 the next entry lands on the same line, both records become one unparseable line, and both are
-lost on the next load.`,
+lost on the next load.
+
+## Fix
+repair adds the line ending.`,
   },
   check({ analysis, report }) {
     const last = analysis.transcript.lastLine;

@@ -17,7 +17,10 @@ line into two lost entries.
 ## Example
 \`\`\`jsonl
 {"type":"message","id":"e5f6a7b8","parentId":"d4e5f6a7","message":{"role":"toolResult","toolCallId":"toolu_01
-\`\`\``,
+\`\`\`
+
+## Fix
+repair drops the fragment. Safe: nothing could read it.`,
   },
   ['torn'],
   (detail) => `Last line is cut off mid-write: ${detail}.`,

@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { repairInput, type RepairReport } from '../../src/pipeline/repair.js';
+import type { RepairMode } from '../../src/repair/plan.js';
+
+export interface Repaired {
+  output: string;
+  report: RepairReport;
+  /** Parsed output lines, for asserting on shapes. */
+  lines: Array<Record<string, any>>;
+}
+
+/** Repairs JSONL text through the real pipeline and returns what it wrote. */
+export async function repairText(jsonl: string | Buffer, mode: RepairMode = 'discard', name = 'session.jsonl'): Promise<Repaired> {
+  const file = join(mkdtempSync(join(tmpdir(), 'td-repair-')), name);
+  writeFileSync(file, jsonl);
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  const report = await repairInput(file, undefined, mode, { kind: 'stream', stream });
+  const output = Buffer.concat(chunks).toString('utf8');
+  const lines = output.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  return { output, report, lines };
+}
+
+/** The conversation as role(:detail) strings, in file order, to compare shapes compactly. */
+export function roles(lines: Array<Record<string, any>>): string[] {
+  return lines
+    .filter((line) => line.type === 'message')
+    .map((line) => {
+      const message = line.message;
+      if (message.role === 'toolResult') return `result:${message.toolCallId}${message.details?.openclawSyntheticMissingToolResult ? '(synthetic)' : ''}`;
+      if (message.role === 'assistant') {
+        const calls = (message.content ?? []).filter((b: any) => b.type === 'toolCall').map((b: any) => b.id);
+        return calls.length > 0 ? `assistant[${calls.join(',')}]` : 'assistant';
+      }
+      return message.role;
+    });
+}
+
+/** True when each entry's parentId is the id of the message/entry line before it (a single chain). */
+export function isChain(lines: Array<Record<string, any>>): boolean {
+  const entries = lines.filter((line) => line.type !== 'session');
+  return entries.every((line, i) => (i === 0 ? line.parentId === null : line.parentId === entries[i - 1]!.id));
+}
