@@ -4,6 +4,8 @@ import type { Entry } from '../model/entry.js';
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
 export interface Decoder {
   decode(value: unknown, line: number, index: number): Entry;
+  /** What it has learned so far (e.g. the header's version), as plain data another thread can continue from. */
+  state(): unknown;
 }
 
 /** Writes repairs back in the format's own shape. Parsed lines are changed in place, so key order is kept. */
@@ -21,7 +23,8 @@ export interface TranscriptFormat {
   name: string;
   /** True when a parsed line is unmistakably from this format. */
   detect(value: unknown): boolean;
-  createDecoder(): Decoder;
+  /** A decoder, optionally continuing from another decoder's `state()`. */
+  createDecoder(state?: unknown): Decoder;
   encoder: Encoder;
   /** Tree links from the text of a line that does not parse, when they can still be read. */
   recoverLinks(text: string): { id: string; parentId: string | null } | undefined;

@@ -12,41 +12,43 @@ const OPEN_BRACE = 0x7b;
 
 type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
 
+/** Where a builder starts when it does not read a file from its first line. */
+export interface BuilderStart {
+  format: TranscriptFormat;
+  /** The decoder state at that point (see Decoder.state). */
+  state: unknown;
+}
+
 /**
- * Reads a source once and turns it into a Transcript: byte-level problems become line issues,
- * parsed lines become neutral entries through the detected format's decoder.
+ * Turns lines into a Transcript: byte-level problems become line issues, parsed lines become
+ * neutral entries through the detected format's decoder. Line numbers and offsets are those
+ * of the lines it is given.
  */
-export async function loadTranscript(source: Readable, formatHint?: TranscriptFormat): Promise<Transcript> {
-  const transcript: Transcript = { entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
-  let format = formatHint;
-  let decoder: Decoder | undefined = format?.createDecoder();
-  let undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
+export class TranscriptBuilder {
+  readonly transcript: Transcript = { entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  private format: TranscriptFormat | undefined;
+  private decoder: Decoder | undefined;
+  private undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
 
-  const addEntry = (value: unknown, raw: Place): void => {
-    const entries = transcript.entries;
-    const entry = decoder!.decode(value, raw.number, entries.length);
-    entry.offset = raw.offset;
-    entry.byteLength = raw.byteLength;
-    entries.push(entry);
-  };
-
-  const accept = (value: unknown, raw: Place): void => {
-    if (decoder !== undefined) return addEntry(value, raw);
-    if (undetected === undefined) return;
-    undetected.push({ value, raw: { number: raw.number, offset: raw.offset, byteLength: raw.byteLength } });
-    format = detectFormat(value);
-    if (format !== undefined) {
-      decoder = format.createDecoder();
-      for (const pending of undetected) addEntry(pending.value, pending.raw);
-      undetected = undefined;
-    } else if (undetected.length >= MAX_UNDETECTED) {
-      undetected = undefined; // give up: the file is not a transcript we know
+  constructor(start?: BuilderStart) {
+    if (start !== undefined) {
+      this.format = start.format;
+      this.decoder = start.format.createDecoder(start.state);
+      this.transcript.format = start.format.name;
     }
-  };
+  }
 
-  const onLine = (raw: RawLine): void => {
-    const issue = (kind: LineIssue['kind'], detail: string): void => {
-      transcript.lineIssues.push({ kind, line: raw.number, detail });
+  /** The format and decoder state reached so far, once a format has been detected. */
+  get position(): BuilderStart | undefined {
+    return this.format === undefined ? undefined : { format: this.format, state: this.decoder!.state() };
+  }
+
+  readonly line = (raw: RawLine): void => {
+    const transcript = this.transcript;
+    const issue = (kind: LineIssue['kind'], detail: string): LineIssue => {
+      const found: LineIssue = { kind, line: raw.number, detail };
+      transcript.lineIssues.push(found);
+      return found;
     };
     if (raw.oversized) {
       issue('oversized', `line of ${raw.byteLength} bytes is too long to parse`);
@@ -65,26 +67,52 @@ export async function loadTranscript(source: Readable, formatHint?: TranscriptFo
     } catch (error) {
       // Valid JSON never holds a raw NUL, so only a failed line is worth searching for one.
       const nul = countNul(bytes);
-      if (nul > 0) issue('nul-bytes', `${nul} NUL byte(s) in a line of ${bytes.length} bytes`);
-      else if (raw.eol === 'none') issue('torn', `the line stops after ${bytes.length} bytes without a line ending`);
-      else issue('invalid-json', describeParseError(error, text));
-      const recovered = format?.recoverLinks(text);
-      if (recovered !== undefined) transcript.lineIssues[transcript.lineIssues.length - 1]!.recovered = recovered;
+      const found =
+        nul > 0
+          ? issue('nul-bytes', `${nul} NUL byte(s) in a line of ${bytes.length} bytes`)
+          : raw.eol === 'none'
+            ? issue('torn', `the line stops after ${bytes.length} bytes without a line ending`)
+            : issue('invalid-json', describeParseError(error, text));
+      const recovered = this.format?.recoverLinks(text);
+      if (recovered !== undefined) found.recovered = recovered;
       if (!validUtf8 && nul === 0) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
       return;
     }
     if (!validUtf8) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
     transcript.lastLine.parsed = true;
     transcript.parsedLines += 1;
-    accept(value, raw);
+    this.accept(value, raw);
   };
 
-  const summary = await readLines(source, onLine);
-  transcript.bom = summary.bom;
-  transcript.bytes = summary.bytes;
-  transcript.lines = summary.lines;
-  transcript.format = format?.name;
-  return transcript;
+  private accept(value: unknown, raw: Place): void {
+    if (this.decoder !== undefined) return this.add(value, raw);
+    if (this.undetected === undefined) return;
+    this.undetected.push({ value, raw: { number: raw.number, offset: raw.offset, byteLength: raw.byteLength } });
+    this.format = detectFormat(value);
+    if (this.format !== undefined) {
+      this.decoder = this.format.createDecoder();
+      this.transcript.format = this.format.name;
+      for (const pending of this.undetected) this.add(pending.value, pending.raw);
+      this.undetected = undefined;
+    } else if (this.undetected.length >= MAX_UNDETECTED) {
+      this.undetected = undefined; // give up: the file is not a transcript we know
+    }
+  }
+
+  private add(value: unknown, raw: Place): void {
+    const entries = this.transcript.entries;
+    const entry = this.decoder!.decode(value, raw.number, entries.length);
+    entry.offset = raw.offset;
+    entry.byteLength = raw.byteLength;
+    entries.push(entry);
+  }
+}
+
+/** Reads a source once, start to end, into a Transcript. */
+export async function loadTranscript(source: Readable): Promise<Transcript> {
+  const builder = new TranscriptBuilder();
+  const summary = await readLines(source, builder.line);
+  return Object.assign(builder.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
 }
 
 function isWhitespace(bytes: Buffer): boolean {

@@ -14,7 +14,7 @@ import { isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js
 import { planRepair } from '../repair/planner.js';
 import { rules } from '../rules/index.js';
 import type { FileReport, RepairSummary } from './finding.js';
-import { loadTranscript } from './load-transcript.js';
+import { loadTranscriptFile } from './load-file.js';
 import { runRules } from './run-rules.js';
 
 /** Where a repaired transcript goes. */
@@ -42,7 +42,7 @@ export async function repairInput(path: string, stdin: Readable | undefined, mod
 async function repairFile(source: string, display: string, mode: RepairMode, target: Target): Promise<RepairReport> {
   if (target.kind === 'in-place') await assertNotLocked(source, target.force);
   const stamp = target.kind === 'in-place' ? await stampOf(source) : undefined;
-  const transcript = await loadTranscript(createReadStream(source, { highWaterMark: 1 << 20 }));
+  const transcript = await loadTranscriptFile(source);
   const format = formats.find((candidate) => candidate.name === transcript.format);
   const plan = planRepair(transcript, { mode, sessionId: sessionIdOf(display) });
   const changed = format !== undefined && (!isEmptyPlan(plan) || transcript.bom || transcript.lastLine?.eol === 'none');

@@ -1,19 +1,22 @@
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { analyze } from '../model/analysis.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import type { FileReport } from './finding.js';
+import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
+import type { Transcript } from '../model/transcript.js';
 import { runRules } from './run-rules.js';
 
-/** Reads, decodes, analyses and checks one source. Throws only for I/O errors. */
+/** Reads, decodes, analyses and checks a stream. Throws only for I/O errors. */
 export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules): Promise<FileReport> {
-  const transcript = await loadTranscript(source);
-  const findings = runRules(analyze(transcript), rules);
-  return { path, format: transcript.format ?? null, findings };
+  return check(path, await loadTranscript(source), rules);
 }
 
-export function scanFile(path: string, rules?: readonly Rule[]): Promise<FileReport> {
-  return scanSource(path, createReadStream(path, { highWaterMark: 1 << 20 }), rules);
+export async function scanFile(path: string, rules: readonly Rule[] = allRules): Promise<FileReport> {
+  return check(path, await loadTranscriptFile(path), rules);
+}
+
+function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {
+  return { path, format: transcript.format ?? null, findings: runRules(analyze(transcript), rules) };
 }

@@ -22,10 +22,23 @@ const OUTCOMES: Record<string, Outcome> = {
 
 const STATE_TYPES = new Set(['model_change', 'thinking_level_change', 'custom', 'label', 'session_info']);
 
+export interface PiDecoderState {
+  version: number | undefined;
+  sawHeader: boolean;
+}
+
 export class PiDecoder implements Decoder {
   /** Header version; undefined until a header is seen. Files without version are v1. */
   private version: number | undefined;
   private sawHeader = false;
+
+  constructor(state?: PiDecoderState) {
+    if (state !== undefined) ({ version: this.version, sawHeader: this.sawHeader } = state);
+  }
+
+  state(): PiDecoderState {
+    return { version: this.version, sawHeader: this.sawHeader };
+  }
 
   decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
@@ -40,7 +53,7 @@ export class PiDecoder implements Decoder {
       case 'compaction':
         entry.kind = 'compaction';
         entry.inContext = true;
-        entry.firstKeptId = this.firstKept(value, index);
+        entry.firstKeptId = this.firstKept(value);
         break;
       case 'branch_summary':
         entry.kind = 'branch-summary';
@@ -88,12 +101,11 @@ export class PiDecoder implements Decoder {
   }
 
   /** pi's v1 files name the first kept entry by its position among all parsed lines. */
-  private firstKept(value: Json, index: number): string | undefined {
+  private firstKept(value: Json): string | undefined {
     const id = nonEmptyString(value.firstKeptEntryId);
     if (id !== undefined) return id;
     const position = value.firstKeptEntryIndex;
-    if (typeof position === 'number' && position > 0 && position < index) return positionalId(position);
-    return undefined;
+    return typeof position === 'number' && Number.isInteger(position) && position > 0 ? positionalId(position) : undefined;
   }
 }
 

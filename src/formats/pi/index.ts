@@ -1,6 +1,6 @@
 import type { TranscriptFormat } from '../format.js';
 import { isObject } from './blocks.js';
-import { PiDecoder } from './decode.js';
+import { PiDecoder, type PiDecoderState } from './decode.js';
 import { piEncoder } from './encode.js';
 import { PI_ENTRY_TYPES } from './markers.js';
 
@@ -13,7 +13,7 @@ export const piFormat: TranscriptFormat = {
     if (value.type === 'message') return isObject(value.message) && typeof value.message.role === 'string';
     return PI_ENTRY_TYPES.has(value.type) && typeof value.timestamp === 'string';
   },
-  createDecoder: () => new PiDecoder(),
+  createDecoder: (state) => new PiDecoder(state as PiDecoderState | undefined),
   encoder: piEncoder,
   recoverLinks(text) {
     // Writers put id and parentId first, so even a torn line usually still names both.

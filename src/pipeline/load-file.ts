@@ -1,0 +1,94 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { readLines } from '../io/line-reader.js';
+import { Entry, positionalId, positionOf } from '../model/entry.js';
+import type { Transcript } from '../model/transcript.js';
+import { loadRange, type RangeRequest } from './load-range.js';
+import { loadTranscript, TranscriptBuilder } from './load-transcript.js';
+
+const MiB = 1 << 20;
+/** Below this a second thread costs more to start than it saves. */
+const PARALLEL_MIN_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES ?? 24 * MiB);
+/** Above this memory matters more than speed: two threads hold two heaps of parsing garbage. */
+const PARALLEL_MAX_BYTES = 512 * MiB;
+/** The worker is the compiled module beside this one; under a TypeScript test runner there is none. */
+const WORKER = new URL('./load-worker.js', import.meta.url);
+const workerAvailable = existsSync(fileURLToPath(WORKER));
+
+/**
+ * Reads a transcript file. Mid-sized files are decoded by two threads, each taking one half;
+ * the halves are joined into exactly what a single pass would have produced.
+ */
+export async function loadTranscriptFile(path: string): Promise<Transcript> {
+  const { size } = await stat(path);
+  const sequential = () => loadTranscript(createReadStream(path, { highWaterMark: MiB }));
+  if (!workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
+  const split = await splitPoint(path, size);
+  const head = split === undefined ? undefined : await headPosition(path);
+  if (split === undefined || head === undefined) return sequential();
+
+  const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
+  const second = inWorker(request);
+  const builder = new TranscriptBuilder();
+  const summary = await readLines(createReadStream(path, { end: split - 1, highWaterMark: MiB }), builder.line);
+  const first = Object.assign(builder.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
+  const reached = builder.position;
+  // The worker guessed the decoder state at the split from the file's head; if the first half ended elsewhere, redo the second half here.
+  const agreed = reached !== undefined && reached.format === head.format && JSON.stringify(reached.state) === JSON.stringify(head.state);
+  const rest = await second.catch(() => undefined);
+  const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
+  if (tail === undefined) return sequential();
+  return join(first, tail);
+}
+
+function inWorker(request: RangeRequest): Promise<Transcript> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { workerData: request });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`decoder thread exited with code ${code}`)));
+  });
+}
+
+/** The first line ending after the middle of the file. */
+async function splitPoint(path: string, size: number): Promise<number | undefined> {
+  const file = await open(path, 'r');
+  try {
+    const window = Buffer.alloc(4 * MiB);
+    const middle = Math.floor(size / 2);
+    const { bytesRead } = await file.read(window, 0, window.length, middle);
+    const newline = window.subarray(0, bytesRead).indexOf(0x0a);
+    return newline === -1 || middle + newline + 1 >= size ? undefined : middle + newline + 1;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Format and decoder state after the first megabyte: what the second thread starts from. */
+async function headPosition(path: string) {
+  const builder = new TranscriptBuilder();
+  await readLines(createReadStream(path, { end: MiB - 1 }), (raw) => {
+    if (raw.eol !== 'none') builder.line(raw);
+  });
+  return builder.position;
+}
+
+/** The second half's numbers continue the first half's. */
+function join(first: Transcript, second: Transcript): Transcript {
+  const lines = first.lines;
+  const base = first.entries.length;
+  for (const plain of second.entries) {
+    const entry = Object.assign(new Entry(plain.index + base, plain.line + lines), plain, { index: plain.index + base, line: plain.line + lines });
+    if (entry.id !== undefined && positionOf(entry.id) === plain.index) entry.id = positionalId(entry.index);
+    first.entries.push(entry);
+  }
+  for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines });
+  if (second.lastLine !== undefined) first.lastLine = { ...second.lastLine, line: second.lastLine.line + lines };
+  first.lines += second.lines;
+  first.bytes += second.bytes;
+  first.parsedLines += second.parsedLines;
+  first.format ??= second.format;
+  return first;
+}

@@ -1,0 +1,27 @@
+import { createReadStream } from 'node:fs';
+import { formats } from '../formats/registry.js';
+import { readLines } from '../io/line-reader.js';
+import type { Transcript } from '../model/transcript.js';
+import { TranscriptBuilder } from './load-transcript.js';
+
+/** What a thread needs to decode the second half of a file on its own. */
+export interface RangeRequest {
+  path: string;
+  /** Byte offset of the first line of the range (just after a line ending). */
+  start: number;
+  format: string;
+  state: unknown;
+}
+
+/**
+ * Decodes the file from `start` to its end, continuing from the given decoder state. Line
+ * numbers and entry indices count from the start of the range; byte offsets are the file's.
+ */
+export async function loadRange(request: RangeRequest): Promise<Transcript> {
+  const format = formats.find((candidate) => candidate.name === request.format)!;
+  const builder = new TranscriptBuilder({ format, state: request.state });
+  const summary = await readLines(createReadStream(request.path, { start: request.start, highWaterMark: 1 << 20 }), (raw) =>
+    builder.line({ ...raw, offset: raw.offset + request.start }),
+  );
+  return Object.assign(builder.transcript, { lines: summary.lines, bytes: summary.bytes });
+}

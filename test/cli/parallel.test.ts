@@ -1,0 +1,25 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli } from './run-cli.js';
+
+const fixtures = ['pi', 'demo'].flatMap((dir) => readdirSync(join(ROOT, 'fixtures', dir)).filter((n) => n.endsWith('.jsonl')).map((n) => `fixtures/${dir}/${n}`));
+
+/** Large files are decoded by two threads; forcing that on every fixture must change nothing. */
+describe('two-thread decoding', () => {
+  it('gives exactly the single-thread report for every fixture', async () => {
+    const args = ['scan', ...fixtures, '-r', 'json'];
+    const single = await runCli(args, { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
+    const split = await runCli(args, { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1' } });
+    expect(split.stderr).toBe('');
+    expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
+  });
+
+  it('repairs the same way', async () => {
+    const file = 'fixtures/demo/e0b11ca0-75b4-4eef-8961-955e55832882.jsonl';
+    const single = await runCli(['repair', file], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
+    const split = await runCli(['repair', file], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1' } });
+    expect(split.stdout).toBe(single.stdout);
+    expect(split.stdout.length).toBeGreaterThan(0);
+  });
+});
