@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { reason, UserError } from '../errors.js';
+import type { FileReport } from '../pipeline/finding.js';
 
 /** Where report text goes: a file when asked, else standard output. */
 export async function writeReport(text: string, outputFile: string | undefined): Promise<void> {
@@ -25,4 +26,15 @@ export function useColor(
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0') return true;
   return stream.isTTY === true;
+}
+
+/** `--quiet`: only error-severity findings are shown. */
+export function errorsOnly(reports: readonly FileReport[]): FileReport[] {
+  return reports.map((report) => ({ ...report, findings: report.findings.filter((finding) => finding.severity === 'error') }));
+}
+
+/** 2 when some input failed, else 1 when an error-severity finding is left, else 0. */
+export function exitCode(reports: readonly FileReport[], failed: number): number {
+  if (failed > 0) return 2;
+  return reports.some((report) => report.findings.some((finding) => finding.severity === 'error')) ? 1 : 0;
 }

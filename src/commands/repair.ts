@@ -1,13 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import { reason, UserError } from '../errors.js';
 import { expandInputs } from '../io/inputs.js';
+import { outputPaths } from '../io/output-paths.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { repairInput, type Target } from '../pipeline/repair.js';
 import type { RepairMode } from '../repair/plan.js';
 import { loadReporter, reporterNames } from '../report/index.js';
 import { createProgress } from './progress.js';
-import { useColor, writeReport } from './output.js';
+import { errorsOnly, exitCode, useColor, writeReport } from './output.js';
 
 export interface RepairOptions {
   mode?: string;
@@ -66,14 +65,13 @@ export async function repairCommand(paths: readonly string[], options: RepairOpt
     progress.stop();
   }
 
-  const shown = options.quiet ? reports.map((report) => ({ ...report, findings: report.findings.filter((f) => f.severity === 'error') })) : reports;
+  const shown = options.quiet ? errorsOnly(reports) : reports;
   // When the transcript itself goes to standard output, the report must not mix into it.
   const reportToStderr = toStdout && options.outputFile === undefined;
   const text = reporter(shown, { color: useColor(options.color, options.outputFile, process.env, reportToStderr ? process.stderr : process.stdout), dryRun: options.dryRun });
   if (reportToStderr) process.stderr.write(text);
   else await writeReport(text, options.outputFile);
-  if (failed > 0) return 2;
-  return reports.some((report) => report.findings.some((finding) => finding.severity === 'error')) ? 1 : 0;
+  return exitCode(reports, failed);
 }
 
 /** `--mode`, else OPENCLAW_TOOL_GUARD_ABORT_MODE (seed 001), else discard. */
@@ -85,35 +83,4 @@ function resolveMode(flag: string | undefined): RepairMode {
     throw new UserError(`${source} must be discard or synthetic, not "${value}"`);
   }
   return value as RepairMode;
-}
-
-/** `-o`: a file for one input, a folder for several (same names relative to what they share). */
-async function outputPaths(output: string, sources: string[]): Promise<string[]> {
-  if (sources.length === 1) {
-    await mkdir(dirname(resolve(output)), { recursive: true }).catch(() => undefined);
-    return [output];
-  }
-  const absolute = sources.map((source) => resolve(source));
-  const base = commonFolder(absolute);
-  const paths = absolute.map((source) => join(output, relative(base, source)));
-  for (const path of paths) {
-    try {
-      await mkdir(dirname(path), { recursive: true });
-    } catch (error) {
-      throw new UserError(`cannot create ${dirname(path)}: ${reason(error)}`);
-    }
-  }
-  return paths;
-}
-
-function commonFolder(paths: string[]): string {
-  const split = paths.map((path) => dirname(path).split(sep));
-  const first = split[0]!;
-  let shared = first.length;
-  for (const parts of split) {
-    let i = 0;
-    while (i < shared && parts[i] === first[i]) i++;
-    shared = i;
-  }
-  return first.slice(0, shared).join(sep) || sep;
 }

@@ -4,7 +4,7 @@ import type { FileReport } from '../pipeline/finding.js';
 import { scanFile, scanSource } from '../pipeline/scan.js';
 import { loadReporter, reporterNames } from '../report/index.js';
 import { createProgress } from './progress.js';
-import { useColor, writeReport } from './output.js';
+import { errorsOnly, exitCode, useColor, writeReport } from './output.js';
 
 export interface ScanOptions {
   reporter: string;
@@ -37,10 +37,9 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   } finally {
     progress.stop();
   }
-  const shown = options.quiet ? reports.map((report) => ({ ...report, findings: report.findings.filter((f) => f.severity === 'error') })) : reports;
+  const shown = options.quiet ? errorsOnly(reports) : reports;
   await writeReport(reporter(shown, { color: useColor(options.color, options.outputFile) }), options.outputFile);
-  if (unreadable > 0) return 2;
-  return reports.some((report) => report.findings.some((finding) => finding.severity === 'error')) ? 1 : 0;
+  return exitCode(reports, unreadable);
 }
 
 function scan(input: Input): Promise<FileReport> {
