@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
+import { canonicalizeCommand } from './commands/canonicalize.js';
 import { repairCommand } from './commands/repair.js';
 import { scanCommand } from './commands/scan.js';
 import { reporterNames } from './report/index.js';
@@ -37,19 +38,54 @@ Examples:
       setExitCode(await scanCommand(paths, options));
     });
 
-  program
-    .command('repair')
-    .description('Fix transcripts so the replayed history is accepted again; unchanged lines are copied byte for byte.')
+  withRewriteOptions(
+    program
+      .command('repair')
+      .description('Fix transcripts so the replayed history is accepted again; unchanged lines are copied byte for byte.')
+      .addOption(
+        new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result')
+          .choices(['discard', 'synthetic'])
+          .default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'),
+      ),
+    `
+Exit codes: 0 every output is clean, 1 errors remain, 2 usage error, unreadable input or refused write.
+
+Examples:
+  $ transcript-doctor repair --in-place ~/.openclaw/agents/main/sessions/<id>.jsonl
+  $ transcript-doctor repair --dry-run ~/.openclaw/agents/main/sessions
+  $ cat session.jsonl | transcript-doctor repair - > fixed.jsonl`,
+  ).action(async (paths: string[], options) => {
+    setExitCode(await repairCommand(paths, options));
+  });
+
+  withRewriteOptions(
+    program
+      .command('canonicalize')
+      .description('Rewrite legacy and foreign tool-call shapes to the canonical form; everything else is kept exactly.')
+      .option('--check', 'write nothing; list every line that would change and exit 1 if any (for CI)'),
+    `
+Exit codes: 0 canonical (or made so), 1 lines left that cannot be settled without guessing (with
+--check: lines that would change), 2 usage error, unreadable input or refused write.
+
+Examples:
+  $ transcript-doctor canonicalize --check 'sessions/**/*.jsonl'
+  $ transcript-doctor canonicalize --in-place session.jsonl
+  $ cat legacy.jsonl | transcript-doctor canonicalize - | transcript-doctor repair - > fixed.jsonl`,
+  ).action(async (paths: string[], options) => {
+    setExitCode(await canonicalizeCommand(paths, options));
+  });
+
+  return program;
+}
+
+/** Options `repair` and `canonicalize` share: where the rewritten transcript goes, and the report. */
+function withRewriteOptions(command: Command, help: string): Command {
+  return command
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input')
-    .addOption(
-      new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result')
-        .choices(['discard', 'synthetic'])
-        .default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'),
-    )
     .option('-i, --in-place', 'replace each file (atomically, keeping a .bak-<timestamp> copy)')
     .option('--no-backup', 'with --in-place: keep no backup copy')
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
-    .option('-o, --output <path>', 'write the repaired transcript here (a folder for several inputs)')
+    .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
     .addOption(new Option('-r, --reporter <name>', 'report format').choices(reporterNames).default('stylish'))
     .option('--output-file <path>', 'write the report to a file')
@@ -58,21 +94,10 @@ Examples:
     .addHelpText(
       'after',
       `
-With one input and no --in-place, --output or --dry-run, the repaired transcript goes to
-standard output and the report to standard error.
-
-Exit codes: 0 every output is clean, 1 errors remain, 2 usage error, unreadable input or refused write.
-
-Examples:
-  $ transcript-doctor repair --in-place ~/.openclaw/agents/main/sessions/<id>.jsonl
-  $ transcript-doctor repair --dry-run ~/.openclaw/agents/main/sessions
-  $ cat session.jsonl | transcript-doctor repair - > fixed.jsonl`,
-    )
-    .action(async (paths: string[], options) => {
-      setExitCode(await repairCommand(paths, options));
-    });
-
-  return program;
+With one input and no --in-place, --output or --dry-run, the result goes to standard output and
+the report to standard error.
+${help}`,
+    );
 }
 
 /** Runs the CLI and returns the exit code; never throws, never prints a stack trace. */

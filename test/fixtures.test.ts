@@ -11,6 +11,7 @@ const ruleFixtures = readdirSync(join(dir, 'pi')).filter((name) => rules.some((r
 const special: Record<string, string[]> = {
   'pi/healthy.jsonl': [],
   'pi/v1-legacy.jsonl': [],
+  'pi/legacy-shapes.jsonl': ['30 non-canonical-tool-call warning', '31 non-canonical-tool-result warning', '36 non-canonical-tool-call warning'],
   'pi/abandoned-branch.jsonl': ['9 missing-tool-result warning'],
   'pi/v1-missing-result.jsonl': ['3 missing-tool-result error'],
   'demo/d7e72770-c025-4796-baf0-d4d1f2035ea7.jsonl': [],

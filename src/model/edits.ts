@@ -13,7 +13,9 @@ export type EntryEdit =
   | { kind: 'set-first-kept'; id: string }
   | { kind: 'set-session-id'; id: string }
   /** Written out again from its parsed value: turns undecodable bytes into U+FFFD, as pi reads them. */
-  | { kind: 'reencode' };
+  | { kind: 'reencode' }
+  /** Tool calls and results rewritten to the format's canonical shape (ambiguous ones left alone). */
+  | { kind: 'canonicalize' };
 
 /** A line the repair writes that was not in the file. */
 export type NewLine =

@@ -31,8 +31,10 @@ export interface ToolCallRef {
   partial?: true;
   /** Required parts the block lacks; absent when complete. */
   missing?: Array<'id' | 'name' | 'arguments'>;
-  /** The block uses a legacy or foreign shape (still paired, but not canonical). */
-  legacyShape?: true;
+  /** What canonicalizing the block would change, in words; absent when it is canonical. */
+  changes?: string[];
+  /** Why the block cannot be canonicalized without guessing. */
+  conflict?: string;
 }
 
 export interface ToolResultRef {
@@ -44,6 +46,10 @@ export interface ToolResultRef {
   namePointer: string;
   /** Written by an agent's repair code, not by the tool itself. */
   synthetic: boolean;
+  /** What canonicalizing the result would change, in words; absent when it is canonical. */
+  changes?: string[];
+  /** Why the result cannot be canonicalized without guessing. */
+  conflict?: string;
 }
 
 export interface HeaderInfo {

@@ -5,12 +5,13 @@ import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
 
-const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '\n' };
+const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * Second pass of a repair: streams the source again and writes every line it keeps, byte for
- * byte unless the plan edits it, with moved and new lines after their anchors. A last line
- * without a line ending gets one.
+ * byte unless the plan edits it, with moved and new lines after their anchors. With
+ * `fixEndings`, a last line without a line ending gets one and a byte order mark goes.
  *
  * It also returns the model of what it wrote, so the findings that remain can be judged
  * without parsing the output again: kept lines reuse their decoded entries, renumbered, and
@@ -20,6 +21,7 @@ export async function applyPlan(
   source: { path: string; transcript: Transcript; format: TranscriptFormat },
   plan: RepairPlan,
   write: (chunk: Buffer) => Promise<void>,
+  fixEndings = true,
 ): Promise<Transcript> {
   const { transcript, format } = source;
   const byLine = new Map<number, Entry>();
@@ -47,7 +49,7 @@ export async function applyPlan(
       output.parsedLines += 1;
       if (value === undefined && badUtf8.has(from!.line)) output.lineIssues.push({ kind: 'invalid-utf8', line, detail: 'invalid UTF-8 byte sequence' });
     }
-    output.lastLine = { line, eol: ending === '\r\n' ? 'crlf' : 'lf', parsed: from !== undefined || value !== undefined };
+    output.lastLine = { line, eol: ending === '\r\n' ? 'crlf' : ending === '' ? 'none' : 'lf', parsed: from !== undefined || value !== undefined };
     const end = Buffer.from(ending);
     pieces.push(bytes, end);
     output.bytes += bytes.length + end.length;
@@ -88,12 +90,16 @@ export async function applyPlan(
   };
 
   try {
+    if (!fixEndings && transcript.bom) {
+      pieces.push(BOM);
+      output.bom = true;
+    }
     plan.after.get(0)?.forEach(putPlacement);
     await readLines(
       createReadStream(source.path, { highWaterMark: 1 << 20 }),
       (raw) => {
         if (!plan.skip.has(raw.number)) {
-          eol = EOL[raw.eol] === '\r\n' ? '\r\n' : '\n';
+          eol = raw.eol === 'none' ? (fixEndings || plan.after.has(raw.number) ? eol : '') : EOL[raw.eol];
           putEdited(raw.bytes, plan.edits.get(raw.number), byLine.get(raw.number));
         }
         plan.after.get(raw.number)?.forEach(putPlacement);

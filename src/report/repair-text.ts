@@ -22,13 +22,17 @@ export function describeCounts(counts: RepairCounts): string {
   return parts.join(', ');
 }
 
-/** One line per file: what the repair did and where the result went. */
-export function describeRepair(summary: RepairSummary, dryRun: boolean, source: string): string {
-  if (!summary.changed) return 'nothing to repair';
+export function pastTense(verb: string): string {
+  return verb.endsWith('e') ? `${verb}d` : `${verb}ed`;
+}
+
+/** One line per file: what the rewrite did and where the result went. */
+export function describeRepair(summary: RepairSummary, dryRun: boolean, source: string, verb = 'repair'): string {
+  if (!summary.changed) return `nothing to ${verb}`;
   const done = describeCounts(summary.counts) || 'normalised line endings';
   const where = summary.output === undefined || summary.output === '-' || summary.output === source ? '' : ` → ${summary.output}`;
   const backup = summary.backupPath === undefined ? '' : ` (backup: ${summary.backupPath})`;
-  return `${dryRun ? 'would repair' : 'repaired'}: ${done}${where}${backup}`;
+  return `${dryRun ? `would ${verb}` : pastTense(verb)}: ${done}${where}${backup}`;
 }
 
 /** For --dry-run: which source lines change. */

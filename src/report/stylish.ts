@@ -1,13 +1,13 @@
 import { Chalk } from 'chalk';
 import type { Severity } from '../rules/rule.js';
-import { describeLines, describeRepair } from './repair-text.js';
+import { describeLines, describeRepair, pastTense } from './repair-text.js';
 import type { Reporter } from './types.js';
 import { summarize } from './types.js';
 
 const SEVERITY_WIDTH = 'warning'.length;
 
 /** Human output in ESLint's shape: findings grouped per file, then one summary line. */
-export const stylishReporter: Reporter = (reports, { color, dryRun = false }) => {
+export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb = 'repair' }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   const paint: Record<Severity, (text: string) => string> = { error: c.red, warning: c.yellow, info: c.blue };
   const out: string[] = [];
@@ -16,7 +16,7 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false }) =>
     if (report.findings.length === 0 && (repair === undefined || !repair.changed)) continue;
     out.push(c.underline(report.path) + c.dim(report.format ? `  (${report.format})` : ''));
     if (repair !== undefined) {
-      out.push(`  ${c.green(describeRepair(repair, dryRun, report.path))}`);
+      out.push(`  ${c.green(describeRepair(repair, dryRun, report.path, verb))}`);
       if (dryRun) for (const line of describeLines(repair)) out.push(`    ${line}`);
       if (report.findings.length > 0) out.push(c.dim(`  left in the ${dryRun ? 'result' : 'repaired file'} (line numbers of the repaired file):`));
     }
@@ -37,7 +37,8 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false }) =>
   const problems = summary.errors + summary.warnings + summary.infos;
   const repaired = reports.filter((report) => report.repair?.changed).length;
   if (reports.some((report) => report.repair !== undefined)) {
-    out.push(c.bold(`${dryRun ? 'Would repair' : 'Repaired'} ${repaired} of ${reports.length} file${reports.length === 1 ? '' : 's'}.`));
+    const done = dryRun ? `Would ${verb}` : pastTense(verb);
+    out.push(c.bold(`${done.charAt(0).toUpperCase()}${done.slice(1)} ${repaired} of ${reports.length} file${reports.length === 1 ? '' : 's'}.`));
   }
   const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
   if (problems === 0) {

@@ -2,8 +2,10 @@ import type { FileReport } from '../pipeline/finding.js';
 
 export interface ReportOptions {
   color: boolean;
-  /** Repairs only: nothing was written. */
+  /** Rewrites only: nothing was written. */
   dryRun?: boolean;
+  /** Rewrites only: what was done, for the words of the report. */
+  verb?: 'repair' | 'canonicalize';
 }
 
 /** A reporter turns results into text. It never prints: the command decides where text goes. */

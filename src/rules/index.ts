@@ -24,6 +24,9 @@ import { blankUserMessage } from './content/blank-user-message.js';
 import { emptyErrorTurn } from './content/empty-error-turn.js';
 import { emptyTextBlock } from './content/empty-text-block.js';
 import { unknownFormat } from './format/unknown-format.js';
+import { ambiguousToolShape } from './shape/ambiguous-tool-shape.js';
+import { nonCanonicalToolCall } from './shape/non-canonical-tool-call.js';
+import { nonCanonicalToolResult } from './shape/non-canonical-tool-result.js';
 
 /** Every rule, in the order findings of one line are listed. */
 export const rules: readonly Rule[] = [
@@ -52,7 +55,13 @@ export const rules: readonly Rule[] = [
   emptyErrorTurn,
   blankUserMessage,
   emptyTextBlock,
+  nonCanonicalToolCall,
+  nonCanonicalToolResult,
+  ambiguousToolShape,
 ];
+
+/** The rules `canonicalize` answers for. */
+export const shapeRules: readonly Rule[] = rules.filter((rule) => rule.meta.category === 'shape');
 
 export function findRule(id: string): Rule | undefined {
   return rules.find((rule) => rule.meta.id === id);

@@ -3,7 +3,7 @@ import type { Entry } from '../model/entry.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-export type Category = 'syntax' | 'structure' | 'pairing' | 'content' | 'format';
+export type Category = 'syntax' | 'structure' | 'pairing' | 'content' | 'shape' | 'format';
 
 export interface RuleMeta {
   /** Stable kebab-case id; never renamed once released. */

@@ -40,12 +40,13 @@ describe('pi format', () => {
     ]);
     const assistant = entries[3]!;
     expect(assistant.outcome).toBe('toolUse');
-    // Snake-case blocks are not paired by OpenClaw, so they are not calls here either.
-    expect(assistant.toolCalls!.map((c) => [c.id, c.name, c.pointer, c.legacyShape ?? false])).toEqual([
-      ['t1', 'read', '/message/content/1', false],
-      ['t2', 'exec', '/message/content/2', true],
+    // Every dialect is a call; what canonicalize would change is recorded in words.
+    expect(assistant.toolCalls!.map((c) => [c.id, c.name, c.pointer, c.changes ?? []])).toEqual([
+      ['t1', 'read', '/message/content/1', []],
+      ['t2', 'exec', '/message/content/2', ['"toolUse" block to "toolCall"', '"input" to "arguments"']],
+      ['t3', 'x', '/message/content/3', ['"tool_call" block to "toolCall"']],
     ]);
-    expect(entries[5]!.toolResult!.callId).toBe('t2');
+    expect(entries[5]!.toolResult!).toMatchObject({ callId: 't2', changes: ['"toolUseId" to "toolCallId"'] });
     expect(entries[7]!.firstKeptId).toBe('00000002');
     expect(entries[2]!.parentId).toBe('00000001');
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { repairInput, type RepairReport } from '../../src/pipeline/repair.js';
+import { repairRewrite, rewriteInput, type RepairReport } from '../../src/pipeline/rewrite.js';
 import type { RepairMode } from '../../src/repair/plan.js';
 
 export interface Repaired {
@@ -23,7 +23,7 @@ export async function repairText(jsonl: string | Buffer, mode: RepairMode = 'dis
       done();
     },
   });
-  const report = await repairInput(file, undefined, mode, { kind: 'stream', stream });
+  const report = await rewriteInput(file, undefined, repairRewrite(mode), { kind: 'stream', stream });
   const output = Buffer.concat(chunks).toString('utf8');
   const lines = output.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
   return { output, report, lines };

@@ -209,9 +209,9 @@ describe('migration and pi-native shapes', () => {
   });
 
   it('strict pi shapes: legacy toolUse/functionCall blocks and toolUseId results are invisible to pi-ai', async () => {
-    // healthy.jsonl carries OpenClaw-accepted legacy shapes on its replay path; pi-ai itself
+    // legacy-shapes.jsonl carries OpenClaw-accepted legacy shapes on its replay path; pi-ai itself
     // only pairs `toolCall` blocks with `toolResult.toolCallId`.
-    const text = readFileSync(join(FIXTURES, 'healthy.jsonl'), 'utf8');
+    const text = readFileSync(join(FIXTURES, 'legacy-shapes.jsonl'), 'utf8');
     const strict = await piContextCheck(text, { aliases: false });
     expect(strict.unansweredCalls).toEqual([]);
     expect(strict.orphanResults).toEqual(['(no id)', 'read_1773130803757_0']);

@@ -21,3 +21,20 @@ describe('repaired fixtures load cleanly in pi', () => {
     }
   }
 });
+
+/** pi itself pairs only canonical shapes: a canonicalized legacy file must pass its strict check. */
+describe('canonicalized legacy shapes load cleanly in strict pi', () => {
+  it('legacy-shapes.jsonl is broken for pi before, clean after', async () => {
+    const { canonicalRewrite, rewriteInput } = await import('../../src/pipeline/rewrite.js');
+    const { Writable } = await import('node:stream');
+    const file = join(FIXTURES, 'pi', 'legacy-shapes.jsonl');
+    const before = await piContextCheck(readFileSync(file, 'utf8'), { aliases: false });
+    expect(before.orphanResults.length).toBeGreaterThan(0);
+    const chunks: Buffer[] = [];
+    const stream = new Writable({ write: (chunk, _e, done) => (chunks.push(Buffer.from(chunk)), done()) });
+    await rewriteInput(file, undefined, canonicalRewrite, { kind: 'stream', stream });
+    const after = await piContextCheck(Buffer.concat(chunks).toString('utf8'), { aliases: false });
+    expect(after.unansweredCalls).toEqual([]);
+    expect(after.orphanResults).toEqual([]);
+  });
+});

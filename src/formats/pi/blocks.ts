@@ -1,7 +1,6 @@
 import type { ToolCallRef } from '../../model/entry.js';
-import { CALL_ID_FALLBACKS, PAIRED_CALL_TYPES } from './markers.js';
-
-type Json = Record<string, unknown>;
+import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalId, isCanonicalCall } from './canonical.js';
+import { isObject, nonEmptyString, type Json } from './json.js';
 
 /** Pointer strings repeat on every line; share them instead of allocating one per block. */
 const pointerCache = new Map<number, string>();
@@ -14,35 +13,17 @@ export function contentPointer(index: number): string {
   return pointer;
 }
 
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
-export function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
 
-export function isBlank(text: unknown): boolean {
-  return typeof text === 'string' && text.trim() === '';
-}
 
-/** A call block in any shape OpenClaw pairs; undefined for every other block. */
+/** A call block in any shape some writer uses; undefined for every other block. */
 export function readToolCall(block: unknown, blockIndex: number): ToolCallRef | undefined {
-  if (!isObject(block) || typeof block.type !== 'string' || !PAIRED_CALL_TYPES.has(block.type)) return undefined;
-  let id = nonEmptyString(block.id);
-  let legacyShape = block.type !== 'toolCall';
-  if (id === undefined) {
-    for (const field of CALL_ID_FALLBACKS) {
-      id = nonEmptyString(block[field]);
-      if (id !== undefined) {
-        legacyShape = true;
-        break;
-      }
-    }
-  }
-  const name = typeof block.name === 'string' ? intern(block.name) : undefined;
-  const args = block.arguments ?? block.input;
-  if (block.arguments === undefined && block.input !== undefined) legacyShape = true;
+  if (!isObject(block) || typeof block.type !== 'string' || !CALL_TYPES.has(block.type)) return undefined;
+  const canonical = isCanonicalCall(block) ? undefined : canonicalCall(block);
+  const shape = canonical === undefined || canonical.conflict !== undefined ? block : canonical.value;
+  const id = nonEmptyString(shape.id) ?? firstId(block);
+  const name = typeof shape.name === 'string' ? intern(shape.name) : undefined;
+  const args = shape.arguments ?? shape.input ?? shape.toolInput;
   const missing: NonNullable<ToolCallRef['missing']> = [];
   if (id === undefined) missing.push('id');
   if (name === undefined || name.trim() === '') missing.push('name');
@@ -51,8 +32,17 @@ export function readToolCall(block: unknown, blockIndex: number): ToolCallRef | 
   const call: ToolCallRef = { id, name, pointer: contentPointer(blockIndex), blockIndex };
   if (typeof block.partialJson === 'string') call.partial = true;
   if (missing.length > 0) call.missing = missing;
-  if (legacyShape) call.legacyShape = true;
+  if (canonical?.changes.length) call.changes = canonical.changes;
+  if (canonical?.conflict !== undefined) call.conflict = canonical.conflict;
   return call;
+}
+
+function firstId(block: Json): string | undefined {
+  for (const field of CALL_ID_FIELDS) {
+    const id = nonEmptyString(block[field]);
+    if (id !== undefined) return canonicalId(id);
+  }
+  return undefined;
 }
 
 const interned = new Map<string, string>();

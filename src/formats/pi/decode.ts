@@ -1,15 +1,14 @@
 import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { contentPointer, intern, isBlank, isObject, nonEmptyString, readToolCall } from './blocks.js';
+import { contentPointer, intern, readToolCall } from './blocks.js';
+import { isBlank, isObject, nonEmptyString, type Json } from './json.js';
+import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
   PI_ENTRY_TYPES,
-  RESULT_ID_FIELDS,
   SYNTHETIC_RESULT_TEXTS,
   TRANSCRIPT_ONLY_MODELS,
   TRANSCRIPT_ONLY_PROVIDERS,
 } from './markers.js';
-
-type Json = Record<string, unknown>;
 
 const OUTCOMES: Record<string, Outcome> = {
   stop: 'complete',
@@ -202,17 +201,29 @@ function decodeAssistant(message: Json, entry: Entry): void {
 }
 
 function decodeToolResult(message: Json): ToolResultRef {
-  let callId: string | undefined;
-  for (const field of RESULT_ID_FIELDS) {
-    callId = nonEmptyString(message[field]);
-    if (callId !== undefined) break;
-  }
-  return {
-    callId,
+  const canonical = typeof message.toolCallId === 'string' && !message.toolCallId.startsWith('functions ') && !hasResultAlias(message) ? undefined : canonicalResult(message);
+  const shape = canonical === undefined || canonical.conflict !== undefined ? message : canonical.value;
+  const result: ToolResultRef = {
+    callId: nonEmptyString(shape.toolCallId) ?? firstResultId(message),
     name: typeof message.toolName === 'string' ? intern(message.toolName) : undefined,
     namePointer: '/message/toolName',
     synthetic: message.isError === true && isSyntheticResult(message),
   };
+  if (canonical?.changes.length) result.changes = canonical.changes;
+  if (canonical?.conflict !== undefined) result.conflict = canonical.conflict;
+  return result;
+}
+
+function hasResultAlias(message: Json): boolean {
+  return RESULT_ID_ALIASES.some((field) => message[field] !== undefined);
+}
+
+function firstResultId(message: Json): string | undefined {
+  for (const field of RESULT_ID_ALIASES) {
+    const id = nonEmptyString(message[field]);
+    if (id !== undefined) return canonicalId(id);
+  }
+  return undefined;
 }
 
 function isSyntheticResult(message: Json): boolean {

@@ -1,9 +1,8 @@
 import type { EntryEdit, NewLine } from '../../model/edits.js';
 import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
-import { isBlank, isObject } from './blocks.js';
-
-type Json = Record<string, unknown>;
+import { CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall } from './canonical.js';
+import { isBlank, isObject, type Json } from './json.js';
 
 /** The exact texts current OpenClaw writes on disk, so its own checks recognise our repairs. */
 export const FAILED_TURN_TEXT = '[assistant turn failed before producing content]';
@@ -14,6 +13,8 @@ export const MISSING_RESULT_TEXT =
 export const piEncoder: Encoder = {
   apply(value, edits) {
     if (!isObject(value)) return;
+    // Canonicalizing may replace the message object, so it goes first and the rest edit the result.
+    if (edits.some((edit) => edit.kind === 'canonicalize') && isObject(value.message)) value.message = canonicalMessage(value.message);
     const message = isObject(value.message) ? value.message : undefined;
     for (const edit of edits) applyEdit(value, message, edit);
   },
@@ -38,6 +39,7 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
       value.id = edit.id;
       return;
     case 'reencode':
+    case 'canonicalize':
       return;
   }
   if (message === undefined) return;
@@ -59,6 +61,21 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
       return;
     }
   }
+}
+
+function canonicalMessage(message: Json): Json {
+  if (message.role === 'toolResult') {
+    const result = canonicalResult(message);
+    return result.conflict === undefined ? result.value : message;
+  }
+  if (Array.isArray(message.content)) {
+    message.content = message.content.map((block) => {
+      if (!isObject(block) || !CALL_TYPES.has(String(block.type)) || isCanonicalCall(block)) return block;
+      const call = canonicalCall(block);
+      return call.conflict === undefined ? call.value : block;
+    });
+  }
+  return message;
 }
 
 function timestamps(source: unknown): { iso: string; ms: number } {

@@ -25,11 +25,3 @@ export const PI_ENTRY_TYPES = new Set([
   'session_info',
 ]);
 
-/** Assistant blocks that pi and OpenClaw pair with results; the first is canonical. */
-export const PAIRED_CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);
-
-/** Id fields OpenClaw accepts on a call block besides `id`. */
-export const CALL_ID_FALLBACKS = ['toolCallId', 'toolUseId', 'call_id', 'tool_call_id', 'tool_use_id'] as const;
-
-/** Id fields of a tool result, canonical first. */
-export const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id'] as const;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UserError } from '../errors.js';
 import { formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, stampOf } from '../io/safe-write.js';
 import { analyze } from '../model/analysis.js';
@@ -12,9 +13,13 @@ import type { Transcript } from '../model/transcript.js';
 import { applyPlan } from '../repair/apply.js';
 import { isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
-import { rules } from '../rules/index.js';
+import { rules, shapeRules } from '../rules/index.js';
+import type { Rule } from '../rules/rule.js';
+import { planCanonical } from '../repair/canonical.js';
 import type { FileReport, RepairSummary } from './finding.js';
 import { loadTranscriptFile } from './load-file.js';
+import { loadTranscript } from './load-transcript.js';
+import { missingToolResultName } from '../rules/pairing/missing-tool-result-name.js';
 import { runRules } from './run-rules.js';
 
 /** Where a repaired transcript goes. */
@@ -26,31 +31,51 @@ export type Target =
 
 export type RepairReport = FileReport & { repair: RepairSummary };
 
-/** Repairs one file (or standard input, spooled to a temp file so it can be read twice). */
-export async function repairInput(path: string, stdin: Readable | undefined, mode: RepairMode, target: Target): Promise<RepairReport> {
-  if (stdin === undefined) return repairFile(path, path, mode, target);
+/** Plans the edits for one transcript; `display` is the path as the user gave it. */
+export type Planner = (transcript: Transcript, display: string) => RepairPlan;
+
+export interface Rewrite {
+  plan: Planner;
+  /** The rules whose findings are reported as left in the output. */
+  rules: readonly Rule[];
+  /** Also drop a byte order mark and end the last line: a repair does, canonicalize keeps bytes it is not asked about. */
+  fixEndings: boolean;
+}
+
+export function repairRewrite(mode: RepairMode): Rewrite {
+  return { plan: (transcript, display) => planRepair(transcript, { mode, sessionId: sessionIdOf(display) }), rules, fixEndings: true };
+}
+
+export const canonicalRewrite: Rewrite = { plan: planCanonical, rules: shapeRules, fixEndings: false };
+
+/** Rewrites one file (or standard input, spooled to a temp file so it can be read twice). */
+export async function rewriteInput(path: string, stdin: Readable | undefined, rewrite: Rewrite, target: Target): Promise<RepairReport> {
+  if (stdin === undefined) return rewriteFile(path, path, rewrite, target);
   const folder = await mkdtemp(join(tmpdir(), 'transcript-doctor-'));
   try {
     const spool = join(folder, 'stdin.jsonl');
     await pipeline(stdin, createWriteStream(spool));
-    return await repairFile(spool, '-', mode, target);
+    return await rewriteFile(spool, '-', rewrite, target);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-async function repairFile(source: string, display: string, mode: RepairMode, target: Target): Promise<RepairReport> {
+async function rewriteFile(source: string, display: string, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   if (target.kind === 'in-place') await assertNotLocked(source, target.force);
   const stamp = target.kind === 'in-place' ? await stampOf(source) : undefined;
   const transcript = await loadTranscriptFile(source);
   const format = formats.find((candidate) => candidate.name === transcript.format);
-  const plan = planRepair(transcript, { mode, sessionId: sessionIdOf(display) });
-  const changed = format !== undefined && (!isEmptyPlan(plan) || transcript.bom || transcript.lastLine?.eol === 'none');
+  const plan = rewrite.plan(transcript, display);
+  const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
+  if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
+  const endings = rewrite.fixEndings && (transcript.bom || transcript.lastLine?.eol === 'none');
+  const changed = format !== undefined && (!isEmptyPlan(plan) || endings);
   const summary: RepairSummary = { changed, counts: plan.counts, lines: describeLines(plan) };
   const report: RepairReport = { path: display, format: transcript.format ?? null, findings: [], repair: summary };
 
   if (!changed) {
-    report.findings = runRules(analyze(transcript), rules);
+    report.findings = runRules(analyze(transcript), rewrite.rules);
     if (target.kind === 'stream') await pipeline(createReadStream(source), target.stream, { end: false });
     if (target.kind === 'file') await copyTo(source, target.path);
     if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
@@ -58,7 +83,7 @@ async function repairFile(source: string, display: string, mode: RepairMode, tar
   }
 
   let output: Transcript;
-  const apply = (write: (chunk: Buffer) => Promise<void>) => applyPlan({ path: source, transcript, format: format! }, plan, write);
+  const apply = (write: (chunk: Buffer) => Promise<void>) => applyPlan({ path: source, transcript, format: format! }, plan, write, rewrite.fixEndings);
   if (target.kind === 'dry-run') {
     output = await apply(async () => {});
   } else if (target.kind === 'stream') {
@@ -78,7 +103,7 @@ async function repairFile(source: string, display: string, mode: RepairMode, tar
       throw error;
     }
   }
-  report.findings = runRules(analyze(output), rules);
+  report.findings = runRules(analyze(output), rewrite.rules);
   return report;
 }
 
@@ -117,4 +142,17 @@ export function sessionIdOf(path: string): string {
   if (path === '-') return randomUUID();
   const stem = basename(path).replace(/\.jsonl.*$/, '').replace(/-topic-.*$/, '');
   return stem.slice(stem.lastIndexOf('_') + 1) || randomUUID();
+}
+
+/**
+ * `canonicalize --check`: the lines canonicalize would change, as findings (rule, line,
+ * pointer, what would change), plus the shapes it cannot settle. Writes nothing.
+ */
+export async function checkCanonical(path: string, stdin: Readable | undefined): Promise<FileReport> {
+  const transcript = stdin === undefined ? await loadTranscriptFile(path) : await loadTranscript(stdin);
+  const plan = planCanonical(transcript);
+  const findings = runRules(analyze(transcript), [...shapeRules, missingToolResultName]).filter(
+    (finding) => finding.rule !== missingToolResultName.meta.id || plan.edits.has(finding.line),
+  );
+  return { path: stdin === undefined ? path : '-', format: transcript.format ?? null, findings };
 }

@@ -1,0 +1,32 @@
+import type { Rule } from '../rule.js';
+
+export const nonCanonicalToolResult: Rule = {
+  meta: {
+    id: 'non-canonical-tool-result',
+    severity: 'warning',
+    category: 'shape',
+    description: 'A tool result names its call in a field other than toolCallId.',
+    docs: `## What it does
+Finds tool results that carry their call id in \`toolUseId\`, \`tool_use_id\`, \`tool_call_id\`,
+\`callId\` or \`call_id\` instead of \`toolCallId\` (or in addition to it), or with a mangled Kimi id.
+
+## Why is this bad?
+pi pairs results only through \`toolCallId\`. A result it cannot pair is sent as an orphan, and
+strict providers reject the request ("unexpected tool_use_id").
+
+## Example
+\`\`\`json
+{"role":"toolResult","toolUseId":"call_abc|fc_123","toolName":"exec",…}
+\`\`\`
+
+## Fix
+\`canonicalize\` renames the field in place and drops duplicates that agree. Safe.`,
+  },
+  check({ analysis, report }) {
+    for (const entry of analysis.entries) {
+      const changes = entry.toolResult?.changes;
+      if (changes === undefined) continue;
+      report({ entry, pointer: entry.pointer, message: `Tool result for ${entry.toolResult!.callId ?? '(no id)'} is not canonical: ${changes.join('; ')}.` });
+    }
+  },
+};
