@@ -1,6 +1,6 @@
 // Smoke test over a folder of real transcripts (../shared/corpus in CI): every file must be
-// scanned and repaired without a crash, a stack trace or a usage error, and repairing the
-// repaired file must change nothing. Prints one summary line.
+// scanned, repaired and canonicalized without a crash, a stack trace or a usage error, and
+// doing either again to the result must change nothing. Prints one summary line.
 //   node scripts/corpus-smoke.mjs <folder>
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -55,6 +55,9 @@ for (const file of files(root)) {
   if (first.files[0].changed) repaired += 1;
   const second = run(['repair', once, '--output', twice], once);
   if (second !== undefined && second.files[0].changed) failures.push(`repair ${file}: not idempotent (a second repair changed it again)`);
+  const canonical = run(['canonicalize', file, '--output', once], file);
+  const again = canonical === undefined ? undefined : run(['canonicalize', once, '--output', twice], once);
+  if (again !== undefined && again.files[0].changed) failures.push(`canonicalize ${file}: not idempotent`);
 }
 rmSync(work, { recursive: true, force: true });
 for (const failure of failures) console.error(`corpus smoke FAILED ${failure}`);
