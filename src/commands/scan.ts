@@ -47,7 +47,7 @@ function scan(input: Input): Promise<FileReport> {
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */
-async function defaultInputs(): Promise<Input[]> {
+export async function defaultInputs(): Promise<Input[]> {
   const locations = await standardLocations();
   const existing: string[] = [];
   for (const location of locations) if (await isDirectory(location)) existing.push(location);

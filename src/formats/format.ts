@@ -8,6 +8,17 @@ export interface Decoder {
   state(): unknown;
 }
 
+/** The readable part of one line, for the judge: what was said, never how the line is shaped. */
+export interface LineText {
+  text: string;
+  /** Names of the tools an assistant message calls. */
+  toolNames: string[];
+  /** Milliseconds since the epoch, when the line records it. */
+  time?: number;
+  /** Working directory, from a session header. */
+  cwd?: string;
+}
+
 /** Writes repairs back in the format's own shape. Parsed lines are changed in place, so key order is kept. */
 export interface Encoder {
   apply(value: unknown, edits: readonly EntryEdit[]): void;
@@ -26,6 +37,8 @@ export interface TranscriptFormat {
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   encoder: Encoder;
+  /** The text of a parsed line (message text, called tool names, time, a header's working directory). */
+  readText(value: unknown): LineText;
   /** Tree links from the text of a line that does not parse, when they can still be read. */
   recoverLinks(text: string): { id: string; parentId: string | null } | undefined;
 }

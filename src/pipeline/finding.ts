@@ -1,5 +1,6 @@
 import type { RepairCounts } from '../repair/plan.js';
 import type { Severity } from '../rules/rule.js';
+import type { Verdict } from '../verify/verdict.js';
 
 export interface Finding {
   rule: string;
@@ -20,6 +21,8 @@ export interface FileReport {
   findings: Finding[];
   /** Present when the report is about a repair. */
   repair?: RepairSummary;
+  /** Present when the report is about `verify`: one verdict per assistant answer on the replayed path. */
+  verdicts?: Verdict[];
 }
 
 export interface RepairSummary {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { spoolStdin } from '../io/spool.js';
 import { UserError } from '../errors.js';
 import { formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, stampOf } from '../io/safe-write.js';
@@ -51,14 +50,7 @@ export const canonicalRewrite: Rewrite = { plan: planCanonical, rules: shapeRule
 /** Rewrites one file (or standard input, spooled to a temp file so it can be read twice). */
 export async function rewriteInput(path: string, stdin: Readable | undefined, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   if (stdin === undefined) return rewriteFile(path, path, rewrite, target);
-  const folder = await mkdtemp(join(tmpdir(), 'transcript-doctor-'));
-  try {
-    const spool = join(folder, 'stdin.jsonl');
-    await pipeline(stdin, createWriteStream(spool));
-    return await rewriteFile(spool, '-', rewrite, target);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  return spoolStdin(stdin, (spool) => rewriteFile(spool, '-', rewrite, target));
 }
 
 async function rewriteFile(source: string, display: string, rewrite: Rewrite, target: Target): Promise<RepairReport> {

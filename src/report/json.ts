@@ -1,5 +1,5 @@
 import type { Reporter } from './types.js';
-import { summarize } from './types.js';
+import { summarize, verdictCounts } from './types.js';
 
 /** One JSON document, stable field order, for tools and CI. Repairs add what they did per file. */
 export const jsonReporter: Reporter = (reports) => {
@@ -25,12 +25,26 @@ export const jsonReporter: Reporter = (reports) => {
         message: finding.message,
         ...(finding.providerError !== undefined ? { providerError: finding.providerError } : {}),
       })),
+      ...(report.verdicts !== undefined
+        ? {
+            verdicts: report.verdicts.map((v) => ({
+              line: v.line,
+              verdict: v.verdict,
+              category: v.category ?? null,
+              feedback: v.feedback ?? null,
+              model: v.model ?? null,
+              latencyMs: v.latencyMs ?? null,
+              cached: v.cached ?? false,
+            })),
+          }
+        : {}),
     })),
     summary: {
       files: summary.files,
       ...(reports.some((report) => report.repair !== undefined) ? { changed: reports.filter((r) => r.repair?.changed).length } : {}),
       errors: summary.errors,
       warnings: summary.warnings,
+      ...(reports.some((report) => report.verdicts !== undefined) ? verdictCounts(reports) : {}),
     },
   };
   return JSON.stringify(document, null, 2) + '\n';

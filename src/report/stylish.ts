@@ -2,7 +2,8 @@ import { Chalk } from 'chalk';
 import type { Severity } from '../rules/rule.js';
 import { describeLines, describeRepair, pastTense } from './repair-text.js';
 import type { Reporter } from './types.js';
-import { summarize } from './types.js';
+import { summarize, verdictCounts } from './types.js';
+import { describeSkipped, describeVerdict } from './verdicts-text.js';
 
 const SEVERITY_WIDTH = 'warning'.length;
 
@@ -13,7 +14,9 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
   const out: string[] = [];
   for (const report of reports) {
     const repair = report.repair;
-    if (report.findings.length === 0 && (repair === undefined || !repair.changed)) continue;
+    const judged = (report.verdicts ?? []).filter((v) => v.verdict !== 'SKIPPED');
+    const skipped = describeSkipped(report.verdicts ?? []);
+    if (report.findings.length === 0 && (repair === undefined || !repair.changed) && judged.length === 0 && skipped === undefined) continue;
     out.push(c.underline(report.path) + c.dim(report.format ? `  (${report.format})` : ''));
     if (repair !== undefined) {
       out.push(`  ${c.green(describeRepair(repair, dryRun, report.path, verb))}`);
@@ -31,11 +34,23 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
       const detail = [where, finding.providerError].filter(Boolean).join(' · ');
       if (detail) out.push(indent + c.dim(detail));
     }
+    const verdictColour = { PASS: c.green, FAIL: c.red, ERROR: c.yellow, SKIPPED: c.dim };
+    const width = Math.max(1, ...judged.map((v) => String(v.line).length));
+    for (const verdict of judged) {
+      out.push(`  ${String(verdict.line).padStart(width)}  ${verdictColour[verdict.verdict](verdict.verdict.padEnd(5))}  ${describeVerdict(verdict)}`);
+    }
+    if (skipped !== undefined) out.push(c.dim(`  ${skipped}`));
     out.push('');
   }
   const summary = summarize(reports);
   const problems = summary.errors + summary.warnings + summary.infos;
   const repaired = reports.filter((report) => report.repair?.changed).length;
+  if (reports.some((report) => report.verdicts !== undefined)) {
+    const v = verdictCounts(reports);
+    const line = `${v.pass} passed, ${v.fail} failed, ${v.error} error${v.error === 1 ? '' : 's'}, ${v.skipped} skipped in ${summary.files} file${summary.files === 1 ? '' : 's'}.`;
+    out.push(v.fail > 0 ? c.red.bold(`✖ ${line}`) : v.error > 0 ? c.yellow.bold(`! ${line}`) : c.green(`✔ ${line}`));
+    return out.join('\n') + '\n';
+  }
   if (reports.some((report) => report.repair !== undefined)) {
     const done = dryRun ? `Would ${verb}` : pastTense(verb);
     out.push(c.bold(`${done.charAt(0).toUpperCase()}${done.slice(1)} ${repaired} of ${reports.length} file${reports.length === 1 ? '' : 's'}.`));

@@ -29,3 +29,17 @@ export function summarize(reports: readonly FileReport[]): Summary {
   }
   return summary;
 }
+
+/** How many answers were judged PASS, FAIL, ERROR, or skipped, over all files. */
+export function verdictCounts(reports: readonly FileReport[]): { pass: number; fail: number; error: number; skipped: number } {
+  const counts = { pass: 0, fail: 0, error: 0, skipped: 0 };
+  for (const report of reports) {
+    for (const verdict of report.verdicts ?? []) {
+      if (verdict.verdict === 'PASS') counts.pass += 1;
+      else if (verdict.verdict === 'FAIL') counts.fail += 1;
+      else if (verdict.verdict === 'ERROR') counts.error += 1;
+      else counts.skipped += 1;
+    }
+  }
+  return counts;
+}

@@ -2,6 +2,7 @@ import type { TranscriptFormat } from '../format.js';
 import { isObject } from './json.js';
 import { PiDecoder, type PiDecoderState } from './decode.js';
 import { piEncoder } from './encode.js';
+import { readText } from './text.js';
 import { PI_ENTRY_TYPES } from './markers.js';
 
 /** pi coding agent and OpenClaw (clawdbot, moltbot) session files, versions 1 to 3. */
@@ -15,6 +16,7 @@ export const piFormat: TranscriptFormat = {
   },
   createDecoder: (state) => new PiDecoder(state as PiDecoderState | undefined),
   encoder: piEncoder,
+  readText,
   recoverLinks(text) {
     // Writers put id and parentId first, so even a torn line usually still names both.
     const head = text.slice(0, 512);

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, posix, win32 } from 'node:path';
+import type { ModelSpec } from './types.js';
+
+const KEY = /^[0-9a-f]{64}$/;
+
+/**
+ * $XDG_CACHE_HOME/transcript-doctor/verify when set (on any platform: whoever sets it means it), else the platform's
+ * cache folder: ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows, ~/.cache elsewhere.
+ */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  const path = platform === 'win32' ? win32 : posix;
+  const xdg = env.XDG_CACHE_HOME;
+  // The XDG spec says a relative value is invalid and must be ignored.
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'transcript-doctor', 'verify');
+  if (platform === 'win32') {
+    const local = env.LOCALAPPDATA || path.join(env.USERPROFILE || homedir(), 'AppData', 'Local');
+    return path.join(local, 'transcript-doctor', 'verify');
+  }
+  const home = env.HOME || homedir();
+  if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'transcript-doctor', 'verify');
+  return path.join(home, '.cache', 'transcript-doctor', 'verify');
+}
+
+/**
+ * Verdicts on disk, one small JSON file per (model, prompt), so re-running verify over unchanged transcripts costs
+ * nothing. A cache must not break a run: get() answers undefined and put() gives up silently on any problem.
+ */
+export class VerdictCache {
+  /** undefined = disabled */
+  constructor(private readonly dir: string | undefined) {}
+
+  /** The base URL is left out on purpose: the same model behind a proxy gives the same verdict. */
+  key(model: ModelSpec, system: string, user: string): string {
+    return createHash('sha256').update(JSON.stringify([model.provider, model.model, system, user])).digest('hex');
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    if (this.dir === undefined || !KEY.test(key)) return undefined;
+    try {
+      const text: unknown = (JSON.parse(await readFile(join(this.dir, `${key}.json`), 'utf8')) as { text?: unknown } | null)?.text;
+      return typeof text === 'string' ? text : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(key: string, text: string): Promise<void> {
+    if (this.dir === undefined || !KEY.test(key)) return;
+    // A unique temp name plus rename: concurrent runs never see (or leave) a half-written entry.
+    const temp = join(this.dir, `.${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      // Verdicts quote transcript text, so keep them private to the user.
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await writeFile(temp, JSON.stringify({ text }), { mode: 0o600 });
+      await rename(temp, join(this.dir, `${key}.json`));
+    } catch {
+      await rm(temp, { force: true }).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { formats } from '../formats/registry.js';
+import { analyze } from '../model/analysis.js';
+import type { Entry } from '../model/entry.js';
+import type { FileReport } from '../pipeline/finding.js';
+import { loadTranscriptFile } from '../pipeline/load-file.js';
+import { isVerifierFeedback, selectCandidates, type Candidate, type Turn } from './candidates.js';
+import { LineTexts } from './lines.js';
+import { complete } from './llm/complete.js';
+import type { VerdictCache } from './llm/cache.js';
+import { maskSecrets } from './llm/secrets.js';
+import type { ModelSpec } from './llm/types.js';
+import { buildPrompt, SYSTEM_PROMPT, type JudgeInput } from './prompt.js';
+import type { VerifySettings } from './settings.js';
+import { parseVerdict, type Verdict } from './verdict.js';
+
+export interface JudgeOptions {
+  settings: VerifySettings;
+  model: ModelSpec;
+  cache: VerdictCache;
+  /** Rules files given with --rules; otherwise each session's working directory is searched. */
+  rules?: Array<{ name: string; text: string }>;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Runs a judge call when a slot is free (the --concurrency limit is shared by all files). */
+  schedule: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Called before the first request that sends transcript text anywhere. */
+  beforeFirstRequest: () => void;
+}
+
+const RULE_FILES = ['AGENTS.md', 'SOUL.md'];
+
+/** Judges the final answers on one transcript's replayed path. */
+export async function verifyFile(path: string, display: string, options: JudgeOptions): Promise<FileReport & { verdicts: Verdict[] }> {
+  const transcript = await loadTranscriptFile(path);
+  const format = formats.find((candidate) => candidate.name === transcript.format);
+  const report = { path: display, format: transcript.format ?? null, findings: [], verdicts: [] as Verdict[] };
+  if (format === undefined) return report;
+  const analysis = analyze(transcript);
+  const texts = new LineTexts(path, format);
+  try {
+    const candidates = selectCandidates(analysis, texts, options.settings);
+    const header = analysis.entries.find((entry) => entry.kind === 'header');
+    const rules = options.rules ?? (await workspaceRules(header === undefined ? undefined : texts.of(header).cwd));
+    report.verdicts = await Promise.all(candidates.map((candidate) => judge(candidate, texts, rules, options)));
+  } finally {
+    texts.close();
+  }
+  return report;
+}
+
+async function judge(candidate: Candidate, texts: LineTexts, rules: Array<{ name: string; text: string }>, options: JudgeOptions): Promise<Verdict> {
+  const line = candidate.response.line;
+  if (candidate.skip !== undefined) return { line, verdict: 'SKIPPED', feedback: candidate.skip };
+  const input = maskInput(judgeInput(candidate, texts, rules));
+  const user = buildPrompt(input);
+  const model = `${options.model.provider}/${options.model.model}`;
+  const key = options.cache.key(options.model, SYSTEM_PROMPT, user);
+  const cached = await options.cache.get(key);
+  if (cached !== undefined) return { line, ...parseVerdict(cached), model, latencyMs: 0, cached: true };
+  return options.schedule(async () => {
+    options.beforeFirstRequest();
+    try {
+      const reply = await complete(options.model, SYSTEM_PROMPT, user, { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries });
+      const verdict = parseVerdict(reply.text);
+      if (verdict.verdict !== 'ERROR') await options.cache.put(key, reply.text);
+      return { line, ...verdict, model, latencyMs: reply.latencyMs, cached: false };
+    } catch (error) {
+      return { line, verdict: 'ERROR', feedback: error instanceof Error ? error.message : String(error), model, cached: false };
+    }
+  });
+}
+
+function judgeInput(candidate: Candidate, texts: LineTexts, rules: Array<{ name: string; text: string }>): JudgeInput {
+  const { turn, response } = candidate;
+  const user = turn.user === undefined ? undefined : texts.of(turn.user);
+  const answer = texts.of(response);
+  return {
+    userMessage: user?.text ?? '',
+    response: answer.text,
+    rules: rules.filter((rule) => candidate.heartbeat || rule.name !== 'HEARTBEAT.md'),
+    history: candidate.history.map((earlier) => ({ user: earlier.user === undefined ? '' : texts.of(earlier.user).text, assistant: lastAnswer(earlier, texts) })),
+    metadata: {
+      stopReason: response.outcome,
+      durationMs: user?.time !== undefined && answer.time !== undefined ? answer.time - user.time : undefined,
+      heartbeat: candidate.heartbeat,
+    },
+    previousFeedback: feedbackIn(turn, response, texts),
+  };
+}
+
+function lastAnswer(turn: Turn, texts: LineTexts): string {
+  const answers = turn.entries.filter((entry) => entry.role === 'assistant').map((entry) => texts.of(entry).text).filter((text) => text.trim() !== '');
+  return answers.at(-1) ?? '';
+}
+
+/** Feedback a verifier loop injected earlier in this turn: the seed retries with `[Verification: … Category: … Feedback: …]` as a user message. */
+function feedbackIn(turn: Turn, response: Entry, texts: LineTexts): string[] {
+  return turn.entries
+    .filter((entry) => entry.line < response.line && (entry.role === 'other' || entry.role === 'user'))
+    .map((entry) => texts.of(entry).text)
+    .filter(isVerifierFeedback);
+}
+
+function maskInput(input: JudgeInput): JudgeInput {
+  const mask = (text: string) => maskSecrets(text).text;
+  return {
+    ...input,
+    userMessage: mask(input.userMessage),
+    response: mask(input.response),
+    rules: input.rules.map((rule) => ({ name: rule.name, text: mask(rule.text) })),
+    history: input.history.map((turn) => ({ user: mask(turn.user), assistant: mask(turn.assistant) })),
+    previousFeedback: input.previousFeedback.map(mask),
+  };
+}
+
+/** AGENTS.md and SOUL.md (and HEARTBEAT.md, used for heartbeat runs) from the session's working directory. */
+async function workspaceRules(cwd: string | undefined): Promise<Array<{ name: string; text: string }>> {
+  if (cwd === undefined || cwd === '') return [];
+  const rules: Array<{ name: string; text: string }> = [];
+  for (const name of [...RULE_FILES, 'HEARTBEAT.md']) {
+    const text = await readFile(join(cwd, name), 'utf8').catch(() => undefined);
+    if (text !== undefined) rules.push({ name, text });
+  }
+  return rules;
+}
+
+/** Rules files named on the command line, by their base name. */
+export async function readRules(paths: readonly string[]): Promise<Array<{ name: string; text: string }>> {
+  return Promise.all(paths.map(async (path) => ({ name: basename(path), text: await readFile(path, 'utf8') })));
+}
