@@ -50,7 +50,7 @@ export async function expandInputs(args: readonly string[]): Promise<Input[]> {
   return inputs;
 }
 
-export async function findTranscripts(directory: string): Promise<string[]> {
+async function findTranscripts(directory: string): Promise<string[]> {
   const fg = await glob();
   const found = await fg('**/*.jsonl', { cwd: directory, onlyFiles: true, ignore: IGNORE });
   return found.sort().map((relative) => join(directory, relative));

@@ -29,7 +29,7 @@ const CR = 0x0d;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** Largest line we keep; V8 cannot hold a longer string, so JSON.parse could never see it. */
-export const MAX_LINE_BYTES = constants.MAX_STRING_LENGTH;
+const MAX_LINE_BYTES = constants.MAX_STRING_LENGTH;
 
 /**
  * Streams a source line by line without holding more than the current line in memory.

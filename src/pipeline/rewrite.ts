@@ -130,7 +130,7 @@ function describeLines(plan: RepairPlan): RepairSummary['lines'] {
  * The session id a rebuilt header gets: OpenClaw names files `<sessionId>.jsonl` (plus
  * `-topic-<thread>`), pi `<timestamp>_<sessionId>.jsonl`. Standard input gets a fresh id.
  */
-export function sessionIdOf(path: string): string {
+function sessionIdOf(path: string): string {
   if (path === '-') return randomUUID();
   const stem = basename(path).replace(/\.jsonl.*$/, '').replace(/-topic-.*$/, '');
   return stem.slice(stem.lastIndexOf('_') + 1) || randomUUID();

@@ -14,7 +14,7 @@ const WORDS: Array<[keyof RepairCounts, string, string]> = [
 ];
 
 /** "dropped 2 lines, moved 1 result" — the non-zero counters in words. */
-export function describeCounts(counts: RepairCounts): string {
+function describeCounts(counts: RepairCounts): string {
   const parts = WORDS.filter(([key]) => counts[key] > 0).map(([key, one, many]) => {
     const [verb, ...rest] = (counts[key] === 1 ? one : many).split(' ');
     return `${verb} ${counts[key]} ${rest.join(' ')}`;

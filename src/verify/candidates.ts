@@ -73,7 +73,7 @@ export function isVerifierFeedback(text: string): boolean {
  * Turns start at each user message, except verifier feedback, which continues the turn it
  * judged; what comes before the first user message forms a turn without one.
  */
-export function splitTurns(path: readonly Entry[], isFeedback: (entry: Entry) => boolean): Turn[] {
+function splitTurns(path: readonly Entry[], isFeedback: (entry: Entry) => boolean): Turn[] {
   const turns: Turn[] = [];
   let current: Turn = { entries: [] };
   for (const entry of path) {

@@ -53,7 +53,7 @@ type Corruption = (typeof CORRUPTIONS)[number];
  * is not about links, and returns the raw lines plus the indices of lines it touched.
  */
 function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: string[]; touched: Set<string> } {
-  const out = lines.map((line) => ({ ...line, message: line.message && { ...line.message } }));
+  const out: Line[] = lines.map((line) => ({ ...line, message: line.message && { ...line.message } }));
   const touched = new Set<string>();
   let random = seed;
   const pick = <T>(items: T[]): T | undefined => (items.length === 0 ? undefined : items[(random = (random * 1103515245 + 12345) >>> 0) % items.length]);
@@ -104,7 +104,7 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
       }
       case 'synthetic-duplicate': {
         if (at < 0) break;
-        const copy = { ...result!, id: freshId('dup'), message: { ...result!.message, isError: true, content: [text('[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair.')] } };
+        const copy: Line = { ...result!, id: freshId('dup'), message: { ...result!.message, isError: true, content: [text('[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair.')] } };
         copy.parentId = result!.parentId;
         result!.parentId = copy.id;
         out.splice(at, 0, copy);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
-import { startJudgeServer, type JudgeRequest, type Scripted } from './judge-server.js';
+import { startFakeProvider, type Captured, type Reply } from './llm/fake-provider.js';
 
 const GOOD = 'fixtures/verify/good-answer.jsonl';
 const HEARTBEAT = 'fixtures/verify/lazy-heartbeat.jsonl';
@@ -17,10 +17,22 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function judge(script: (request: JudgeRequest, index: number) => Scripted) {
-  const server = await startJudgeServer(script);
+/** What the judge was asked: the system prompt and the user message, whichever protocol carried them. */
+interface JudgeRequest extends Captured {
+  system: string;
+  user: string;
+}
+
+function asked(request: Captured): JudgeRequest {
+  const body = request.body as { system?: string; messages: Array<{ role: string; content: string }> };
+  const system = body.system ?? body.messages.find((m) => m.role === 'system')!.content;
+  return { ...request, system, user: body.messages.find((m) => m.role === 'user')!.content };
+}
+
+async function judge(script: (request: Captured, index: number) => Reply) {
+  const server = await startFakeProvider(script);
   close = server.close;
-  return server;
+  return { url: server.url, get requests() { return server.requests.map(asked); } };
 }
 
 async function verify(url: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -104,7 +116,7 @@ describe('verify against a local judge', () => {
   });
 
   it('a judge that never answers times out into an ERROR', async () => {
-    const server = await judge(() => ({ hang: true }));
+    const server = await judge(() => ({ hang: true as const }));
     const { code, report } = await verify(server.url, ['--model', 'openai/gpt-4.1', '--all', '--timeout', '1', '--retries', '0', REFUSAL]);
     expect(code).toBe(0);
     expect(report.files[0].verdicts[0]).toMatchObject({ verdict: 'ERROR' });

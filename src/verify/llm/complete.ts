@@ -105,7 +105,7 @@ function openaiRequest(model: ModelSpec, system: string, user: string): Request 
 
 async function attemptOnce(request: Request, options: CallOptions): Promise<string | Failure> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal === undefined ? timeout : AbortSignal.any([timeout, options.signal]);
+  const signal = options.signal === undefined ? timeout : either(timeout, options.signal);
   let status: number;
   let headers: Headers;
   let body: string;
@@ -179,4 +179,14 @@ function toError(model: ModelSpec, failure: Failure, attempts: number): LlmError
   // Providers echo a rejected key in their 401 message ("Incorrect API key provided: sk-…"), and not every key has a known shape.
   if (model.apiKey !== '') message = message.replaceAll(model.apiKey, '[redacted api key]');
   return new LlmError(maskSecrets(message).text, failure.kind, failure.status);
+}
+
+/** Aborts when either signal does (AbortSignal.any needs Node 20.3; we support all of Node 20). */
+function either(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of [a, b]) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
 }

@@ -21,8 +21,11 @@ export interface FakeProvider {
   close(): Promise<void>;
 }
 
-/** An HTTP server on 127.0.0.1 that speaks both Messages and Chat Completions and answers `replies` in order. */
-export async function startFakeProvider(replies: Reply[]): Promise<FakeProvider> {
+/**
+ * An HTTP server on 127.0.0.1 that speaks both Messages and Chat Completions and answers
+ * `replies` in order, or asks a function for each reply.
+ */
+export async function startFakeProvider(replies: Reply[] | ((request: Captured, index: number) => Reply)): Promise<FakeProvider> {
   const requests: Captured[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -30,7 +33,7 @@ export async function startFakeProvider(replies: Reply[]): Promise<FakeProvider>
     request.on('end', () => {
       const path = request.url ?? '';
       requests.push({ method: request.method ?? '', path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> });
-      const reply = replies.shift() ?? { status: 599, json: { error: { message: 'no scripted reply left' } } };
+      const reply = typeof replies === 'function' ? replies(requests.at(-1)!, requests.length - 1) : replies.shift() ?? { status: 599, json: { error: { message: 'no scripted reply left' } } };
       if ('hang' in reply) return;
       if ('text' in reply) {
         const body = path.endsWith('/v1/messages')
