@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
 import { canonicalizeCommand } from './commands/canonicalize.js';
 import { repairCommand } from './commands/repair.js';
+import { rulesCommand } from './commands/rules.js';
 import { scanCommand } from './commands/scan.js';
 import { verifyCommand } from './commands/verify.js';
 import { reporterNames } from './report/index.js';
@@ -23,11 +24,13 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .addOption(new Option('-r, --reporter <name>', 'output format').choices(reporterNames).default('stylish'))
     .option('-o, --output-file <path>', 'write the report to a file instead of standard output')
     .option('-q, --quiet', 'report errors only')
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')
+    .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)')
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(
       'after',
       `
-Exit codes: 0 no errors, 1 errors found, 2 usage error or unreadable input.
+Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage error or unreadable input.
 
 Examples:
   $ transcript-doctor scan                         # the session folders on this machine
@@ -111,6 +114,14 @@ Examples:
     )
     .action(async (paths: string[], options) => {
       setExitCode(await verifyCommand(paths, options));
+    });
+
+  program
+    .command('rules')
+    .description('List every rule, or show one rule’s documentation.')
+    .argument('[id]', 'a rule id, e.g. missing-tool-result')
+    .action((id: string | undefined) => {
+      setExitCode(rulesCommand(id));
     });
 
   return program;

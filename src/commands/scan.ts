@@ -4,9 +4,9 @@ import type { FileReport } from '../pipeline/finding.js';
 import { scanFile, scanSource } from '../pipeline/scan.js';
 import { loadReporter, reporterNames } from '../report/index.js';
 import { createProgress } from './progress.js';
-import { errorsOnly, exitCode, useColor, writeReport } from './output.js';
+import { errorsOnly, exitCode, exitPolicy, useColor, writeReport, type ExitOptions } from './output.js';
 
-export interface ScanOptions {
+export interface ScanOptions extends ExitOptions {
   reporter: string;
   outputFile?: string;
   quiet?: boolean;
@@ -19,6 +19,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   if (reporter === undefined) {
     throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${reporterNames.join(', ')})`);
   }
+  const policy = exitPolicy(options);
   const inputs = paths.length > 0 ? await expandInputs(paths) : await defaultInputs();
   const progress = await createProgress('Scanning');
   const reports: FileReport[] = [];
@@ -39,7 +40,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   }
   const shown = options.quiet ? errorsOnly(reports) : reports;
   await writeReport(reporter(shown, { color: useColor(options.color, options.outputFile) }), options.outputFile);
-  return exitCode(reports, unreadable);
+  return exitCode(reports, unreadable, policy);
 }
 
 function scan(input: Input): Promise<FileReport> {

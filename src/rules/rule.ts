@@ -12,6 +12,12 @@ export interface RuleMeta {
   category: Category;
   /** One line, used in listings. */
   description: string;
+  /**
+   * What repair or canonicalize does, in Ruff's terms: `safe` keeps the meaning of the session,
+   * `unsafe` may change what the model sees (dropping a call, guessing a lost parent), `none`
+   * leaves the finding for a person.
+   */
+  fix: 'safe' | 'unsafe' | 'none';
   /** Markdown in Ruff's shape: What it does / Why is this bad? / Example. */
   docs: string;
 }

@@ -6,6 +6,7 @@ export const blankUserMessage: Rule = {
     id: 'blank-user-message',
     severity: 'warning',
     category: 'content',
+    fix: 'safe',
     description: 'A user message has no text (empty, or only whitespace).',
     docs: `## What it does
 Finds user messages whose content is an empty string, an empty list, or only blank text blocks.

@@ -6,6 +6,7 @@ export const emptyErrorTurn: Rule = {
     id: 'empty-error-turn',
     severity: 'warning',
     category: 'content',
+    fix: 'safe',
     description: 'A failed assistant turn has empty content.',
     docs: `## What it does
 Finds assistant messages with \`stopReason: "error"\` and \`content: []\`: the request failed

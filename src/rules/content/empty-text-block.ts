@@ -6,6 +6,7 @@ export const emptyTextBlock: Rule = {
     id: 'empty-text-block',
     severity: 'warning',
     category: 'content',
+    fix: 'safe',
     description: 'A message contains an empty or whitespace-only text block.',
     docs: `## What it does
 Finds text blocks whose text is empty or only whitespace, in messages that have other content.

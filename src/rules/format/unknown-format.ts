@@ -5,6 +5,7 @@ export const unknownFormat: Rule = {
     id: 'unknown-format',
     severity: 'warning',
     category: 'format',
+    fix: 'none',
     description: 'The file is not in a transcript format transcript-doctor knows.',
     docs: `## What it does
 Reports files in which no line looks like a supported transcript format (today: pi and OpenClaw

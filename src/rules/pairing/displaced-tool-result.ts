@@ -7,6 +7,7 @@ export const displacedToolResult: Rule = {
     id: 'displaced-tool-result',
     severity: 'error',
     category: 'pairing',
+    fix: 'safe',
     description: 'A tool result exists but does not directly follow its call.',
     docs: `## What it does
 Finds tool results that answer a call, but with another message (a user message, an assistant

@@ -7,6 +7,7 @@ export const duplicateToolCallId: Rule = {
     id: 'duplicate-tool-call-id',
     severity: 'error',
     category: 'pairing',
+    fix: 'none',
     description: 'Two tool calls on the replayed path share one id.',
     docs: `## What it does
 Finds tool calls whose id was already used by an earlier call on the replayed path.

@@ -7,6 +7,7 @@ export const duplicateToolResult: Rule = {
     id: 'duplicate-tool-result',
     severity: 'error',
     category: 'pairing',
+    fix: 'safe',
     description: 'One tool call has more than one result.',
     docs: `## What it does
 Finds a second tool result for a call that already has one. When one of the two is a synthetic

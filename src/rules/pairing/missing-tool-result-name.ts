@@ -6,6 +6,7 @@ export const missingToolResultName: Rule = {
     id: 'missing-tool-result-name',
     severity: 'warning',
     category: 'pairing',
+    fix: 'safe',
     description: 'A tool result has no tool name.',
     docs: `## What it does
 Finds tool results whose tool name is missing, blank, or padded with whitespace.

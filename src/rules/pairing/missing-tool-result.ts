@@ -7,6 +7,7 @@ export const missingToolResult: Rule = {
     id: 'missing-tool-result',
     severity: 'error',
     category: 'pairing',
+    fix: 'unsafe',
     description: 'A tool call has no result.',
     docs: `## What it does
 Finds tool calls in a successful assistant turn that no tool result answers anywhere later on

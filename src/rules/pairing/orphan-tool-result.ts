@@ -6,6 +6,7 @@ export const orphanToolResult: Rule = {
     id: 'orphan-tool-result',
     severity: 'error',
     category: 'pairing',
+    fix: 'safe',
     description: 'A tool result answers no tool call.',
     docs: `## What it does
 Finds tool results whose call id matches no earlier tool call on the replayed path (or that have

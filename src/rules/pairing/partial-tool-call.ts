@@ -7,6 +7,7 @@ export const partialToolCall: Rule = {
     id: 'partial-tool-call',
     severity: 'error',
     category: 'pairing',
+    fix: 'safe',
     description: 'A tool call is incomplete (streaming leftovers, or no id, name or arguments).',
     docs: `## What it does
 Finds tool-call blocks that still carry a streaming buffer (\`partialJson\`) or lack an id, a

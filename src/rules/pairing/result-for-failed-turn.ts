@@ -6,6 +6,7 @@ export const resultForFailedTurn: Rule = {
     id: 'result-for-failed-turn',
     severity: 'error',
     category: 'pairing',
+    fix: 'safe',
     description: 'A tool result answers a call from an aborted or failed assistant turn.',
     docs: `## What it does
 Finds tool results (usually synthetic ones) that answer a call made in an assistant turn whose

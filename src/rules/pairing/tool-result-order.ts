@@ -6,6 +6,7 @@ export const toolResultOrder: Rule = {
     id: 'tool-result-order',
     severity: 'warning',
     category: 'pairing',
+    fix: 'safe',
     description: 'Tool results follow their calls but not in call order.',
     docs: `## What it does
 Finds parallel tool calls whose results all follow the call message, but in a different order

@@ -5,6 +5,7 @@ export const ambiguousToolShape: Rule = {
     id: 'ambiguous-tool-shape',
     severity: 'warning',
     category: 'shape',
+    fix: 'none',
     description: 'A tool call or result cannot be canonicalized without guessing.',
     docs: `## What it does
 Finds tool calls and results whose id fields disagree (for example \`id\` and \`toolUseId\` with

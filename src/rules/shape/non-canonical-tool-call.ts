@@ -5,6 +5,7 @@ export const nonCanonicalToolCall: Rule = {
     id: 'non-canonical-tool-call',
     severity: 'warning',
     category: 'shape',
+    fix: 'safe',
     description: 'A tool call is written in a legacy or foreign shape instead of pi’s canonical toolCall block.',
     docs: `## What it does
 Finds assistant tool-call blocks that are not \`{"type":"toolCall","id","name","arguments"}\`:

@@ -5,6 +5,7 @@ export const nonCanonicalToolResult: Rule = {
     id: 'non-canonical-tool-result',
     severity: 'warning',
     category: 'shape',
+    fix: 'safe',
     description: 'A tool result names its call in a field other than toolCallId.',
     docs: `## What it does
 Finds tool results that carry their call id in \`toolUseId\`, \`tool_use_id\`, \`tool_call_id\`,

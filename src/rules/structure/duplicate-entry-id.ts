@@ -5,6 +5,7 @@ export const duplicateEntryId: Rule = {
     id: 'duplicate-entry-id',
     severity: 'error',
     category: 'structure',
+    fix: 'none',
     description: 'Two entries share one id.',
     docs: `## What it does
 Finds entries whose \`id\` was already used by an earlier entry.

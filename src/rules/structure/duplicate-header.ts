@@ -5,6 +5,7 @@ export const duplicateHeader: Rule = {
     id: 'duplicate-header',
     severity: 'warning',
     category: 'structure',
+    fix: 'safe',
     description: 'The file has more than one session header.',
     docs: `## What it does
 Finds session header lines after the first one.

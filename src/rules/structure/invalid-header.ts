@@ -5,6 +5,7 @@ export const invalidHeader: Rule = {
     id: 'invalid-header',
     severity: 'error',
     category: 'structure',
+    fix: 'safe',
     description: 'The session header is missing or invalid.',
     docs: `## What it does
 Checks that the first line that parses is a session header: \`"type": "session"\` with a

@@ -5,6 +5,7 @@ export const missingParentId: Rule = {
     id: 'missing-parent-id',
     severity: 'error',
     category: 'structure',
+    fix: 'safe',
     description: 'A tree entry has no parentId field.',
     docs: `## What it does
 In version 2 and 3 files every entry must carry \`parentId\` (\`null\` for the root). This finds

@@ -5,6 +5,7 @@ export const parentCycle: Rule = {
     id: 'parent-cycle',
     severity: 'error',
     category: 'structure',
+    fix: 'unsafe',
     description: 'Parent links form a cycle.',
     docs: `## What it does
 Finds entries whose parent links lead back to themselves, including an entry that is its own

@@ -5,6 +5,7 @@ export const unknownParent: Rule = {
     id: 'unknown-parent',
     severity: 'error',
     category: 'structure',
+    fix: 'unsafe',
     description: 'An entry names a parent id that does not exist.',
     docs: `## What it does
 Finds entries whose \`parentId\` names no entry in the file.

@@ -5,6 +5,7 @@ export const byteOrderMark: Rule = {
     id: 'byte-order-mark',
     severity: 'warning',
     category: 'syntax',
+    fix: 'safe',
     description: 'The file starts with a UTF-8 byte order mark.',
     docs: `## What it does
 Finds files that begin with the bytes EF BB BF (a UTF-8 BOM), usually added by an editor.

@@ -5,6 +5,7 @@ export const invalidJson = lineIssueRule(
     id: 'invalid-json',
     severity: 'error',
     category: 'syntax',
+    fix: 'safe',
     description: 'A line is not valid JSON.',
     docs: `## What it does
 Finds lines that do not parse as one JSON value, including two records glued onto one line and

@@ -5,6 +5,7 @@ export const invalidUtf8 = lineIssueRule(
     id: 'invalid-utf8',
     severity: 'warning',
     category: 'syntax',
+    fix: 'safe',
     description: 'A line contains bytes that are not valid UTF-8.',
     docs: `## What it does
 Finds lines with byte sequences that are not valid UTF-8.

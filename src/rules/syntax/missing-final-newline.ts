@@ -5,6 +5,7 @@ export const missingFinalNewline: Rule = {
     id: 'missing-final-newline',
     severity: 'warning',
     category: 'syntax',
+    fix: 'safe',
     description: 'The last line has no line ending, so the next append glues onto it.',
     docs: `## What it does
 Finds a file whose last line is complete JSON but has no trailing newline.

@@ -5,6 +5,7 @@ export const nulBytes = lineIssueRule(
     id: 'nul-bytes',
     severity: 'error',
     category: 'syntax',
+    fix: 'safe',
     description: 'A line contains NUL bytes.',
     docs: `## What it does
 Finds lines that contain NUL (0x00) bytes, typically a zero-filled tail left by a crash or a

@@ -5,6 +5,7 @@ export const tornFinalLine = lineIssueRule(
     id: 'torn-final-line',
     severity: 'error',
     category: 'syntax',
+    fix: 'safe',
     description: 'The last line was cut off mid-write.',
     docs: `## What it does
 Finds a final line that has no line ending and does not parse: the writer crashed or the disk

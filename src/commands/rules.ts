@@ -1,0 +1,22 @@
+import { UserError } from '../errors.js';
+import { findRule, rules } from '../rules/index.js';
+
+/** `transcript-doctor rules [id]`: the rule list, or one rule's documentation. Returns the exit code. */
+export function rulesCommand(id: string | undefined): number {
+  process.stdout.write(id === undefined ? ruleTable() : ruleDoc(id));
+  return 0;
+}
+
+function ruleTable(): string {
+  const rows = rules.map((rule) => [rule.meta.id, rule.meta.category, rule.meta.severity, rule.meta.fix === 'none' ? '-' : rule.meta.fix, rule.meta.description]);
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['rule', 'category', 'severity', 'fix'][column]!.length));
+  const line = (row: string[]) => row.map((cell, i) => (i < 4 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd();
+  return [line(['rule', 'category', 'severity', 'fix', 'what it finds']), ...rows.map(line), '', 'transcript-doctor rules <id> shows what a rule detects, why it breaks a session, and what repair does.', ''].join('\n');
+}
+
+function ruleDoc(id: string): string {
+  const rule = findRule(id);
+  if (rule === undefined) throw new UserError(`unknown rule "${id}" (transcript-doctor rules lists them)`);
+  const { meta } = rule;
+  return `# ${meta.id}\n\n${meta.description}\nCategory: ${meta.category} · severity: ${meta.severity} · fix: ${meta.fix}\n\n${meta.docs}\n`;
+}
