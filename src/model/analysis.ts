@@ -1,6 +1,6 @@
-import type { Entry } from './entry.js';
+import type { Entry, ToolResultRef } from './entry.js';
 import { buildContext, type Context, type ContextItem } from './context.js';
-import { analyzePairing, type Pairing } from './pairing.js';
+import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
 import { buildTree, PathWalker, type Tree } from './tree.js';
 import type { Transcript } from './transcript.js';
 
@@ -20,6 +20,8 @@ export interface PathView {
   itemAt(at: number): ContextItem;
   /** The context entry for an entry index, when the path sends it. */
   itemOf(entry: number): ContextItem | undefined;
+  /** A result and where a provider sees it (its block index counts the results before it in the same message). */
+  resultItem(slot: ResultSlot): ContextItem & { result: ToolResultRef };
 }
 
 export interface Analysis {
@@ -80,6 +82,10 @@ function makePath(entries: readonly Entry[], path: readonly number[], scope: Pat
     context,
     pairing: analyzePairing(context.entries),
     itemAt,
+    resultItem(slot) {
+      const item = itemAt(slot.at);
+      return { ...item, blockIndex: item.blockIndex + slot.k, result: item.entry.toolResults![slot.k]! };
+    },
     itemOf(entry) {
       if (positions === undefined) {
         positions = new Int32Array(entries.length).fill(-1);

@@ -69,7 +69,7 @@ function numberMessages(entries: Entry[]): Context {
       if (resultRun === 0) next += 1;
       context.messageIndex[at] = next - 1;
       context.blockIndex[at] = resultRun;
-      resultRun += 1;
+      resultRun += Math.max(1, entry.toolResults?.length ?? 0);
     } else if (!isSent(entry)) {
       context.messageIndex[at] = -1;
     } else {

@@ -40,10 +40,12 @@ export interface ToolCallRef {
 export interface ToolResultRef {
   /** Id of the call this result answers, when present. */
   callId?: string;
+  /** JSON Pointer of the result inside its line (the whole message when a line is one result). */
+  pointer: string;
   /** Tool name recorded on the result; undefined when absent, '' when blank. */
   name?: string;
-  /** JSON Pointer of the tool-name field (or where it belongs). */
-  namePointer: string;
+  /** JSON Pointer of the tool-name field (or where it belongs); absent for formats whose results carry no name. */
+  namePointer?: string;
   /** Written by an agent's repair code, not by the tool itself. */
   synthetic: boolean;
   /** What canonicalizing the result would change, in words; absent when it is canonical. */
@@ -78,7 +80,8 @@ export class Entry {
   role: Role | undefined = undefined;
   outcome: Outcome | undefined = undefined;
   toolCalls: ToolCallRef[] | undefined = undefined;
-  toolResult: ToolResultRef | undefined = undefined;
+  /** Results a message carries: one for pi's result messages, one per block for formats that batch them. */
+  toolResults: ToolResultRef[] | undefined = undefined;
   header: HeaderInfo | undefined = undefined;
   /** For compactions: id of the first entry kept before the summary. */
   firstKeptId: string | undefined = undefined;

@@ -1,4 +1,10 @@
-import { isFailed, type Entry, type ToolCallRef } from './entry.js';
+import { isFailed, type Entry, type ToolCallRef, type ToolResultRef } from './entry.js';
+
+/** Where a result sits: the context position of its message and its index among the message's results. */
+export interface ResultSlot {
+  at: number;
+  k: number;
+}
 
 /** One tool call on a path, and what answers it. Positions are indices into the context. */
 export interface CallOccurrence {
@@ -7,17 +13,15 @@ export interface CallOccurrence {
   call: ToolCallRef;
   /** Position among the message's calls. */
   order: number;
-  /** Context position of the result that answers it, if any. */
-  resultAt?: number;
+  /** The result that answers it, if any. */
+  result?: ResultSlot;
 }
 
-export interface DuplicateResult {
-  at: number;
+export interface DuplicateResult extends ResultSlot {
   occurrence: CallOccurrence;
 }
 
-export interface FailedTurnResult {
-  at: number;
+export interface FailedTurnResult extends ResultSlot {
   /** Context position of the failed assistant whose call it answers. */
   assistantAt: number;
 }
@@ -42,7 +46,7 @@ export interface Pairing {
   /** Answered right after the call, but not in call order. */
   outOfOrder: CallOccurrence[];
   duplicates: DuplicateResult[];
-  orphans: number[];
+  orphans: ResultSlot[];
   failedTurnResults: FailedTurnResult[];
   duplicateCalls: DuplicateCall[];
 }
@@ -88,54 +92,63 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
       return;
     }
     if (entry.role !== 'toolResult') return;
-    const id = entry.toolResult?.callId;
-    const queue = id === undefined ? undefined : unanswered.get(id);
-    if (id !== undefined && queue !== undefined && queue.length > 0) {
-      const occurrence = queue.shift()!;
-      occurrence.resultAt = at;
-      answered.set(id, occurrence);
-      return;
-    }
-    const claimed = id === undefined ? undefined : answered.get(id);
-    if (claimed !== undefined) {
-      const kept = items[claimed.resultAt!]!.toolResult!;
-      if (kept.synthetic && !entry.toolResult!.synthetic) {
-        pairing.duplicates.push({ at: claimed.resultAt!, occurrence: claimed });
-        claimed.resultAt = at;
-      } else {
-        pairing.duplicates.push({ at, occurrence: claimed });
+    entry.toolResults?.forEach((result, k) => {
+      const slot: ResultSlot = { at, k };
+      const id = result.callId;
+      const queue = id === undefined ? undefined : unanswered.get(id);
+      if (id !== undefined && queue !== undefined && queue.length > 0) {
+        const occurrence = queue.shift()!;
+        occurrence.result = slot;
+        answered.set(id, occurrence);
+        return;
       }
-      return;
-    }
-    const failedAt = id === undefined ? undefined : failedCalls.get(id);
-    if (failedAt !== undefined) pairing.failedTurnResults.push({ at, assistantAt: failedAt });
-    else pairing.orphans.push(at);
+      const claimed = id === undefined ? undefined : answered.get(id);
+      if (claimed !== undefined) {
+        const kept = resultAt(items, claimed.result!);
+        if (kept.synthetic && !result.synthetic) {
+          pairing.duplicates.push({ ...claimed.result!, occurrence: claimed });
+          claimed.result = slot;
+        } else {
+          pairing.duplicates.push({ ...slot, occurrence: claimed });
+        }
+        return;
+      }
+      const failedAt = id === undefined ? undefined : failedCalls.get(id);
+      if (failedAt !== undefined) pairing.failedTurnResults.push({ ...slot, assistantAt: failedAt });
+      else pairing.orphans.push(slot);
+    });
   });
 
   classifyPlacement(items, pairing);
   return pairing;
 }
 
+/** The result in a slot. */
+export function resultAt(items: readonly Entry[], slot: ResultSlot): ToolResultRef {
+  return items[slot.at]!.toolResults![slot.k]!;
+}
+
 /** Answered calls are either in the run of results right after their assistant, or displaced. */
 function classifyPlacement(items: readonly Entry[], pairing: Pairing): void {
-  let lastInRun = -1;
+  let last: ResultSlot | undefined;
   let runAssistant = -1;
   for (const occurrence of pairing.occurrences) {
-    if (occurrence.resultAt === undefined) {
+    const slot = occurrence.result;
+    if (slot === undefined) {
       pairing.missing.push(occurrence);
       continue;
     }
     let runEnd = occurrence.at + 1;
     while (runEnd < items.length && items[runEnd]!.role === 'toolResult') runEnd += 1;
-    if (occurrence.resultAt >= runEnd || occurrence.resultAt < occurrence.at) {
+    if (slot.at >= runEnd || slot.at < occurrence.at) {
       pairing.displaced.push(occurrence);
       continue;
     }
     if (runAssistant !== occurrence.at) {
       runAssistant = occurrence.at;
-      lastInRun = -1;
+      last = undefined;
     }
-    if (occurrence.resultAt < lastInRun) pairing.outOfOrder.push(occurrence);
-    else lastInRun = occurrence.resultAt;
+    if (last !== undefined && (slot.at < last.at || (slot.at === last.at && slot.k < last.k))) pairing.outOfOrder.push(occurrence);
+    else last = slot;
   }
 }

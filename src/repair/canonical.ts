@@ -1,4 +1,5 @@
 import { analyze } from '../model/analysis.js';
+import { resultAt } from '../model/pairing.js';
 import type { Transcript } from '../model/transcript.js';
 import type { RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
@@ -13,7 +14,7 @@ export function planCanonical(transcript: Transcript): RepairPlan {
   if (transcript.format === undefined) return builder.finish();
   const analysis = analyze(transcript);
   for (const entry of analysis.entries) {
-    const fixable = (entry.toolCalls ?? []).some((call) => call.changes !== undefined && call.conflict === undefined) || (entry.toolResult?.changes !== undefined && entry.toolResult.conflict === undefined);
+    const fixable = [...(entry.toolCalls ?? []), ...(entry.toolResults ?? [])].some((part) => part.changes !== undefined && part.conflict === undefined);
     if (!fixable) continue;
     builder.edit(entry.line, { kind: 'canonicalize' });
     builder.count('rewrittenEntries');
@@ -21,9 +22,9 @@ export function planCanonical(transcript: Transcript): RepairPlan {
   const named = new Set<number>();
   for (const path of analysis.paths) {
     for (const occurrence of path.pairing.occurrences) {
-      if (occurrence.resultAt === undefined) continue;
-      const result = path.context.entries[occurrence.resultAt]!;
-      const name = result.toolResult!.name;
+      if (occurrence.result === undefined) continue;
+      const result = path.context.entries[occurrence.result.at]!;
+      const name = resultAt(path.context.entries, occurrence.result).name;
       const fill = name === undefined || name.trim() === '' ? occurrence.call.name?.trim() : name.trim();
       if (!fill || fill === name || named.has(result.line)) continue;
       named.add(result.line);
@@ -32,7 +33,7 @@ export function planCanonical(transcript: Transcript): RepairPlan {
     }
   }
   for (const entry of analysis.entries) {
-    const name = entry.toolResult?.name;
+    const name = entry.toolResults?.[0]?.name;
     if (name === undefined || name.trim() === '' || name.trim() === name || named.has(entry.line)) continue;
     builder.edit(entry.line, { kind: 'set-tool-name', name: name.trim() });
     if (!builder.plan.edits.get(entry.line)!.some((edit) => edit.kind === 'canonicalize')) builder.count('rewrittenEntries');

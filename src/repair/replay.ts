@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Analysis } from '../model/analysis.js';
 import { isFailed, type Entry, type ToolCallRef } from '../model/entry.js';
-import { analyzePairing, type CallOccurrence } from '../model/pairing.js';
+import { analyzePairing, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
 import type { NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
@@ -29,13 +29,14 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     dropped.add(entry);
     builder.skip(entry.line);
   };
-  const dropResult = (at: number, counter: 'droppedOrphans' | 'droppedDuplicates'): void => {
+  // Repair handles formats whose result messages hold one result each, so a result's message goes with it.
+  const dropResult = ({ at }: ResultSlot, counter: 'droppedOrphans' | 'droppedDuplicates'): void => {
     drop(items[at]!);
     builder.count(counter);
   };
-  pairing.orphans.forEach((at) => dropResult(at, 'droppedOrphans'));
-  pairing.failedTurnResults.forEach(({ at }) => dropResult(at, 'droppedOrphans'));
-  pairing.duplicates.forEach(({ at }) => dropResult(at, 'droppedDuplicates'));
+  pairing.orphans.forEach((slot) => dropResult(slot, 'droppedOrphans'));
+  pairing.failedTurnResults.forEach((slot) => dropResult(slot, 'droppedOrphans'));
+  pairing.duplicates.forEach((slot) => dropResult(slot, 'droppedDuplicates'));
 
   const byAssistant = new Map<Entry, CallOccurrence[]>();
   for (const occurrence of pairing.occurrences) {
@@ -58,7 +59,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
       drop(entry);
       builder.count('droppedAssistantMessages');
       for (const occurrence of occurrences) {
-        if (occurrence.resultAt !== undefined && !dropped.has(items[occurrence.resultAt]!)) dropResult(occurrence.resultAt, 'droppedOrphans');
+        if (occurrence.result !== undefined && !dropped.has(items[occurrence.result.at]!)) dropResult(occurrence.result, 'droppedOrphans');
       }
       byAssistant.delete(entry);
     } else {
@@ -96,8 +97,8 @@ function arrange(
     if (!rearrange) continue;
     // Every result of this turn is rewritten right after it, so order and adjacency both hold.
     for (const occurrence of occurrences) {
-      if (occurrence.resultAt !== undefined) {
-        const result = items[occurrence.resultAt]!;
+      if (occurrence.result !== undefined) {
+        const result = items[occurrence.result.at]!;
         pulled.add(result);
         builder.skip(result.line);
         builder.place(entry.line, { kind: 'move', line: result.line });
@@ -152,9 +153,9 @@ function freshId(seed: string, taken: Set<string>): string {
 function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
   for (const occurrences of byAssistant.values()) {
     for (const occurrence of occurrences) {
-      if (occurrence.resultAt === undefined) continue;
-      const result = items[occurrence.resultAt]!;
-      const name = result.toolResult!.name;
+      if (occurrence.result === undefined) continue;
+      const result = items[occurrence.result.at]!;
+      const name = resultAt(items, occurrence.result).name;
       if (dropped.has(result) || (name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
       const fixed = name !== undefined && name.trim() !== '' ? name.trim() : occurrence.call.name?.trim();
       if (!fixed) continue;

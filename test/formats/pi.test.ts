@@ -46,7 +46,7 @@ describe('pi format', () => {
       ['t2', 'exec', '/message/content/2', ['"toolUse" block to "toolCall"', '"input" to "arguments"']],
       ['t3', 'x', '/message/content/3', ['"tool_call" block to "toolCall"']],
     ]);
-    expect(entries[5]!.toolResult!).toMatchObject({ callId: 't2', changes: ['"toolUseId" to "toolCallId"'] });
+    expect(entries[5]!.toolResults![0]!).toMatchObject({ callId: 't2', changes: ['"toolUseId" to "toolCallId"'] });
     expect(entries[7]!.firstKeptId).toBe('00000002');
     expect(entries[2]!.parentId).toBe('00000001');
   });
@@ -59,7 +59,7 @@ describe('pi format', () => {
       .assistant([text('Sent')], 'stop', { message: { provider: 'openclaw', model: 'delivery-mirror' } })
       .jsonl();
     const { entries } = await load(jsonl);
-    expect(entries[3]!.toolResult!.synthetic).toBe(true);
+    expect(entries[3]!.toolResults![0]!.synthetic).toBe(true);
     expect(entries[4]!).toMatchObject({ transcriptOnly: true, inContext: false });
   });
 

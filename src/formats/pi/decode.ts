@@ -124,7 +124,7 @@ function decodeMessage(message: unknown, entry: Entry): void {
     case 'toolResult':
       entry.role = 'toolResult';
       entry.inContext = true;
-      entry.toolResult = decodeToolResult(message);
+      entry.toolResults = [decodeToolResult(message)];
       return;
     case 'bashExecution':
       entry.role = 'other';
@@ -205,6 +205,7 @@ function decodeToolResult(message: Json): ToolResultRef {
   const shape = canonical === undefined || canonical.conflict !== undefined ? message : canonical.value;
   const result: ToolResultRef = {
     callId: nonEmptyString(shape.toolCallId) ?? firstResultId(message),
+    pointer: '/message',
     name: typeof message.toolName === 'string' ? intern(message.toolName) : undefined,
     namePointer: '/message/toolName',
     synthetic: message.isError === true && isSyntheticResult(message),

@@ -26,11 +26,11 @@ repair moves the result directly after its call, in call order, and re-links the
     for (const path of analysis.paths) {
       for (const occurrence of path.pairing.displaced) {
         const call = path.itemAt(occurrence.at);
-        const result = path.itemAt(occurrence.resultAt!);
+        const result = path.resultItem(occurrence.result!);
         report({
           path,
           entry: result.entry,
-          pointer: result.entry.pointer,
+          pointer: result.result.pointer,
           message: `Result for ${callLabel(occurrence.call)} (line ${call.entry.line}) is not directly after its call.`,
           providerError: unexpectedToolResult(result.messageIndex, result.blockIndex, occurrence.call.id!),
         });

@@ -25,13 +25,13 @@ repair keeps one result, a real one over a synthetic one, and drops the other.`,
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const duplicate of path.pairing.duplicates) {
-        const item = path.itemAt(duplicate.at);
-        const kept = path.itemAt(duplicate.occurrence.resultAt!);
-        const what = item.entry.toolResult!.synthetic ? 'Synthetic result' : 'Extra result';
+        const item = path.resultItem(duplicate);
+        const kept = path.itemAt(duplicate.occurrence.result!.at);
+        const what = item.result.synthetic ? 'Synthetic result' : 'Extra result';
         report({
           path,
           entry: item.entry,
-          pointer: item.entry.pointer,
+          pointer: item.result.pointer,
           message: `${what} for ${callLabel(duplicate.occurrence.call)}; it is already answered on line ${kept.entry.line}.`,
           providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, duplicate.occurrence.call.id!),
         });

@@ -28,13 +28,13 @@ repair drops the result. Safe: no provider accepts it.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {
-      for (const at of path.pairing.orphans) {
-        const item = path.itemAt(at);
-        const id = item.entry.toolResult!.callId;
+      for (const slot of path.pairing.orphans) {
+        const item = path.resultItem(slot);
+        const id = item.result.callId;
         report({
           path,
           entry: item.entry,
-          pointer: item.entry.pointer,
+          pointer: item.result.pointer,
           message: id === undefined ? 'Tool result has no call id.' : `Tool result for ${id} answers no tool call.`,
           providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, id ?? '(none)'),
         });

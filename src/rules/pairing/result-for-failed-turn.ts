@@ -29,14 +29,14 @@ repair removes the failed turn's calls and every result answering them. It never
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {
-      for (const { at, assistantAt } of path.pairing.failedTurnResults) {
-        const item = path.itemAt(at);
-        const turn = path.itemAt(assistantAt).entry;
-        const id = item.entry.toolResult!.callId!;
+      for (const failed of path.pairing.failedTurnResults) {
+        const item = path.resultItem(failed);
+        const turn = path.itemAt(failed.assistantAt).entry;
+        const id = item.result.callId!;
         report({
           path,
           entry: item.entry,
-          pointer: item.entry.pointer,
+          pointer: item.result.pointer,
           message: `Tool result for ${id} answers a call from the ${turn.outcome} turn on line ${turn.line}, which is dropped on replay.`,
           providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, id),
         });

@@ -23,11 +23,11 @@ repair puts the results in call order.`,
   check({ analysis, report }) {
     for (const path of analysis.paths) {
       for (const occurrence of path.pairing.outOfOrder) {
-        const result = path.itemAt(occurrence.resultAt!);
+        const result = path.resultItem(occurrence.result!);
         report({
           path,
           entry: result.entry,
-          pointer: result.entry.pointer,
+          pointer: result.result.pointer,
           message: `Result for ${callLabel(occurrence.call)} comes before the result of a call made earlier in the same turn.`,
         });
       }

@@ -23,8 +23,9 @@ Not fixed: \`canonicalize\` leaves the block as it is and reports it, rather tha
       for (const call of entry.toolCalls ?? []) {
         if (call.conflict !== undefined) report({ entry, pointer: call.pointer, message: `Tool call ${call.id ?? `#${call.blockIndex}`} cannot be canonicalized: ${call.conflict}.` });
       }
-      const conflict = entry.toolResult?.conflict;
-      if (conflict !== undefined) report({ entry, pointer: entry.pointer, message: `Tool result cannot be canonicalized: ${conflict}.` });
+      for (const result of entry.toolResults ?? []) {
+        if (result.conflict !== undefined) report({ entry, pointer: result.pointer, message: `Tool result cannot be canonicalized: ${result.conflict}.` });
+      }
     }
   },
 };

@@ -25,9 +25,10 @@ strict providers reject the request ("unexpected tool_use_id").
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {
-      const changes = entry.toolResult?.changes;
-      if (changes === undefined) continue;
-      report({ entry, pointer: entry.pointer, message: `Tool result for ${entry.toolResult!.callId ?? '(no id)'} is not canonical: ${changes.join('; ')}.` });
+      for (const result of entry.toolResults ?? []) {
+        if (result.changes === undefined) continue;
+        report({ entry, pointer: result.pointer, message: `Tool result for ${result.callId ?? '(no id)'} is not canonical: ${result.changes.join('; ')}.` });
+      }
     }
   },
 };
