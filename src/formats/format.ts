@@ -1,5 +1,6 @@
 import type { EntryEdit, NewLine } from '../model/edits.js';
 import type { Entry } from '../model/entry.js';
+import type { ReplaySemantics } from '../model/transcript.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
 export interface Decoder {
@@ -32,6 +33,8 @@ export interface Encoder {
  */
 export interface TranscriptFormat {
   name: string;
+  /** How its agent rebuilds the conversation, when that differs from pi's. */
+  semantics?: ReplaySemantics;
   /** True when a parsed line is unmistakably from this format. */
   detect(value: unknown): boolean;
   /** A decoder, optionally continuing from another decoder's `state()`. */

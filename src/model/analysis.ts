@@ -2,7 +2,7 @@ import type { Entry, ToolResultRef } from './entry.js';
 import { buildContext, type Context, type ContextItem } from './context.js';
 import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
 import { buildTree, PathWalker, type Tree } from './tree.js';
-import type { Transcript } from './transcript.js';
+import { DEFAULT_SEMANTICS, type Transcript } from './transcript.js';
 
 /** Where an entry stands relative to what the agent would replay. */
 export type ReplayStatus = 'replayed' | 'compacted' | 'abandoned';
@@ -40,16 +40,18 @@ const BRANCH_LOOKBACK = 500;
 
 export function analyze(transcript: Transcript): Analysis {
   const entries = transcript.entries;
-  const tree = buildTree(entries);
+  const semantics = transcript.semantics ?? DEFAULT_SEMANTICS;
+  const tree = buildTree(entries, semantics.duplicateIds);
   const onPath = new Uint8Array(entries.length);
   for (const index of tree.replayPath) onPath[index] = 1;
-  const replay = makePath(entries, tree.replayPath, 'replay');
+  const replayed = semantics.resultsBesidePath ? withResultsBeside(entries, tree, onPath) : tree.replayPath;
+  const replay = makePath(entries, replayed, 'replay');
   const sent = new Uint8Array(entries.length);
   for (const entry of replay.context.entries) sent[entry.index] = 1;
 
   const paths = [replay];
   if (tree.replayPath.some((index) => entries[index]!.kind === 'compaction')) {
-    paths.push(makePath(entries, tree.replayPath, 'compacted', false));
+    paths.push(makePath(entries, replayed, 'compacted', false));
   }
   const walker = new PathWalker(tree.parent);
   for (const leaf of tree.leaves) {
@@ -63,10 +65,39 @@ export function analyze(transcript: Transcript): Analysis {
     replay,
     paths,
     status(entry) {
+      if (sent[entry] === 1) return 'replayed';
       if (onPath[entry] === 0) return 'abandoned';
-      return sent[entry] === 1 || !entries[entry]!.inContext ? 'replayed' : 'compacted';
+      return entries[entry]!.inContext ? 'compacted' : 'replayed';
     },
   };
+}
+
+/**
+ * For agents that hang each parallel result on its own call line (Claude Code), the results
+ * beside the path are replayed too: after the message their calls belong to, before the path
+ * goes on.
+ */
+function withResultsBeside(entries: readonly Entry[], tree: Tree, onPath: Uint8Array): number[] {
+  const beside = new Map<number, number[]>();
+  for (const entry of entries) {
+    const parent = tree.parent[entry.index]!;
+    if (parent === -1 || onPath[entry.index] === 1 || onPath[parent] === 0 || entry.role !== 'toolResult') continue;
+    if (entries[parent]!.toolCalls === undefined) continue;
+    beside.set(parent, [...(beside.get(parent) ?? []), entry.index]);
+  }
+  if (beside.size === 0) return tree.replayPath;
+  const path: number[] = [];
+  let waiting: number[] = [];
+  tree.replayPath.forEach((index, i) => {
+    path.push(index);
+    waiting.push(...(beside.get(index) ?? []));
+    const next = tree.replayPath[i + 1];
+    const group = entries[index]!.group;
+    if (next !== undefined && group !== undefined && entries[next]!.group === group) return;
+    path.push(...waiting);
+    waiting = [];
+  });
+  return path;
 }
 
 function makePath(entries: readonly Entry[], path: readonly number[], scope: PathView['scope'], compact = true): PathView {

@@ -64,7 +64,18 @@ function numberMessages(entries: Entry[]): Context {
   };
   let next = 0;
   let resultRun = 0;
+  let group: string | undefined;
+  let groupBlocks = 0;
   entries.forEach((entry, at) => {
+    if (entry.group !== undefined && entry.group === group && isSent(entry)) {
+      // Another line of the same message: same index, its blocks come after the earlier lines'.
+      context.messageIndex[at] = next - 1;
+      context.blockIndex[at] = groupBlocks;
+      groupBlocks += entry.blockCount;
+      return;
+    }
+    group = isSent(entry) ? entry.group : group;
+    groupBlocks = entry.blockCount;
     if (entry.role === 'toolResult') {
       if (resultRun === 0) next += 1;
       context.messageIndex[at] = next - 1;

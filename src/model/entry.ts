@@ -78,6 +78,11 @@ export class Entry {
   /** `null` for a root; undefined when the field is absent. */
   parentId: string | null | undefined = undefined;
   role: Role | undefined = undefined;
+  /**
+   * Lines that are parts of one message share a group (Claude Code writes each block of a
+   * response on its own line); consecutive lines of one group count as one message.
+   */
+  group: string | undefined = undefined;
   outcome: Outcome | undefined = undefined;
   toolCalls: ToolCallRef[] | undefined = undefined;
   /** Results a message carries: one for pi's result messages, one per block for formats that batch them. */

@@ -138,14 +138,18 @@ function classifyPlacement(items: readonly Entry[], pairing: Pairing): void {
       pairing.missing.push(occurrence);
       continue;
     }
-    let runEnd = occurrence.at + 1;
+    // A message written over several lines ends at its group's last line; its results follow that.
+    let messageEnd = occurrence.at;
+    const group = items[occurrence.at]!.group;
+    while (group !== undefined && items[messageEnd + 1]?.group === group) messageEnd += 1;
+    let runEnd = messageEnd + 1;
     while (runEnd < items.length && items[runEnd]!.role === 'toolResult') runEnd += 1;
-    if (slot.at >= runEnd || slot.at < occurrence.at) {
+    if (slot.at >= runEnd || slot.at <= messageEnd) {
       pairing.displaced.push(occurrence);
       continue;
     }
-    if (runAssistant !== occurrence.at) {
-      runAssistant = occurrence.at;
+    if (runAssistant !== messageEnd) {
+      runAssistant = messageEnd;
       last = undefined;
     }
     if (last !== undefined && (slot.at < last.at || (slot.at === last.at && slot.k < last.k))) pairing.outOfOrder.push(occurrence);

@@ -19,6 +19,16 @@ export interface LastLine {
   parsed: boolean;
 }
 
+/** How a format's agent rebuilds the conversation; rules never see these, the model applies them. */
+export interface ReplaySemantics {
+  /** With duplicate entry ids, which entry the agent keeps. */
+  duplicateIds: 'first' | 'last';
+  /** Results whose parent is a call on the replayed path count as replayed even off that path. */
+  resultsBesidePath: boolean;
+}
+
+export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false };
+
 /** Everything the rules know about one file: decoded entries plus byte-level facts. */
 export interface Transcript {
   /** Name of the detected format, or undefined when no format recognised the file. */
@@ -31,4 +41,6 @@ export interface Transcript {
   lines: number;
   /** Lines that parsed as JSON, whatever their format. */
   parsedLines: number;
+  /** From the detected format; the default is pi's. */
+  semantics?: ReplaySemantics;
 }

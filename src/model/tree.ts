@@ -1,4 +1,5 @@
 import type { Entry } from './entry.js';
+import type { ReplaySemantics } from './transcript.js';
 
 /** The conversation tree over a file's entries, as pi resolves it. Indices are entry indices. */
 export interface Tree {
@@ -16,18 +17,18 @@ export interface Tree {
   cycles: number[][];
   /** Later entries that reuse an earlier entry's id, with the previous entry of that id. */
   duplicateIds: Array<{ entry: number; first: number }>;
-  /** Entry index for an id; with duplicates the last one wins, as in pi. */
+  /** Entry index for an id; with duplicates the format decides which one the agent keeps (pi: the last). */
   byId: Map<string, number>;
 }
 
-export function buildTree(entries: readonly Entry[]): Tree {
+export function buildTree(entries: readonly Entry[], keep: ReplaySemantics['duplicateIds'] = 'last'): Tree {
   const byId = new Map<string, number>();
   const duplicateIds: Tree['duplicateIds'] = [];
   for (const entry of entries) {
     if (!inTree(entry) || entry.id === undefined) continue;
     const earlier = byId.get(entry.id);
     if (earlier !== undefined) duplicateIds.push({ entry: entry.index, first: earlier });
-    byId.set(entry.id, entry.index);
+    if (earlier === undefined || keep === 'last') byId.set(entry.id, entry.index);
   }
 
   const parent = new Int32Array(entries.length).fill(-1);

@@ -35,6 +35,7 @@ export class TranscriptBuilder {
       this.format = start.format;
       this.decoder = start.format.createDecoder(start.state);
       this.transcript.format = start.format.name;
+      this.transcript.semantics = start.format.semantics;
     }
   }
 
@@ -92,6 +93,7 @@ export class TranscriptBuilder {
     if (this.format !== undefined) {
       this.decoder = this.format.createDecoder();
       this.transcript.format = this.format.name;
+      this.transcript.semantics = this.format.semantics;
       for (const pending of this.undetected) this.add(pending.value, pending.raw);
       this.undetected = undefined;
     } else if (this.undetected.length >= MAX_UNDETECTED) {

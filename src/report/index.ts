@@ -4,6 +4,10 @@ import type { Reporter } from './types.js';
 const loaders: Record<string, () => Promise<Reporter>> = {
   stylish: async () => (await import('./stylish.js')).stylishReporter,
   json: async () => (await import('./json.js')).jsonReporter,
+  sarif: async () => (await import('./sarif.js')).sarifReporter,
+  github: async () => (await import('./github.js')).githubReporter,
+  junit: async () => (await import('./junit.js')).junitReporter,
+  ndjson: async () => (await import('./ndjson.js')).ndjsonReporter,
 };
 
 export const reporterNames = Object.keys(loaders);

@@ -29,7 +29,7 @@ not fixed yet: the finding stays.`,
           entry: item.entry,
           pointer: occurrence.call.pointer,
           message: `${callLabel(occurrence.call)} reuses the id of a call on line ${path.itemAt(first.at).entry.line}.`,
-          providerError: duplicateToolUseId(item.messageIndex, occurrence.call.blockIndex),
+          providerError: duplicateToolUseId(item.messageIndex, item.blockIndex + occurrence.call.blockIndex),
         });
       }
     }

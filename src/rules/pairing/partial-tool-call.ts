@@ -29,14 +29,15 @@ repair drops the call block and every result for it.`,
       for (const call of entry.toolCalls) {
         const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
         if (problems.length === 0) continue;
-        const messageIndex = analysis.replay.itemOf(entry.index)?.messageIndex ?? -1;
+        const item = analysis.replay.itemOf(entry.index);
+        const messageIndex = item?.messageIndex ?? -1;
         report({
           entry,
           pointer: call.pointer,
           message:
             `Tool call ${call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
             (failed ? ` (in the ${entry.outcome} turn, which replay drops).` : '.'),
-          providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 ? toolInputRequired(messageIndex, call.blockIndex) : undefined,
+          providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 ? toolInputRequired(messageIndex, item!.blockIndex + call.blockIndex) : undefined,
           severity: failed ? 'warning' : undefined,
         });
       }

@@ -1,0 +1,34 @@
+import type { Reporter } from './types.js';
+
+/**
+ * One compact JSON object a line, for `jq` and log pipelines: a line per finding and per judged
+ * answer. No summary line, so every line has the same shape and can be streamed or concatenated.
+ */
+export const ndjsonReporter: Reporter = (reports) => {
+  const lines: string[] = [];
+  for (const { path, format, findings, verdicts } of reports) {
+    for (const finding of findings) {
+      const { rule, severity, line, pointer, message, providerError } = finding;
+      // JSON.stringify leaves providerError out when it is undefined.
+      lines.push(JSON.stringify({ path, format, rule, severity, line, pointer, message, providerError }));
+    }
+    for (const v of verdicts ?? []) {
+      if (v.verdict === 'SKIPPED') continue;
+      lines.push(
+        JSON.stringify({
+          path,
+          format,
+          kind: 'verdict',
+          line: v.line,
+          verdict: v.verdict,
+          category: v.category ?? null,
+          feedback: v.feedback ?? null,
+          model: v.model ?? null,
+          latencyMs: v.latencyMs ?? null,
+          cached: v.cached ?? false,
+        }),
+      );
+    }
+  }
+  return lines.map((line) => `${line}\n`).join('');
+};
