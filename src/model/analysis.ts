@@ -2,7 +2,7 @@ import type { Entry, ToolResultRef } from './entry.js';
 import { buildContext, type Context, type ContextItem } from './context.js';
 import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
 import { buildTree, PathWalker, type Tree } from './tree.js';
-import { DEFAULT_SEMANTICS, type Transcript } from './transcript.js';
+import { semanticsOf, type Transcript } from './transcript.js';
 
 /** Where an entry stands relative to what the agent would replay. */
 export type ReplayStatus = 'replayed' | 'compacted' | 'abandoned';
@@ -40,7 +40,7 @@ const BRANCH_LOOKBACK = 500;
 
 export function analyze(transcript: Transcript): Analysis {
   const entries = transcript.entries;
-  const semantics = transcript.semantics ?? DEFAULT_SEMANTICS;
+  const semantics = semanticsOf(transcript);
   const tree = buildTree(entries, semantics.duplicateIds);
   const onPath = new Uint8Array(entries.length);
   for (const index of tree.replayPath) onPath[index] = 1;

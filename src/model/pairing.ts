@@ -123,6 +123,14 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
   return pairing;
 }
 
+/** A message written over several lines ends at its group's last line; its results follow that. */
+export function lastLineOf(items: readonly Entry[], at: number): number {
+  const group = items[at]!.group;
+  let end = at;
+  while (group !== undefined && items[end + 1]?.group === group) end += 1;
+  return end;
+}
+
 /** The result in a slot. */
 export function resultAt(items: readonly Entry[], slot: ResultSlot): ToolResultRef {
   return items[slot.at]!.toolResults![slot.k]!;
@@ -138,10 +146,7 @@ function classifyPlacement(items: readonly Entry[], pairing: Pairing): void {
       pairing.missing.push(occurrence);
       continue;
     }
-    // A message written over several lines ends at its group's last line; its results follow that.
-    let messageEnd = occurrence.at;
-    const group = items[occurrence.at]!.group;
-    while (group !== undefined && items[messageEnd + 1]?.group === group) messageEnd += 1;
+    const messageEnd = lastLineOf(items, occurrence.at);
     let runEnd = messageEnd + 1;
     while (runEnd < items.length && items[runEnd]!.role === 'toolResult') runEnd += 1;
     if (slot.at >= runEnd || slot.at <= messageEnd) {

@@ -25,9 +25,17 @@ export interface ReplaySemantics {
   duplicateIds: 'first' | 'last';
   /** Results whose parent is a call on the replayed path count as replayed even off that path. */
   resultsBesidePath: boolean;
+  /** The file must start with a session header line (pi). */
+  header: boolean;
+  /** Results must come in call order (OpenClaw's strict pairing, Gemini); Anthropic-only agents do not care. */
+  resultOrder: boolean;
 }
 
-export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false };
+export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true };
+
+export function semanticsOf(transcript: Transcript): ReplaySemantics {
+  return transcript.semantics ?? DEFAULT_SEMANTICS;
+}
 
 /** Everything the rules know about one file: decoded entries plus byte-level facts. */
 export interface Transcript {

@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import type { TranscriptFormat } from '../formats/format.js';
+import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { readLines, type LineEnding } from '../io/line-reader.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
@@ -18,7 +18,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * only edited, moved and new lines are decoded afresh.
  */
 export async function applyPlan(
-  source: { path: string; transcript: Transcript; format: TranscriptFormat },
+  source: { path: string; transcript: Transcript; format: TranscriptFormat & { encoder: Encoder } },
   plan: RepairPlan,
   write: (chunk: Buffer) => Promise<void>,
   fixEndings = true,

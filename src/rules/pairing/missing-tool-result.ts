@@ -1,4 +1,5 @@
 import type { Rule } from '../rule.js';
+import { lastLineOf } from '../../model/pairing.js';
 import { toolUseWithoutResult } from '../provider-errors.js';
 import { callLabel } from './describe.js';
 
@@ -37,7 +38,7 @@ other reader and version.
       while (lastOther >= 0 && entries[lastOther]!.role === 'toolResult') lastOther -= 1;
       for (const occurrence of path.pairing.missing) {
         const item = path.itemAt(occurrence.at);
-        const atEnd = path.scope === 'replay' && occurrence.at === lastOther;
+        const atEnd = path.scope === 'replay' && lastLineOf(entries, occurrence.at) === lastOther;
         report({
           path,
           entry: item.entry,

@@ -1,3 +1,4 @@
+import { semanticsOf } from '../../model/transcript.js';
 import type { Rule } from '../rule.js';
 import { callLabel } from './describe.js';
 
@@ -21,6 +22,7 @@ on every request.
 repair puts the results in call order.`,
   },
   check({ analysis, report }) {
+    if (!semanticsOf(analysis.transcript).resultOrder) return;
     for (const path of analysis.paths) {
       for (const occurrence of path.pairing.outOfOrder) {
         const result = path.resultItem(occurrence.result!);

@@ -1,3 +1,4 @@
+import { semanticsOf } from '../../model/transcript.js';
 import type { Rule } from '../rule.js';
 
 export const duplicateHeader: Rule = {
@@ -19,6 +20,7 @@ import, reject or mis-read such files.
 repair drops the extra headers.`,
   },
   check({ analysis, report }) {
+    if (!semanticsOf(analysis.transcript).header) return;
     const headers = analysis.entries.filter((entry) => entry.kind === 'header');
     for (const extra of headers.slice(1)) {
       report({ line: extra.line, message: `Second session header (the first is on line ${headers[0]!.line}).` });

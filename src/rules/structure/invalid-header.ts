@@ -1,3 +1,4 @@
+import { semanticsOf } from '../../model/transcript.js';
 import type { Rule } from '../rule.js';
 
 export const invalidHeader: Rule = {
@@ -27,6 +28,7 @@ the usual cause.
 repair rebuilds the header (session id from the file name, timestamp from the first entry), or moves an existing header to the top, or fills in an empty id.`,
   },
   check({ analysis, report }) {
+    if (!semanticsOf(analysis.transcript).header) return;
     const first = analysis.entries[0];
     if (first === undefined) {
       const { lineIssues, parsedLines } = analysis.transcript;

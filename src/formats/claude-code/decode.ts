@@ -1,0 +1,110 @@
+import { Entry, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import type { Decoder } from '../format.js';
+import { isBlank, isObject, nonEmptyString, type Json } from '../pi/json.js';
+
+/** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
+const MESSAGE_TYPES = new Set(['user', 'assistant']);
+
+const OUTCOMES: Record<string, Outcome> = {
+  end_turn: 'complete',
+  stop_sequence: 'complete',
+  tool_use: 'toolUse',
+  max_tokens: 'truncated',
+  pause_turn: 'complete',
+  refusal: 'complete',
+};
+
+/** Block pointers repeat; share them. */
+const pointers = new Map<number, string>();
+function blockPointer(index: number): string {
+  let pointer = pointers.get(index);
+  if (pointer === undefined) {
+    pointer = `/message/content/${index}`;
+    if (pointers.size < 1024) pointers.set(index, pointer);
+  }
+  return pointer;
+}
+
+/**
+ * Claude Code lines: `user` / `assistant` messages in a `uuid` / `parentUuid` DAG, one content
+ * block per assistant line (lines of one response share `message.id`), tool results as
+ * `tool_result` blocks inside `user` lines; everything else is bookkeeping.
+ */
+export class ClaudeCodeDecoder implements Decoder {
+  decode(value: unknown, line: number, index: number): Entry {
+    const entry = new Entry(index, line);
+    if (!isObject(value)) return entry;
+    const id = nonEmptyString(value.uuid);
+    if (id === undefined) return entry; // summary, file-history-snapshot, queue-operation, titles: no place in the DAG
+    entry.id = id;
+    // Claude Code always writes parentUuid (null for a root); lines without it come from other
+    // tools' hand-made files, which list the conversation in order.
+    if ('parentUuid' in value) entry.parentId = nonEmptyString(value.parentUuid) ?? null;
+    else entry.linksToPrevious = true;
+    entry.kind = 'state';
+    if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) decodeMessage(value, value.message, entry);
+    return entry;
+  }
+
+  state(): undefined {
+    return undefined;
+  }
+}
+
+function decodeMessage(line: Json, message: Json, entry: Entry): void {
+  entry.kind = 'message';
+  entry.pointer = '/message';
+  entry.inContext = line.isVisibleInTranscriptOnly !== true;
+  const content = message.content;
+  if (line.type === 'assistant') {
+    entry.role = 'assistant';
+    entry.group = nonEmptyString(message.id);
+    entry.outcome = typeof message.stop_reason === 'string' ? OUTCOMES[message.stop_reason] ?? 'unknown' : undefined;
+    // What an API failure leaves behind: a synthetic line Claude Code does not send back.
+    if (line.isApiErrorMessage === true || message.model === '<synthetic>') {
+      entry.transcriptOnly = true;
+      entry.inContext = false;
+    }
+  } else {
+    entry.role = 'user';
+  }
+  if (typeof content === 'string') {
+    if (content.trim() === '') entry.blankText = true;
+    return;
+  }
+  if (!Array.isArray(content)) return;
+  entry.blockCount = content.length;
+  if (content.length === 0) {
+    entry.emptyContent = true;
+    return;
+  }
+  const calls: ToolCallRef[] = [];
+  const results: ToolResultRef[] = [];
+  const blank: string[] = [];
+  content.forEach((block, i) => {
+    if (!isObject(block)) return;
+    if (block.type === 'tool_use') calls.push(readCall(block, i));
+    else if (block.type === 'tool_result') results.push({ callId: nonEmptyString(block.tool_use_id), pointer: blockPointer(i), synthetic: false });
+    else if (block.type === 'text' && (block.text === undefined || isBlank(block.text))) blank.push(blockPointer(i));
+    else if (block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) entry.signedThinking = true;
+  });
+  if (calls.length > 0) entry.toolCalls = calls;
+  if (results.length > 0) {
+    entry.role = 'toolResult';
+    entry.toolResults = results;
+  }
+  if (blank.length === content.length && entry.role === 'user') entry.blankText = true;
+  else if (blank.length > 0) entry.blankTextBlocks = blank;
+}
+
+function readCall(block: Json, blockIndex: number): ToolCallRef {
+  const id = nonEmptyString(block.id);
+  const name = typeof block.name === 'string' ? block.name : undefined;
+  const missing: NonNullable<ToolCallRef['missing']> = [];
+  if (id === undefined) missing.push('id');
+  if (name === undefined || name.trim() === '') missing.push('name');
+  if (block.input === undefined || block.input === null) missing.push('arguments');
+  const call: ToolCallRef = { id, name, pointer: blockPointer(blockIndex), blockIndex };
+  if (missing.length > 0) call.missing = missing;
+  return call;
+}
