@@ -6,6 +6,7 @@ import { repairCommand } from './commands/repair.js';
 import { rulesCommand } from './commands/rules.js';
 import { scanCommand } from './commands/scan.js';
 import { verifyCommand } from './commands/verify.js';
+import { formats } from './formats/registry.js';
 import { reporterNames } from './report/index.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -22,6 +23,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .description('Check transcripts and report every problem, with the provider error it causes.')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw session folders on this machine')
     .addOption(new Option('-r, --reporter <name>', 'output format').choices(reporterNames).default('stylish'))
+    .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
     .option('-o, --output-file <path>', 'write the report to a file instead of standard output')
     .option('-q, --quiet', 'report errors only')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')

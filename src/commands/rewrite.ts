@@ -64,7 +64,10 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   // When the transcript itself goes to standard output, the report must not mix into it.
   const reportToStderr = toStdout && options.outputFile === undefined;
   const text = reporter(shown, { color: useColor(options.color, options.outputFile, process.env, reportToStderr ? process.stderr : process.stdout), dryRun: options.dryRun, verb });
-  if (reportToStderr) process.stderr.write(text);
-  else await writeReport(text, options.outputFile);
+  // Nothing to report when every input failed; the errors have been said.
+  if (reports.length > 0 || failed === 0) {
+    if (reportToStderr) process.stderr.write(text);
+    else await writeReport(text, options.outputFile);
+  }
   return exitCode(reports, failed);
 }

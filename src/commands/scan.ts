@@ -1,5 +1,7 @@
 import { expandInputs, isDirectory, standardLocations, type Input } from '../io/inputs.js';
 import { reason, UserError } from '../errors.js';
+import type { TranscriptFormat } from '../formats/format.js';
+import { formats } from '../formats/registry.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { scanFile, scanSource } from '../pipeline/scan.js';
 import { loadReporter, reporterNames } from '../report/index.js';
@@ -7,6 +9,7 @@ import { createProgress } from './progress.js';
 import { errorsOnly, exitCode, exitPolicy, useColor, writeReport, type ExitOptions } from './output.js';
 
 export interface ScanOptions extends ExitOptions {
+  format?: string;
   reporter: string;
   outputFile?: string;
   quiet?: boolean;
@@ -20,6 +23,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
     throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${reporterNames.join(', ')})`);
   }
   const policy = exitPolicy(options);
+  const format = options.format === undefined ? undefined : formats.find((candidate) => candidate.name === options.format);
   const inputs = paths.length > 0 ? await expandInputs(paths) : await defaultInputs();
   const progress = await createProgress('Scanning');
   const reports: FileReport[] = [];
@@ -28,7 +32,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
     for (const [i, input] of inputs.entries()) {
       progress.update(i, inputs.length);
       try {
-        reports.push(await scan(input));
+        reports.push(await scan(input, format));
       } catch (error) {
         unreadable += 1;
         progress.stop();
@@ -43,8 +47,8 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   return exitCode(reports, unreadable, policy);
 }
 
-function scan(input: Input): Promise<FileReport> {
-  return input.kind === 'stdin' ? scanSource('-', process.stdin) : scanFile(input.path);
+function scan(input: Input, format: TranscriptFormat | undefined): Promise<FileReport> {
+  return input.kind === 'stdin' ? scanSource('-', process.stdin, undefined, format) : scanFile(input.path, undefined, format);
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */

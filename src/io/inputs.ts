@@ -56,7 +56,7 @@ async function findTranscripts(directory: string): Promise<string[]> {
   return found.sort().map((relative) => join(directory, relative));
 }
 
-/** Where pi and OpenClaw keep sessions on this machine, whether or not they exist. */
+/** Where pi, OpenClaw and Claude Code keep sessions on this machine, whether or not they exist. */
 export async function standardLocations(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const home = env.HOME ?? homedir();
   const openclaw = env.OPENCLAW_STATE_DIR || join(home, '.openclaw');
@@ -65,6 +65,7 @@ export async function standardLocations(env: NodeJS.ProcessEnv = process.env): P
   return [
     ...(agents.length > 0 ? agents.sort().map((dir) => join(openclaw, dir)) : [join(openclaw, 'agents', '*', 'sessions')]),
     join(home, '.pi', 'agent', 'sessions'),
+    join(env.CLAUDE_CONFIG_DIR || join(home, '.claude'), 'projects'),
   ];
 }
 

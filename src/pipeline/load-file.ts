@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { TranscriptFormat } from '../formats/format.js';
 import { readLines } from '../io/line-reader.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
@@ -21,17 +22,17 @@ const workerAvailable = existsSync(fileURLToPath(WORKER));
  * Reads a transcript file. Mid-sized files are decoded by two threads, each taking one half;
  * the halves are joined into exactly what a single pass would have produced.
  */
-export async function loadTranscriptFile(path: string): Promise<Transcript> {
+export async function loadTranscriptFile(path: string, format?: TranscriptFormat): Promise<Transcript> {
   const { size } = await stat(path);
-  const sequential = () => loadTranscript(createReadStream(path, { highWaterMark: MiB }));
+  const sequential = () => loadTranscript(createReadStream(path, { highWaterMark: MiB }), format);
   if (!workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
   const split = await splitPoint(path, size);
-  const head = split === undefined ? undefined : await headPosition(path);
+  const head = split === undefined ? undefined : await headPosition(path, format);
   if (split === undefined || head === undefined) return sequential();
 
   const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
   const second = inWorker(request);
-  const builder = new TranscriptBuilder();
+  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
   const summary = await readLines(createReadStream(path, { end: split - 1, highWaterMark: MiB }), builder.line);
   const first = Object.assign(builder.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   const reached = builder.position;
@@ -67,8 +68,8 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
 }
 
 /** Format and decoder state after the first megabyte: what the second thread starts from. */
-async function headPosition(path: string) {
-  const builder = new TranscriptBuilder();
+async function headPosition(path: string, format: TranscriptFormat | undefined) {
+  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
   await readLines(createReadStream(path, { end: MiB - 1 }), (raw) => {
     if (raw.eol !== 'none') builder.line(raw);
   });

@@ -110,9 +110,9 @@ export class TranscriptBuilder {
   }
 }
 
-/** Reads a source once, start to end, into a Transcript. */
-export async function loadTranscript(source: Readable): Promise<Transcript> {
-  const builder = new TranscriptBuilder();
+/** Reads a source once, start to end, into a Transcript; `format` skips detection. */
+export async function loadTranscript(source: Readable, format?: TranscriptFormat): Promise<Transcript> {
+  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
   const summary = await readLines(source, builder.line);
   return Object.assign(builder.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
 }

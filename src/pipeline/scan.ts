@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { analyze } from '../model/analysis.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
+import type { TranscriptFormat } from '../formats/format.js';
 import type { FileReport } from './finding.js';
 import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
@@ -9,12 +10,12 @@ import type { Transcript } from '../model/transcript.js';
 import { runRules } from './run-rules.js';
 
 /** Reads, decodes, analyses and checks a stream. Throws only for I/O errors. */
-export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules): Promise<FileReport> {
-  return check(path, await loadTranscript(source), rules);
+export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat): Promise<FileReport> {
+  return check(path, await loadTranscript(source, format), rules);
 }
 
-export async function scanFile(path: string, rules: readonly Rule[] = allRules): Promise<FileReport> {
-  return check(path, await loadTranscriptFile(path), rules);
+export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat): Promise<FileReport> {
+  return check(path, await loadTranscriptFile(path, format), rules);
 }
 
 function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {

@@ -41,8 +41,9 @@ export async function verifyFile(path: string, display: string, options: JudgeOp
   const texts = new LineTexts(path, format);
   try {
     const candidates = selectCandidates(analysis, texts, options.settings);
-    const header = analysis.entries.find((entry) => entry.kind === 'header');
-    const rules = options.rules ?? (await workspaceRules(header === undefined ? undefined : texts.of(header).cwd));
+    // pi names the working directory in its header, Claude Code on every line.
+    const first = analysis.entries.find((entry) => entry.kind === 'header' || entry.kind === 'message');
+    const rules = options.rules ?? (await workspaceRules(first === undefined ? undefined : texts.of(first).cwd));
     report.verdicts = await Promise.all(candidates.map((candidate) => judge(candidate, texts, rules, options)));
   } finally {
     texts.close();

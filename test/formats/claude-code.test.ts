@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { claudeCodeFormat } from '../../src/formats/claude-code/index.js';
+import { analyze } from '../../src/model/analysis.js';
+import { loadTranscript } from '../../src/pipeline/load-transcript.js';
+import { scanFile } from '../../src/pipeline/scan.js';
+
+const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'claude-code');
+
+async function load(name: string) {
+  return loadTranscript(Readable.from([readFileSync(join(DIR, name))]));
+}
+
+describe('Claude Code format', () => {
+  it('is detected from its own line shapes, not from pi lines', () => {
+    expect(claudeCodeFormat.detect({ type: 'summary', summary: 'x', leafUuid: 'y' })).toBe(true);
+    expect(claudeCodeFormat.detect({ type: 'user', uuid: 'u', parentUuid: null, message: { role: 'user', content: 'hi' } })).toBe(true);
+    expect(claudeCodeFormat.detect({ type: 'message', id: 'a', parentId: null, message: { role: 'user' } })).toBe(false);
+    expect(claudeCodeFormat.detect({ type: 'session', id: 'x' })).toBe(false);
+  });
+
+  it('decodes responses written over several lines into one group, and results inside user lines', async () => {
+    const transcript = await load('healthy.jsonl');
+    expect(transcript.format).toBe('claude-code');
+    const lines = transcript.entries.map((e) => `${e.line} ${e.kind} ${e.role ?? '-'} ${e.group ?? '-'} ${e.toolCalls?.map((c) => c.id).join(',') ?? ''}${e.toolResults?.map((r) => r.callId).join(',') ?? ''}`);
+    expect(lines).toEqual([
+      '1 unknown - - ',
+      '2 message user - ',
+      '3 unknown - - ',
+      '4 message assistant msg_01HealthyTurnA ',
+      '5 message assistant msg_01HealthyTurnA toolu_01ParallelOneAAAAAAAAAA',
+      '6 message assistant msg_01HealthyTurnA toolu_01ParallelTwoBBBBBBBBBB',
+      '7 message toolResult - toolu_01ParallelOneAAAAAAAAAA',
+      '8 message toolResult - toolu_01ParallelTwoBBBBBBBBBB',
+      '9 message assistant msg_01HealthyTurnB ',
+    ]);
+    expect(transcript.entries[3]!.signedThinking).toBe(true);
+  });
+
+  it('replays a parallel result that hangs beside the path, after the response it answers', async () => {
+    const analysis = analyze(await load('healthy.jsonl'));
+    expect(analysis.tree.replayPath.map((i) => analysis.entries[i]!.line)).toEqual([2, 4, 5, 6, 8, 9]);
+    const { context } = analysis.replay;
+    expect(context.entries.map((e, at) => `${e.line}:${context.messageIndex[at]}`)).toEqual(['2:0', '4:1', '5:1', '6:1', '7:2', '8:2', '9:3']);
+    expect(analysis.status(6)).toBe('replayed');
+  });
+
+  it('keeps the oldest copy of a duplicated uuid (resumed sessions copy lines)', async () => {
+    const healthy = readFileSync(join(DIR, 'healthy.jsonl'), 'utf8').trimEnd().split('\n');
+    const copy = JSON.parse(healthy[1]!);
+    copy.message.content = 'a copied prompt';
+    const transcript = await loadTranscript(Readable.from([Buffer.from([...healthy, JSON.stringify(copy)].join('\n') + '\n')]));
+    expect(analyze(transcript).tree.byId.get(copy.uuid)).toBe(1);
+  });
+
+  it('every fixture shows exactly its problem, healthy shows none', async () => {
+    for (const name of readdirSync(DIR)) {
+      const report = await scanFile(join(DIR, name));
+      const rules = [...new Set(report.findings.map((f) => f.rule))];
+      expect(rules, name).toEqual(name === 'healthy.jsonl' ? [] : [name.replace('.jsonl', '')]);
+    }
+  });
+
+  it('quotes the Anthropic error with the index counted on merged messages', async () => {
+    const report = await scanFile(join(DIR, 'missing-tool-result.jsonl'));
+    expect(report.findings[0]!.providerError).toMatch(/^Anthropic: messages\.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01NeverAnsweredCCCCCCCC\./);
+  });
+});
+
+describe('Claude Code on the command line', async () => {
+  const { runCli } = await import('../cli/run-cli.js');
+  it('repair refuses Claude Code files for now, writing nothing, exit 2', async () => {
+    const result = await runCli(['repair', 'fixtures/claude-code/missing-tool-result.jsonl']);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe('transcript-doctor: fixtures/claude-code/missing-tool-result.jsonl: rewriting claude-code transcripts is not supported yet; nothing was written (scan and verify work)\n');
+  });
+
+  it('--format overrides detection', async () => {
+    const detected = JSON.parse((await runCli(['scan', 'fixtures/claude-code/missing-tool-result.jsonl', '-r', 'json'])).stdout);
+    const forced = JSON.parse((await runCli(['scan', 'fixtures/claude-code/missing-tool-result.jsonl', '--format', 'pi', '-r', 'json'])).stdout);
+    expect(detected.files[0].format).toBe('claude-code');
+    expect(forced.files[0].format).toBe('pi');
+  });
+
+  it('scans ~/.claude/projects by default', async () => {
+    const { mkdtempSync, mkdirSync, copyFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const home = mkdtempSync(join(tmpdir(), 'td-home-'));
+    mkdirSync(join(home, '.claude', 'projects', '-workspace-demo'), { recursive: true });
+    copyFileSync(join(DIR, 'missing-tool-result.jsonl'), join(home, '.claude', 'projects', '-workspace-demo', 's.jsonl'));
+    const result = await runCli(['scan', '-r', 'json'], { env: { HOME: home } });
+    expect(result.stderr).toContain(join(home, '.claude', 'projects'));
+    expect(JSON.parse(result.stdout).files[0].findings[0].rule).toBe('missing-tool-result');
+  });
+});
