@@ -22,9 +22,9 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .command('scan')
     .description('Check transcripts and report every problem, with the provider error it causes.')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw session folders on this machine')
-    .addOption(new Option('-r, --reporter <name>', 'output format').choices(reporterNames).default('stylish'))
+    .option('-r, --reporter <name>', `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`, collect)
     .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
-    .option('-o, --output-file <path>', 'write the report to a file instead of standard output')
+    .option('-o, --output-file <path>', 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>', collect)
     .option('-q, --quiet', 'report errors only')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')
     .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)')
@@ -93,15 +93,15 @@ Examples:
     .option('--heartbeat', 'judge every heartbeat answer, to catch a lazy HEARTBEAT_OK (verifyHeartbeat)')
     .option('--keywords <list>', 'comma-separated trigger keywords (default: done, completed, finished, ready, here you go)')
     .option('--messaging-tools <list>', 'comma-separated tools whose use means the answer was already delivered')
-    .option('--rules <file>', 'a rules file for the judge; repeat for several (default: AGENTS.md, SOUL.md, HEARTBEAT.md in the session folder)', (file: string, files: string[] = []) => [...files, file])
+    .option('--rules <file>', 'a rules file for the judge; repeat for several (default: AGENTS.md, SOUL.md, HEARTBEAT.md in the session folder)', collect)
     .option('--timeout <seconds>', 'per request (default 30)')
     .option('--retries <n>', 'retries on 429 and 5xx, with backoff', '2')
     .option('--concurrency <n>', 'requests at once', '4')
     .option('--no-cache', 'ignore and do not fill the verdict cache')
     .option('--cache-dir <dir>', 'where verdicts are cached (default: the user cache folder)')
     .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)')
-    .addOption(new Option('-r, --reporter <name>', 'output format').choices(reporterNames).default('stylish'))
-    .option('-o, --output-file <path>', 'write the report to a file instead of standard output')
+    .option('-r, --reporter <name>', `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`, collect)
+    .option('-o, --output-file <path>', 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>', collect)
     .option('-q, --quiet', 'report FAIL and ERROR only')
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(
@@ -129,6 +129,11 @@ Examples:
   return program;
 }
 
+/** Repeatable options collect their values in order. */
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
 /** Options `repair` and `canonicalize` share: where the rewritten transcript goes, and the report. */
 function withRewriteOptions(command: Command, help: string): Command {
   return command
@@ -138,8 +143,8 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
     .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
-    .addOption(new Option('-r, --reporter <name>', 'report format').choices(reporterNames).default('stylish'))
-    .option('--output-file <path>', 'write the report to a file')
+    .option('-r, --reporter <name>', `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`, collect)
+    .option('--output-file <path>', 'write the report to a file; with several reporters, <reporter>:<path>', collect)
     .option('-q, --quiet', 'report errors only')
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(

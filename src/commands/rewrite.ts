@@ -3,9 +3,9 @@ import { expandInputs } from '../io/inputs.js';
 import { outputPaths } from '../io/output-paths.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { rewriteInput, type Rewrite, type Target } from '../pipeline/rewrite.js';
-import { loadReporter, reporterNames } from '../report/index.js';
 import { createProgress } from './progress.js';
-import { errorsOnly, exitCode, useColor, writeReport } from './output.js';
+import { errorsOnly, exitCode } from './output.js';
+import { emitReports, planReports } from './reporting.js';
 
 export interface RewriteOptions {
   inPlace?: boolean;
@@ -13,16 +13,15 @@ export interface RewriteOptions {
   force?: boolean;
   output?: string;
   dryRun?: boolean;
-  reporter: string;
-  outputFile?: string;
+  reporter?: string[];
+  outputFile?: string[];
   quiet?: boolean;
   color: boolean;
 }
 
 /** `repair` and `canonicalize` without --check: rewrite each input, report what changed and what is left. */
 export async function rewriteCommand(paths: readonly string[], options: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
-  const reporter = await loadReporter(options.reporter);
-  if (reporter === undefined) throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${reporterNames.join(', ')})`);
+  const destinations = await planReports(options);
   if (paths.length === 0) throw new UserError(`${verb} needs files, folders or - (standard input); it never guesses which sessions to change`);
   const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--output', options.dryRun && '--dry-run'].filter(Boolean);
   if (chosen.length > 1) throw new UserError(`choose one of ${chosen.join(', ')}`);
@@ -61,13 +60,10 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   }
 
   const shown = options.quiet ? errorsOnly(reports) : reports;
-  // When the transcript itself goes to standard output, the report must not mix into it.
-  const reportToStderr = toStdout && options.outputFile === undefined;
-  const text = reporter(shown, { color: useColor(options.color, options.outputFile, process.env, reportToStderr ? process.stderr : process.stdout), dryRun: options.dryRun, verb });
-  // Nothing to report when every input failed; the errors have been said.
+  // Nothing to report when every input failed (the errors have been said). When the transcript
+  // itself goes to standard output, the report must not mix into it.
   if (reports.length > 0 || failed === 0) {
-    if (reportToStderr) process.stderr.write(text);
-    else await writeReport(text, options.outputFile);
+    await emitReports(destinations, shown, { color: options.color, dryRun: options.dryRun, verb }, toStdout ? process.stderr : process.stdout);
   }
   return exitCode(reports, failed);
 }

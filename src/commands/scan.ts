@@ -4,24 +4,21 @@ import type { TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { scanFile, scanSource } from '../pipeline/scan.js';
-import { loadReporter, reporterNames } from '../report/index.js';
 import { createProgress } from './progress.js';
-import { errorsOnly, exitCode, exitPolicy, useColor, writeReport, type ExitOptions } from './output.js';
+import { errorsOnly, exitCode, exitPolicy, type ExitOptions } from './output.js';
+import { emitReports, planReports } from './reporting.js';
 
 export interface ScanOptions extends ExitOptions {
   format?: string;
-  reporter: string;
-  outputFile?: string;
+  reporter?: string[];
+  outputFile?: string[];
   quiet?: boolean;
   color: boolean;
 }
 
 /** `transcript-doctor scan`: returns the exit code. */
 export async function scanCommand(paths: readonly string[], options: ScanOptions): Promise<number> {
-  const reporter = await loadReporter(options.reporter);
-  if (reporter === undefined) {
-    throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${reporterNames.join(', ')})`);
-  }
+  const destinations = await planReports(options);
   const policy = exitPolicy(options);
   const format = options.format === undefined ? undefined : formats.find((candidate) => candidate.name === options.format);
   const inputs = paths.length > 0 ? await expandInputs(paths) : await defaultInputs();
@@ -43,7 +40,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
     progress.stop();
   }
   const shown = options.quiet ? errorsOnly(reports) : reports;
-  await writeReport(reporter(shown, { color: useColor(options.color, options.outputFile) }), options.outputFile);
+  await emitReports(destinations, shown, { color: options.color });
   return exitCode(reports, unreadable, policy);
 }
 

@@ -2,14 +2,14 @@ import { UserError } from '../errors.js';
 import { expandInputs, type Input } from '../io/inputs.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { spoolStdin } from '../io/spool.js';
-import { loadReporter, reporterNames } from '../report/index.js';
 import { defaultCacheDir, VerdictCache } from '../verify/llm/cache.js';
 import { resolveModel } from '../verify/llm/model-spec.js';
 import { readRules, verifyFile } from '../verify/run.js';
 import { DEFAULT_SETTINGS, loadVerifierConfig, type VerifySettings } from '../verify/settings.js';
 import { defaultInputs } from './scan.js';
 import { createProgress } from './progress.js';
-import { errorsOnly, useColor, writeReport } from './output.js';
+import { errorsOnly } from './output.js';
+import { emitReports, planReports } from './reporting.js';
 
 export interface VerifyOptions {
   model?: string;
@@ -27,16 +27,15 @@ export interface VerifyOptions {
   cache: boolean;
   cacheDir?: string;
   failClosed?: boolean;
-  reporter: string;
-  outputFile?: string;
+  reporter?: string[];
+  outputFile?: string[];
   quiet?: boolean;
   color: boolean;
 }
 
 /** `transcript-doctor verify`: returns the exit code. */
 export async function verifyCommand(paths: readonly string[], options: VerifyOptions): Promise<number> {
-  const reporter = await loadReporter(options.reporter);
-  if (reporter === undefined) throw new UserError(`unknown reporter "${options.reporter}" (choose from: ${reporterNames.join(', ')})`);
+  const destinations = await planReports(options);
   const settings = await resolveSettings(options);
   if (settings.model === undefined) throw new UserError('no verifier model: pass --model <provider>/<model> or set agents.defaults.verifier.model in the OpenClaw config');
   const model = resolveModel(settings.model, { baseUrl: options.baseUrl, apiKeyEnv: options.apiKeyEnv });
@@ -74,7 +73,7 @@ export async function verifyCommand(paths: readonly string[], options: VerifyOpt
     progress.stop();
   }
   const shown = options.quiet ? errorsOnly(reports).map((report) => ({ ...report, verdicts: report.verdicts?.filter((v) => v.verdict !== 'PASS' && v.verdict !== 'SKIPPED') })) : reports;
-  await writeReport(reporter(shown, { color: useColor(options.color, options.outputFile) }), options.outputFile);
+  await emitReports(destinations, shown, { color: options.color });
   const verdicts = reports.flatMap((report) => report.verdicts ?? []);
   // Fail-open as in the seed: a judge that errs does not fail the run, unless asked to.
   if (options.failClosed && verdicts.some((v) => v.verdict === 'ERROR')) return 2;

@@ -119,7 +119,7 @@ describe('usage errors exit 2 with one line and no stack trace', () => {
     ['missing file', ['scan', 'nope.jsonl'], /^transcript-doctor: nope\.jsonl: no such file or directory\n$/],
     ['glob without matches', ['scan', 'fixtures/**/*.nothing'], /no files match/],
     ['unknown option', ['scan', '--frobnicate', HEALTHY], /unknown option '--frobnicate'/],
-    ['bad reporter', ['scan', '-r', 'xml', HEALTHY], /Allowed choices are stylish, json/],
+    ['bad reporter', ['scan', '-r', 'xml', HEALTHY], /unknown reporter "xml" \(choose from: stylish, json, sarif, github, junit, ndjson\)/],
     ['unknown command', ['scna'], /unknown command 'scna'/],
   ];
   for (const [name, args, message] of cases) {
@@ -137,5 +137,22 @@ describe('usage errors exit 2 with one line and no stack trace', () => {
     expect(help.stdout).toContain('Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage error');
     const version = await runCli(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: '0.1.0\n' });
+  });
+});
+
+describe('several reporters at once', () => {
+  it('each reporter writes to its own file, the unpaired one to stdout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-reporters-'));
+    const result = await runCli(['scan', BROKEN, '-r', 'stylish', '-r', 'sarif', '-r', 'junit', '--output-file', `sarif:${join(dir, 'r.sarif')}`, '--output-file', `junit:${join(dir, 'r.xml')}`]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('missing-tool-result');
+    expect(JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8')).version).toBe('2.1.0');
+    expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('<testsuites');
+  });
+
+  it('a pair for a reporter that is not asked for is a usage error', async () => {
+    const result = await runCli(['scan', BROKEN, '--output-file', 'sarif:x.sarif']);
+    expect(result).toMatchObject({ code: 2 });
+    expect(result.stderr).toBe('transcript-doctor: --output-file sarif:x.sarif: add --reporter sarif too\n');
   });
 });

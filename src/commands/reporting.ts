@@ -1,0 +1,61 @@
+import { UserError } from '../errors.js';
+import type { FileReport } from '../pipeline/finding.js';
+import { loadReporter, reporterNames } from '../report/index.js';
+import type { ReportOptions, Reporter } from '../report/types.js';
+import { useColor, writeReport } from './output.js';
+
+/** `-r/--reporter` (repeatable) and `--output-file` (`<path>`, or `<reporter>:<path>` per reporter). */
+export interface ReportingOptions {
+  reporter?: string[];
+  outputFile?: string[];
+  color: boolean;
+}
+
+interface Destination {
+  name: string;
+  reporter: Reporter;
+  /** undefined: the command's own stream (standard output, or standard error when stdout carries a transcript). */
+  file?: string;
+}
+
+/** Loads every reporter asked for and where its text goes; a mistake is a usage error before any work. */
+export async function planReports(options: ReportingOptions): Promise<Destination[]> {
+  const names = options.reporter?.length ? options.reporter : ['stylish'];
+  const files = new Map<string, string>();
+  let plain: string | undefined;
+  for (const value of options.outputFile ?? []) {
+    const paired = /^([a-z]+):(.+)$/.exec(value);
+    if (paired !== null && reporterNames.includes(paired[1]!)) {
+      if (!names.includes(paired[1]!)) throw new UserError(`--output-file ${value}: add --reporter ${paired[1]} too`);
+      files.set(paired[1]!, paired[2]!);
+    } else if (plain === undefined) {
+      plain = value;
+    } else {
+      throw new UserError('give one plain --output-file, or pair each with its reporter as <reporter>:<path>');
+    }
+  }
+  return Promise.all(
+    names.map(async (name, i) => {
+      const reporter = await loadReporter(name);
+      if (reporter === undefined) throw new UserError(`unknown reporter "${name}" (choose from: ${reporterNames.join(', ')})`);
+      const file = files.get(name) ?? (i === 0 ? plain : undefined);
+      return file === undefined ? { name, reporter } : { name, reporter, file };
+    }),
+  );
+}
+
+/** Writes each report where it goes; colour only for a terminal. */
+export async function emitReports(
+  destinations: readonly Destination[],
+  reports: readonly FileReport[],
+  options: Omit<ReportOptions, 'color'> & { color: boolean },
+  stream: NodeJS.WriteStream = process.stdout,
+): Promise<void> {
+  for (const destination of destinations) {
+    const color = useColor(options.color, destination.file, process.env, stream);
+    const text = destination.reporter(reports, { ...options, color });
+    if (destination.file !== undefined) await writeReport(text, destination.file);
+    else if (stream === process.stdout) await writeReport(text, undefined);
+    else stream.write(text);
+  }
+}
