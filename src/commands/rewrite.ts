@@ -1,5 +1,8 @@
 import { reason, UserError } from '../errors.js';
+import { loadProjectConfig } from '../io/config.js';
 import { expandInputs } from '../io/inputs.js';
+import { configureRules } from '../rules/configure.js';
+import { rules as allRules } from '../rules/index.js';
 import { outputPaths } from '../io/output-paths.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { rewriteInput, type Rewrite, type Target } from '../pipeline/rewrite.js';
@@ -8,6 +11,7 @@ import { errorsOnly, exitCode } from './output.js';
 import { emitReports, planReports } from './reporting.js';
 
 export interface RewriteOptions {
+  config?: string;
   inPlace?: boolean;
   backup: boolean;
   force?: boolean;
@@ -25,7 +29,9 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   if (paths.length === 0) throw new UserError(`${verb} needs files, folders or - (standard input); it never guesses which sessions to change`);
   const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--output', options.dryRun && '--dry-run'].filter(Boolean);
   if (chosen.length > 1) throw new UserError(`choose one of ${chosen.join(', ')}`);
-  const inputs = await expandInputs(paths);
+  const config = loadProjectConfig(options.config, allRules.map((rule) => rule.meta.id));
+  rewrite = { ...rewrite, rules: configureRules(rewrite.rules, config.rules) };
+  const inputs = await expandInputs(paths, config.ignores);
   if (options.inPlace && inputs.some((input) => input.kind === 'stdin')) throw new UserError('--in-place cannot write back to standard input');
   const toStdout = chosen.length === 0;
   if (toStdout && inputs.length > 1) {

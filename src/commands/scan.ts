@@ -2,6 +2,11 @@ import { expandInputs, isDirectory, standardLocations, type Input } from '../io/
 import { reason, UserError } from '../errors.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
+import { loadProjectConfig } from '../io/config.js';
+import { newSince, readBaseline, writeBaseline } from '../pipeline/baseline.js';
+import { configureRules } from '../rules/configure.js';
+import { rules as allRules } from '../rules/index.js';
+import type { Rule } from '../rules/rule.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { scanFile, scanSource } from '../pipeline/scan.js';
 import { createProgress } from './progress.js';
@@ -10,6 +15,9 @@ import { emitReports, planReports } from './reporting.js';
 
 export interface ScanOptions extends ExitOptions {
   format?: string;
+  config?: string;
+  baseline?: string;
+  writeBaseline?: string;
   reporter?: string[];
   outputFile?: string[];
   quiet?: boolean;
@@ -21,7 +29,10 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const destinations = await planReports(options);
   const policy = exitPolicy(options);
   const format = options.format === undefined ? undefined : formats.find((candidate) => candidate.name === options.format);
-  const inputs = paths.length > 0 ? await expandInputs(paths) : await defaultInputs();
+  const config = loadProjectConfig(options.config, allRules.map((rule) => rule.meta.id));
+  const rules = configureRules(allRules, config.rules);
+  const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
+  const inputs = paths.length > 0 ? await expandInputs(paths, config.ignores) : await defaultInputs(config.ignores);
   const progress = await createProgress('Scanning');
   const reports: FileReport[] = [];
   let unreadable = 0;
@@ -29,7 +40,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
     for (const [i, input] of inputs.entries()) {
       progress.update(i, inputs.length);
       try {
-        reports.push(await scan(input, format));
+        reports.push(await scan(input, rules, format));
       } catch (error) {
         unreadable += 1;
         progress.stop();
@@ -39,17 +50,19 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   } finally {
     progress.stop();
   }
-  const shown = options.quiet ? errorsOnly(reports) : reports;
+  if (options.writeBaseline !== undefined) await writeBaseline(options.writeBaseline, reports);
+  const current = known === undefined ? reports : newSince(reports, known);
+  const shown = options.quiet ? errorsOnly(current) : current;
   await emitReports(destinations, shown, { color: options.color });
-  return exitCode(reports, unreadable, policy);
+  return exitCode(current, unreadable, policy);
 }
 
-function scan(input: Input, format: TranscriptFormat | undefined): Promise<FileReport> {
-  return input.kind === 'stdin' ? scanSource('-', process.stdin, undefined, format) : scanFile(input.path, undefined, format);
+function scan(input: Input, rules: readonly Rule[], format: TranscriptFormat | undefined): Promise<FileReport> {
+  return input.kind === 'stdin' ? scanSource('-', process.stdin, rules, format) : scanFile(input.path, rules, format);
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */
-export async function defaultInputs(): Promise<Input[]> {
+export async function defaultInputs(ignores: readonly string[] = []): Promise<Input[]> {
   const locations = await standardLocations();
   const existing: string[] = [];
   for (const location of locations) if (await isDirectory(location)) existing.push(location);
@@ -59,7 +72,7 @@ export async function defaultInputs(): Promise<Input[]> {
   process.stderr.write(`Searching ${existing.join(', ')}\n`);
   const inputs: Input[] = [];
   for (const location of existing) {
-    const found = await expandInputs([location]).catch(() => []);
+    const found = await expandInputs([location], ignores).catch(() => []);
     inputs.push(...found);
   }
   return inputs;

@@ -1,4 +1,6 @@
 import { UserError } from '../errors.js';
+import { loadProjectConfig, type ProjectConfig } from '../io/config.js';
+import { rules as allRules } from '../rules/index.js';
 import { expandInputs, type Input } from '../io/inputs.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { spoolStdin } from '../io/spool.js';
@@ -36,7 +38,9 @@ export interface VerifyOptions {
 /** `transcript-doctor verify`: returns the exit code. */
 export async function verifyCommand(paths: readonly string[], options: VerifyOptions): Promise<number> {
   const destinations = await planReports(options);
-  const settings = await resolveSettings(options);
+  // --config here is OpenClaw's config (as in the seed); the project config is found upwards.
+  const project = loadProjectConfig(undefined, allRules.map((rule) => rule.meta.id));
+  const settings = await resolveSettings(options, project);
   if (settings.model === undefined) throw new UserError('no verifier model: pass --model <provider>/<model> or set agents.defaults.verifier.model in the OpenClaw config');
   const model = resolveModel(settings.model, { baseUrl: options.baseUrl, apiKeyEnv: options.apiKeyEnv });
   const concurrency = positive(options.concurrency, '--concurrency');
@@ -44,7 +48,7 @@ export async function verifyCommand(paths: readonly string[], options: VerifyOpt
   const rules = options.rules === undefined ? undefined : await readRules(options.rules).catch((error: Error) => {
     throw new UserError(`cannot read rules: ${error.message}`);
   });
-  const inputs: Input[] = paths.length > 0 ? await expandInputs(paths) : await defaultInputs();
+  const inputs: Input[] = paths.length > 0 ? await expandInputs(paths, project.ignores) : await defaultInputs(project.ignores);
   const cache = new VerdictCache(options.cache ? (options.cacheDir ?? defaultCacheDir()) : undefined);
   let announced = false;
   const judgeOptions = {
@@ -81,9 +85,9 @@ export async function verifyCommand(paths: readonly string[], options: VerifyOpt
 }
 
 /** Flags win over the OpenClaw config, which wins over the seed's defaults. */
-async function resolveSettings(options: VerifyOptions): Promise<VerifySettings> {
+async function resolveSettings(options: VerifyOptions, project: ProjectConfig): Promise<VerifySettings> {
   const config = await loadVerifierConfig(options.config);
-  const settings: VerifySettings = { ...DEFAULT_SETTINGS, ...config };
+  const settings: VerifySettings = { ...DEFAULT_SETTINGS, ...config, ...(project.verify as Partial<VerifySettings>) };
   if (options.model !== undefined) settings.model = options.model;
   if (options.all) settings.verifyAll = true;
   if (options.heartbeat) settings.verifyHeartbeat = true;

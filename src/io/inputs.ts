@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import { UserError } from '../errors.js';
 
 /** One transcript to read: a file path, or standard input. */
@@ -15,13 +16,15 @@ async function glob() {
 
 /**
  * Files, directories (searched for `**\/*.jsonl`), glob patterns and `-` become a list of
- * inputs, each file once, in the order given (directory and glob matches sorted).
+ * inputs, each file once, in the order given (directory and glob matches sorted). Files matching
+ * an ignore pattern (absolute globs, from the project config) are left out.
  */
-export async function expandInputs(args: readonly string[]): Promise<Input[]> {
+export async function expandInputs(args: readonly string[], ignores: readonly string[] = []): Promise<Input[]> {
   const inputs: Input[] = [];
   const seen = new Set<string>();
+  const ignored = ignores.length === 0 ? () => false : picomatch([...ignores], { dot: true });
   const add = (path: string): void => {
-    if (seen.has(path)) return;
+    if (seen.has(path) || ignored(resolve(path))) return;
     seen.add(path);
     inputs.push({ kind: 'file', path });
   };

@@ -1,0 +1,74 @@
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli } from './run-cli.js';
+
+/** A project folder with a few fixtures and, optionally, a config. */
+function project(config?: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'td-project-'));
+  mkdirSync(join(dir, 'sessions', 'archive'), { recursive: true });
+  copyFileSync(join(ROOT, 'fixtures/pi/missing-tool-result.jsonl'), join(dir, 'sessions', 'a.jsonl'));
+  copyFileSync(join(ROOT, 'fixtures/pi/empty-text-block.jsonl'), join(dir, 'sessions', 'b.jsonl'));
+  copyFileSync(join(ROOT, 'fixtures/pi/orphan-tool-result.jsonl'), join(dir, 'sessions', 'archive', 'old.jsonl'));
+  if (config !== undefined) writeFileSync(join(dir, 'transcript-doctor.config.json'), JSON.stringify(config));
+  return dir;
+}
+
+const rulesOf = (stdout: string) => JSON.parse(stdout).files.flatMap((f: { findings: Array<{ rule: string; severity: string }> }) => f.findings.map((x) => `${x.rule}:${x.severity}`));
+
+describe('project config', () => {
+  it('is found upwards: severities, off, and ignores apply', async () => {
+    const dir = project({ rules: { 'missing-tool-result': 'warning', 'empty-text-block': 'off' }, ignores: ['sessions/archive/**'] });
+    const result = await runCli(['scan', 'sessions', '-r', 'json'], { cwd: join(dir) });
+    expect(rulesOf(result.stdout)).toEqual(['missing-tool-result:warning']);
+    expect(result.code).toBe(0);
+  });
+
+  it('--config chooses another file', async () => {
+    const dir = project();
+    const other = join(dir, 'strict.json');
+    writeFileSync(other, JSON.stringify({ rules: { 'empty-text-block': 'error' } }));
+    const result = await runCli(['scan', 'sessions', '-r', 'json', '--config', other], { cwd: dir });
+    expect(rulesOf(result.stdout)).toContain('empty-text-block:error');
+  });
+
+  it('a bad key is named in a one-line error, exit 2', async () => {
+    for (const [config, message] of [
+      [{ rule: {} }, 'unknown key "rule" (known: rules, ignores, verify)'],
+      [{ rules: { 'no-such': 'off' } }, '"rules" names an unknown rule "no-such"'],
+      [{ rules: { 'empty-text-block': 'loud' } }, '"rules.empty-text-block" must be one of off, info, warning, error'],
+      [{ verify: { modle: 'x' } }, 'unknown key "verify.modle"'],
+    ] as const) {
+      const dir = project(config);
+      const result = await runCli(['scan', 'sessions'], { cwd: dir });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr.split('\n')).toHaveLength(2);
+    }
+  });
+});
+
+describe('baseline', () => {
+  it('records the findings, then reports only new ones', async () => {
+    const dir = project();
+    const baseline = join(dir, 'baseline.json');
+    const first = await runCli(['scan', 'sessions', '--write-baseline', baseline, '-r', 'json'], { cwd: dir });
+    expect(first.code).toBe(1);
+    const again = await runCli(['scan', 'sessions', '--baseline', baseline, '-r', 'json'], { cwd: dir });
+    expect(again.code).toBe(0);
+    expect(rulesOf(again.stdout)).toEqual([]);
+    copyFileSync(join(ROOT, 'fixtures/pi/displaced-tool-result.jsonl'), join(dir, 'sessions', 'c.jsonl'));
+    const later = await runCli(['scan', 'sessions', '--baseline', baseline, '-r', 'json'], { cwd: dir });
+    expect(later.code).toBe(1);
+    expect(rulesOf(later.stdout)).toEqual(['displaced-tool-result:error']);
+  });
+
+  it('a missing or foreign baseline is a usage error', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'x.json'), '{"something":"else"}');
+    expect((await runCli(['scan', 'sessions', '--baseline', join(dir, 'missing.json')], { cwd: dir })).code).toBe(2);
+    const foreign = await runCli(['scan', 'sessions', '--baseline', join(dir, 'x.json')], { cwd: dir });
+    expect(foreign).toMatchObject({ code: 2, stderr: `transcript-doctor: ${join(dir, 'x.json')} is not a transcript-doctor baseline\n` });
+  });
+});
