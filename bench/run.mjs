@@ -15,13 +15,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureTranscript, fmtBytes } from './generate.mjs';
+import { DATA_DIR, ensureTranscript, fmtBytes, generateTranscript, GENERATOR_VERSION } from './generate.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = 'bin/transcript-doctor.js';
 const RUNS = 3;
 const TARGET_RATIO = 0.8;
 const TARGET_REPAIR_RATIO = 0.5;
+const TARGET_JOBS_SPEEDUP = 1.6;
+const MANY_FILES = 2000;
+const MANY_FILE_BYTES = 48 * 1024;
 const TARGET_RSS_MIB = 200;
 const CHILD_TIMEOUT_MS = 15 * 60_000; // a hung scanner should fail the bench, not block it forever
 const MiB = 2 ** 20;
@@ -97,6 +100,29 @@ async function repair(file) {
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   fs.rmSync(out, { force: true });
   return { ...r, counts: json.files[0].counts, left: json.summary };
+}
+
+/** A folder of many small transcripts (cached like the big ones), for `--jobs`. */
+async function ensureManyFiles() {
+  const dir = path.join(DATA_DIR, `many-${MANY_FILES}x${MANY_FILE_BYTES}-v${GENERATOR_VERSION}`);
+  const marker = path.join(dir, '.complete');
+  if (!fs.existsSync(marker)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    // Twenty generated sessions, each copied a hundred times: generating is slow, scanning a copy is not.
+    const seeds = 20;
+    for (let i = 0; i < seeds; i++) await generateTranscript(path.join(dir, `s${String(i).padStart(4, '0')}.jsonl`), MANY_FILE_BYTES, { seed: i + 1 });
+    for (let i = seeds; i < MANY_FILES; i++) fs.copyFileSync(path.join(dir, `s${String(i % seeds).padStart(4, '0')}.jsonl`), path.join(dir, `s${String(i).padStart(4, '0')}.jsonl`));
+    fs.writeFileSync(marker, '');
+  }
+  return dir;
+}
+
+async function scanFolder(dir, jobs) {
+  const report = path.join(tmp, `jobs-${jobs}-${childNo + 1}.json`);
+  const r = await runNode([BIN, 'scan', dir, '--jobs', String(jobs), '--reporter', 'json', '--output-file', report]);
+  if (r.code !== 0 && r.code !== 1) throw new BenchError(`scan --jobs ${jobs} failed: ${describe(r)}`);
+  return { ...r, text: fs.readFileSync(report, 'utf8') };
 }
 
 async function warm(file) {
@@ -183,21 +209,40 @@ async function main() {
     printFindings(ls.byRule, large.meta);
   }
 
+  // ---- many small files: --jobs 2 against --jobs 1, alternating, median of 3
+  if (!baselineOnly) {
+    const dir = await ensureManyFiles();
+    console.log(`\n${rel(dir)} (${MANY_FILES} files of ${fmtBytes(MANY_FILE_BYTES)})`);
+    const one = [], two = [];
+    for (let i = 0; i < RUNS; i++) {
+      one.push(await scanFolder(rel(dir), 1));
+      two.push(await scanFolder(rel(dir), 2));
+      console.log(`  --jobs 1 ${(one[i].wallMs / 1000).toFixed(2)} s   --jobs 2 ${(two[i].wallMs / 1000).toFixed(2)} s`);
+    }
+    if (one.some((r) => r.text !== two[0].text)) throw new BenchError('--jobs 1 and --jobs 2 reports differ');
+    result.jobs = { files: MANY_FILES, oneMs: Math.round(median(one.map((r) => r.wallMs))), twoMs: Math.round(median(two.map((r) => r.wallMs))) };
+    result.jobs.speedup = result.jobs.oneMs / result.jobs.twoMs;
+    console.log(`  speed-up with --jobs 2: ${result.jobs.speedup.toFixed(2)}× (identical reports)`);
+  }
+
   // ---- verdict
   if (!baselineOnly) {
     const ratioOk = result.small.ratio >= TARGET_RATIO;
     const rss = result.large.scan.rssMiB;
     const rssOk = rss != null && rss <= TARGET_RSS_MIB;
     const repairOk = result.small.repair.ratio >= TARGET_REPAIR_RATIO;
+    const jobsOk = result.jobs.speedup >= TARGET_JOBS_SPEEDUP;
     result.targets = {
       throughputRatio: { target: `>= ${TARGET_RATIO}`, value: result.small.ratio, pass: ratioOk },
       peakRssMiB: { target: `<= ${TARGET_RSS_MIB}`, value: rss, pass: rssOk },
       repairRatio: { target: `>= ${TARGET_REPAIR_RATIO}`, value: result.small.repair.ratio, pass: repairOk },
+      jobsSpeedup: { target: `>= ${TARGET_JOBS_SPEEDUP}`, value: result.jobs.speedup, pass: jobsOk },
     };
-    result.pass = ratioOk && rssOk && repairOk;
+    result.pass = ratioOk && rssOk && repairOk && jobsOk;
     console.log(`\n${ratioOk ? 'PASS' : 'FAIL'}  throughput ratio ${result.small.ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}, ${fmtBytes(sb)} file)`);
     console.log(`${rssOk ? 'PASS' : 'FAIL'}  scan peak RSS ${f1(rss)} MiB (target ≤ ${TARGET_RSS_MIB} MiB, ${fmtBytes(lb)} file)`);
     console.log(`${repairOk ? 'PASS' : 'FAIL'}  repair throughput ratio ${result.small.repair.ratio.toFixed(2)} (target ≥ ${TARGET_REPAIR_RATIO}, ${fmtBytes(sb)} file)`);
+    console.log(`${jobsOk ? 'PASS' : 'FAIL'}  scan --jobs 2 speed-up ${result.jobs.speedup.toFixed(2)}× (target ≥ ${TARGET_JOBS_SPEEDUP}, ${MANY_FILES} files)`);
   }
   // Round for a compact machine-readable last line.
   console.log(JSON.stringify(result, (k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 100) / 100 : v)));

@@ -27,6 +27,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .option('-o, --output-file <path>', 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>', collect)
     .option('-q, --quiet', 'report errors only')
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
+    .option('-j, --jobs <n>', 'files scanned at once, on worker threads (default: the number of CPUs)')
     .option('--baseline <file>', 'report only findings that are not in this baseline')
     .option('--write-baseline <file>', 'record the current findings as the baseline')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')

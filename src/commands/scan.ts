@@ -1,14 +1,14 @@
 import { expandInputs, isDirectory, standardLocations, type Input } from '../io/inputs.js';
 import { reason, UserError } from '../errors.js';
-import type { TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import { loadProjectConfig } from '../io/config.js';
 import { newSince, readBaseline, writeBaseline } from '../pipeline/baseline.js';
 import { configureRules } from '../rules/configure.js';
 import { rules as allRules } from '../rules/index.js';
-import type { Rule } from '../rules/rule.js';
 import type { FileReport } from '../pipeline/finding.js';
-import { scanFile, scanSource } from '../pipeline/scan.js';
+import { scanSource } from '../pipeline/scan.js';
+import { scanFiles } from '../pipeline/scan-pool.js';
+import { availableParallelism } from 'node:os';
 import { createProgress } from './progress.js';
 import { errorsOnly, exitCode, exitPolicy, type ExitOptions } from './output.js';
 import { emitReports, planReports } from './reporting.js';
@@ -18,6 +18,7 @@ export interface ScanOptions extends ExitOptions {
   config?: string;
   baseline?: string;
   writeBaseline?: string;
+  jobs?: string;
   reporter?: string[];
   outputFile?: string[];
   quiet?: boolean;
@@ -33,18 +34,22 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const rules = configureRules(allRules, config.rules);
   const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
   const inputs = paths.length > 0 ? await expandInputs(paths, config.ignores) : await defaultInputs(config.ignores);
+  const jobs = options.jobs === undefined ? availableParallelism() : positiveInteger(options.jobs, '--jobs');
   const progress = await createProgress('Scanning');
+  const files = inputs.filter((input) => input.kind === 'file').map((input) => input.path);
   const reports: FileReport[] = [];
   let unreadable = 0;
   try {
-    for (const [i, input] of inputs.entries()) {
-      progress.update(i, inputs.length);
-      try {
-        reports.push(await scan(input, rules, format));
-      } catch (error) {
+    const outcomes = await scanFiles(files, { jobs, rules, overrides: config.rules, format, onDone: (done) => progress.update(done, inputs.length) });
+    let next = 0;
+    for (const input of inputs) {
+      const outcome = input.kind === 'stdin' ? await scanSource('-', process.stdin, rules, format).then((report) => ({ report }), (error: Error) => ({ error })) : outcomes[next++]!;
+      if ('report' in outcome) {
+        reports.push(outcome.report);
+      } else {
         unreadable += 1;
         progress.stop();
-        process.stderr.write(`transcript-doctor: cannot read ${input.path}: ${reason(error)}\n`);
+        process.stderr.write(`transcript-doctor: cannot read ${input.path}: ${reason(outcome.error)}\n`);
       }
     }
   } finally {
@@ -57,8 +62,10 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   return exitCode(current, unreadable, policy);
 }
 
-function scan(input: Input, rules: readonly Rule[], format: TranscriptFormat | undefined): Promise<FileReport> {
-  return input.kind === 'stdin' ? scanSource('-', process.stdin, rules, format) : scanFile(input.path, rules, format);
+function positiveInteger(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new UserError(`${flag} must be a whole number ≥ 1, not "${text}"`);
+  return value;
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */

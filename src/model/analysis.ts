@@ -111,7 +111,7 @@ function makePath(entries: readonly Entry[], path: readonly number[], scope: Pat
   return {
     scope,
     context,
-    pairing: analyzePairing(context.entries),
+    pairing: analyzePairing(context.entries, undefined, scope === 'replay'),
     itemAt,
     resultItem(slot) {
       const item = itemAt(slot.at);

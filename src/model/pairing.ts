@@ -39,6 +39,7 @@ export interface DuplicateCall {
  * the place of a synthetic one, as OpenClaw's latest pairing does.
  */
 export interface Pairing {
+  /** Every call (empty for views that keep only the problems). */
   occurrences: CallOccurrence[];
   missing: CallOccurrence[];
   /** Answered, but something other than results sits between call and result. */
@@ -56,7 +57,7 @@ export type CallFilter = (entry: Entry) => readonly ToolCallRef[];
 
 const allCalls: CallFilter = (entry) => entry.toolCalls ?? [];
 
-export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = allCalls): Pairing {
+export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = allCalls, keepOccurrences = true): Pairing {
   const pairing: Pairing = {
     occurrences: [],
     missing: [],
@@ -98,6 +99,7 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
       const queue = id === undefined ? undefined : unanswered.get(id);
       if (id !== undefined && queue !== undefined && queue.length > 0) {
         const occurrence = queue.shift()!;
+        if (queue.length === 0) unanswered.delete(id);
         occurrence.result = slot;
         answered.set(id, occurrence);
         return;
@@ -120,6 +122,8 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
   });
 
   classifyPlacement(items, pairing);
+  // Views other than the replayed path only need the problems; a huge file holds one occurrence per call.
+  if (!keepOccurrences) pairing.occurrences = [];
   return pairing;
 }
 

@@ -1,5 +1,6 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
@@ -10,6 +11,7 @@ import { loadRange, type RangeRequest } from './load-range.js';
 import { loadTranscript, TranscriptBuilder } from './load-transcript.js';
 
 const MiB = 1 << 20;
+const SMALL_FILE_BYTES = 4 * MiB;
 /** Below this a second thread costs more to start than it saves. */
 const PARALLEL_MIN_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES ?? 24 * MiB);
 /** Above this memory matters more than speed: two threads hold two heaps of parsing garbage. */
@@ -20,12 +22,16 @@ const workerAvailable = existsSync(fileURLToPath(WORKER));
 
 /**
  * Reads a transcript file. Mid-sized files are decoded by two threads, each taking one half;
- * the halves are joined into exactly what a single pass would have produced.
+ * the halves are joined into exactly what a single pass would have produced. `twoThreads` is
+ * off when files are already spread over threads (`--jobs`).
  */
-export async function loadTranscriptFile(path: string, format?: TranscriptFormat): Promise<Transcript> {
-  const { size } = await stat(path);
+export async function loadTranscriptFile(path: string, format?: TranscriptFormat, twoThreads = true): Promise<Transcript> {
+  const { size } = statSync(path);
+  // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
+  // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
+  if (size <= SMALL_FILE_BYTES) return loadTranscript(Readable.from([readFileSync(path)]), format);
   const sequential = () => loadTranscript(createReadStream(path, { highWaterMark: MiB }), format);
-  if (!workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
+  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
   const split = await splitPoint(path, size);
   const head = split === undefined ? undefined : await headPosition(path, format);
   if (split === undefined || head === undefined) return sequential();

@@ -14,8 +14,8 @@ export async function scanSource(path: string, source: Readable, rules: readonly
   return check(path, await loadTranscript(source, format), rules);
 }
 
-export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat): Promise<FileReport> {
-  return check(path, await loadTranscriptFile(path, format), rules);
+export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true): Promise<FileReport> {
+  return check(path, await loadTranscriptFile(path, format, twoThreads), rules);
 }
 
 function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {

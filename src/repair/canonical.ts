@@ -1,5 +1,5 @@
 import { analyze } from '../model/analysis.js';
-import { resultAt } from '../model/pairing.js';
+import { analyzePairing, resultAt } from '../model/pairing.js';
 import type { Transcript } from '../model/transcript.js';
 import type { RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
@@ -21,7 +21,9 @@ export function planCanonical(transcript: Transcript): RepairPlan {
   }
   const named = new Set<number>();
   for (const path of analysis.paths) {
-    for (const occurrence of path.pairing.occurrences) {
+    // Views other than the replayed one keep only their problems; pair them again to see every call.
+    const pairing = path.scope === 'replay' ? path.pairing : analyzePairing(path.context.entries);
+    for (const occurrence of pairing.occurrences) {
       if (occurrence.result === undefined) continue;
       const result = path.context.entries[occurrence.result.at]!;
       const name = resultAt(path.context.entries, occurrence.result).name;
