@@ -17,7 +17,7 @@ describe('scan --jobs', () => {
     expect(JSON.parse(runs[0]!.stdout).summary.files).toBe(fixtures.length * 3);
   });
 
-  it('an unreadable file in a worker is reported like in one thread', async () => {
+  it('a bad --jobs is a usage error', async () => {
     const result = await runCli(['scan', 'fixtures/pi', '--jobs', '0']);
     expect(result).toMatchObject({ code: 2, stderr: 'transcript-doctor: --jobs must be a whole number ≥ 1, not "0"\n' });
   });
