@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
-import { canonicalizeCommand } from './commands/canonicalize.js';
-import { repairCommand } from './commands/repair.js';
-import { rulesCommand } from './commands/rules.js';
-import { scanCommand } from './commands/scan.js';
-import { verifyCommand } from './commands/verify.js';
 import { formats } from './formats/registry.js';
 import { reporterNames } from './report/index.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
 function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('transcript-doctor')
     .description('Find and repair broken agent session transcripts (pi / OpenClaw JSONL).')
@@ -45,7 +41,7 @@ Examples:
   $ cat session.jsonl | transcript-doctor scan -`,
     )
     .action(async (paths: string[], options) => {
-      setExitCode(await scanCommand(paths, options));
+      setExitCode(await (await import('./commands/scan.js')).scanCommand(paths, options));
     });
 
   withRewriteOptions(
@@ -65,7 +61,7 @@ Examples:
   $ transcript-doctor repair --dry-run ~/.openclaw/agents/main/sessions
   $ cat session.jsonl | transcript-doctor repair - > fixed.jsonl`,
   ).action(async (paths: string[], options) => {
-    setExitCode(await repairCommand(paths, options));
+    setExitCode(await (await import('./commands/repair.js')).repairCommand(paths, options));
   });
 
   withRewriteOptions(
@@ -82,7 +78,7 @@ Examples:
   $ transcript-doctor canonicalize --in-place session.jsonl
   $ cat legacy.jsonl | transcript-doctor canonicalize - | transcript-doctor repair - > fixed.jsonl`,
   ).action(async (paths: string[], options) => {
-    setExitCode(await canonicalizeCommand(paths, options));
+    setExitCode(await (await import('./commands/canonicalize.js')).canonicalizeCommand(paths, options));
   });
 
   program
@@ -119,15 +115,15 @@ Examples:
   $ transcript-doctor verify --heartbeat --rules workspace/HEARTBEAT.md sessions/`,
     )
     .action(async (paths: string[], options) => {
-      setExitCode(await verifyCommand(paths, options));
+      setExitCode(await (await import('./commands/verify.js')).verifyCommand(paths, options));
     });
 
   program
     .command('rules')
     .description('List every rule, or show one rule’s documentation.')
     .argument('[id]', 'a rule id, e.g. missing-tool-result')
-    .action((id: string | undefined) => {
-      setExitCode(rulesCommand(id));
+    .action(async (id: string | undefined) => {
+      setExitCode((await import('./commands/rules.js')).rulesCommand(id));
     });
 
   return program;

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import picomatch from 'picomatch';
 import { UserError } from '../errors.js';
 
 /** One transcript to read: a file path, or standard input. */
@@ -22,7 +21,7 @@ async function glob() {
 export async function expandInputs(args: readonly string[], ignores: readonly string[] = []): Promise<Input[]> {
   const inputs: Input[] = [];
   const seen = new Set<string>();
-  const ignored = ignores.length === 0 ? () => false : picomatch([...ignores], { dot: true });
+  const ignored = ignores.length === 0 ? () => false : (await import('picomatch')).default([...ignores], { dot: true });
   const add = (path: string): void => {
     if (seen.has(path) || ignored(resolve(path))) return;
     seen.add(path);
