@@ -63,7 +63,7 @@ export interface HeaderInfo {
 }
 
 /** Yes/no facts, stored as bits of one number (see `Entry.flags`). */
-const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking'] as const;
+const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking', 'resultsAfterOther'] as const;
 
 /**
  * One decoded line. A class with every field set in the constructor, and yes/no facts packed
@@ -77,6 +77,8 @@ export class Entry {
   id: string | undefined = undefined;
   /** `null` for a root; undefined when the field is absent. */
   parentId: string | null | undefined = undefined;
+  /** A root that continues an earlier conversation (a compaction boundary) names its last entry here. */
+  logicalParentId: string | undefined = undefined;
   role: Role | undefined = undefined;
   /**
    * Lines that are parts of one message share a group (Claude Code writes each block of a
@@ -113,6 +115,8 @@ export class Entry {
   declare blankText: boolean;
   /** Carries signed reasoning, which providers reject once the message is edited. */
   declare signedThinking: boolean;
+  /** A message that carries tool results has other content before one of them. */
+  declare resultsAfterOther: boolean;
 
   constructor(
     /** Position among parsed entries, in file order. */

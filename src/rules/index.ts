@@ -20,6 +20,8 @@ import { orphanToolResult } from './pairing/orphan-tool-result.js';
 import { partialToolCall } from './pairing/partial-tool-call.js';
 import { resultForFailedTurn } from './pairing/result-for-failed-turn.js';
 import { toolResultOrder } from './pairing/tool-result-order.js';
+import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
+import { lostLogicalParent } from './structure/lost-logical-parent.js';
 import { blankUserMessage } from './content/blank-user-message.js';
 import { emptyErrorTurn } from './content/empty-error-turn.js';
 import { emptyTextBlock } from './content/empty-text-block.js';
@@ -43,10 +45,12 @@ export const rules: readonly Rule[] = [
   unknownParent,
   parentCycle,
   missingParentId,
+  lostLogicalParent,
   missingToolResult,
   orphanToolResult,
   displacedToolResult,
   toolResultOrder,
+  toolResultNotFirst,
   duplicateToolResult,
   duplicateToolCallId,
   resultForFailedTurn,

@@ -42,6 +42,8 @@ export class ClaudeCodeDecoder implements Decoder {
     if ('parentUuid' in value) entry.parentId = nonEmptyString(value.parentUuid) ?? null;
     else entry.linksToPrevious = true;
     entry.kind = 'state';
+    const logical = nonEmptyString(value.logicalParentUuid);
+    if (logical !== undefined) entry.logicalParentId = logical;
     if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) decodeMessage(value, value.message, entry);
     return entry;
   }
@@ -84,7 +86,10 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   content.forEach((block, i) => {
     if (!isObject(block)) return;
     if (block.type === 'tool_use') calls.push(readCall(block, i));
-    else if (block.type === 'tool_result') results.push({ callId: nonEmptyString(block.tool_use_id), pointer: blockPointer(i), synthetic: false });
+    else if (block.type === 'tool_result') {
+      if (results.length < i) entry.resultsAfterOther = true;
+      results.push({ callId: nonEmptyString(block.tool_use_id), pointer: blockPointer(i), synthetic: false });
+    }
     else if (block.type === 'text' && (block.text === undefined || isBlank(block.text))) blank.push(blockPointer(i));
     else if (block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) entry.signedThinking = true;
   });
