@@ -6,6 +6,9 @@ import { reporterNames } from './report/index.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`;
+const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>';
+
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
 function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('transcript-doctor')
@@ -18,9 +21,9 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .command('scan')
     .description('Check transcripts and report every problem, with the provider error it causes.')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw session folders on this machine')
-    .option('-r, --reporter <name>', `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`, collect)
+    .option('-r, --reporter <name>', REPORTER_HELP, collect)
     .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
-    .option('-o, --output-file <path>', 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>', collect)
+    .option('-o, --output-file <path>', OUTPUT_FILE_HELP, collect)
     .option('-q, --quiet', 'report errors only')
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('-j, --jobs <n>', 'files scanned at once, on worker threads (default: the number of CPUs)')
@@ -100,8 +103,8 @@ Examples:
     .option('--no-cache', 'ignore and do not fill the verdict cache')
     .option('--cache-dir <dir>', 'where verdicts are cached (default: the user cache folder)')
     .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)')
-    .option('-r, --reporter <name>', `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`, collect)
-    .option('-o, --output-file <path>', 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>', collect)
+    .option('-r, --reporter <name>', REPORTER_HELP, collect)
+    .option('-o, --output-file <path>', OUTPUT_FILE_HELP, collect)
     .option('-q, --quiet', 'report FAIL and ERROR only')
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(
@@ -144,8 +147,8 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
-    .option('-r, --reporter <name>', `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`, collect)
-    .option('--output-file <path>', 'write the report to a file; with several reporters, <reporter>:<path>', collect)
+    .option('-r, --reporter <name>', REPORTER_HELP, collect)
+    .option('--output-file <path>', OUTPUT_FILE_HELP, collect)
     .option('-q, --quiet', 'report errors only')
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(

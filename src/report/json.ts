@@ -1,5 +1,5 @@
 import type { Reporter } from './types.js';
-import { summarize, verdictCounts } from './types.js';
+import { summarize, verdictCounts, verdictRecord } from './types.js';
 
 /** One JSON document, stable field order, for tools and CI. Repairs add what they did per file. */
 export const jsonReporter: Reporter = (reports) => {
@@ -27,15 +27,7 @@ export const jsonReporter: Reporter = (reports) => {
       })),
       ...(report.verdicts !== undefined
         ? {
-            verdicts: report.verdicts.map((v) => ({
-              line: v.line,
-              verdict: v.verdict,
-              category: v.category ?? null,
-              feedback: v.feedback ?? null,
-              model: v.model ?? null,
-              latencyMs: v.latencyMs ?? null,
-              cached: v.cached ?? false,
-            })),
+            verdicts: report.verdicts.map(verdictRecord),
           }
         : {}),
     })),

@@ -1,4 +1,4 @@
-import type { Reporter } from './types.js';
+import { verdictRecord, type Reporter } from './types.js';
 
 /**
  * One compact JSON object a line, for `jq` and log pipelines: a line per finding and per judged
@@ -14,20 +14,7 @@ export const ndjsonReporter: Reporter = (reports) => {
     }
     for (const v of verdicts ?? []) {
       if (v.verdict === 'SKIPPED') continue;
-      lines.push(
-        JSON.stringify({
-          path,
-          format,
-          kind: 'verdict',
-          line: v.line,
-          verdict: v.verdict,
-          category: v.category ?? null,
-          feedback: v.feedback ?? null,
-          model: v.model ?? null,
-          latencyMs: v.latencyMs ?? null,
-          cached: v.cached ?? false,
-        }),
-      );
+      lines.push(JSON.stringify({ path, format, kind: 'verdict', ...verdictRecord(v) }));
     }
   }
   return lines.map((line) => `${line}\n`).join('');

@@ -1,4 +1,5 @@
 import type { FileReport } from '../pipeline/finding.js';
+import type { Verdict } from '../verify/verdict.js';
 
 export interface ReportOptions {
   color: boolean;
@@ -42,4 +43,17 @@ export function verdictCounts(reports: readonly FileReport[]): { pass: number; f
     }
   }
   return counts;
+}
+
+/** A verdict as the machine-readable reporters write it: every field present, null when unknown. */
+export function verdictRecord(v: Verdict) {
+  return {
+    line: v.line,
+    verdict: v.verdict,
+    category: v.category ?? null,
+    feedback: v.feedback ?? null,
+    model: v.model ?? null,
+    latencyMs: v.latencyMs ?? null,
+    cached: v.cached ?? false,
+  };
 }
