@@ -23,6 +23,8 @@ export interface LineText {
 /** Writes repairs back in the format's own shape. Parsed lines are changed in place, so key order is kept. */
 export interface Encoder {
   apply(value: unknown, edits: readonly EntryEdit[]): void;
+  /** A new entry id in the format's own shape, derived from `seed` so repairs are reproducible. */
+  newId(seed: string): string;
   /** A new line; `source` is the parsed line named by its `timestampFrom`, when there is one. */
   create(line: NewLine, source: unknown): unknown;
 }

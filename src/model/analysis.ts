@@ -30,6 +30,8 @@ export interface Analysis {
   tree: Tree;
   /** The conversation the agent would send. */
   replay: PathView;
+  /** The replayed path's entries, with results the format replays beside it (see ReplaySemantics). */
+  replayed: readonly number[];
   /** The replayed path first, then the same path as if never compacted, then each abandoned branch. */
   paths: PathView[];
   status(entry: number): ReplayStatus;
@@ -63,6 +65,7 @@ export function analyze(transcript: Transcript): Analysis {
     entries,
     tree,
     replay,
+    replayed,
     paths,
     status(entry) {
       if (sent[entry] === 1) return 'replayed';

@@ -1,5 +1,6 @@
 import { analyze } from '../model/analysis.js';
-import type { Transcript } from '../model/transcript.js';
+import { semanticsOf, type Transcript } from '../model/transcript.js';
+import { formats } from '../formats/registry.js';
 import { repairHeader } from './header.js';
 import { repairLinks } from './links.js';
 import type { RepairMode, RepairPlan } from './plan.js';
@@ -15,10 +16,11 @@ export interface PlanOptions {
 /** Plans every fix for one transcript. Structure first: the replay path depends on the links. */
 export function planRepair(transcript: Transcript, options: PlanOptions): RepairPlan {
   const builder = new PlanBuilder();
-  if (transcript.format === undefined) return builder.finish();
+  const encoder = formats.find((format) => format.name === transcript.format)?.encoder;
+  if (encoder === undefined) return builder.finish();
   repairLinks(transcript, builder);
   const analysis = analyze(transcript);
-  repairHeader(analysis, builder, options.sessionId);
-  repairReplayPath(analysis, builder, options.mode);
+  if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
+  repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
   return builder.finish();
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Analysis } from '../model/analysis.js';
 import { isFailed, type Entry, type ToolCallRef } from '../model/entry.js';
 import { analyzePairing, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
@@ -18,9 +17,9 @@ const usable = (call: ToolCallRef): boolean => call.id !== undefined && !call.pa
  * results are put directly after their call in call order. The path is then re-chained so each
  * entry's parent is the one before it.
  */
-export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode: RepairMode): void {
-  const { entries, tree } = analysis;
-  const path = tree.replayPath.map((index) => entries[index]!);
+export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode: RepairMode, newId: (seed: string) => string): void {
+  const { entries } = analysis;
+  const path = analysis.replayed.map((index) => entries[index]!);
   const items = path.filter((entry) => entry.inContext);
   const pairing = analyzePairing(items, (entry) => (entry.toolCalls ?? []).filter(usable));
 
@@ -29,10 +28,17 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     dropped.add(entry);
     builder.skip(entry.line);
   };
-  // Repair handles formats whose result messages hold one result each, so a result's message goes with it.
-  const dropResult = ({ at }: ResultSlot, counter: 'droppedOrphans' | 'droppedDuplicates'): void => {
-    drop(items[at]!);
+  // A result goes with its message when it is the message (pi) or the message's last block (Claude Code).
+  const droppedBlocks = new Map<Entry, number[]>();
+  const dropResult = (slot: ResultSlot, counter: 'droppedOrphans' | 'droppedDuplicates'): void => {
+    const entry = items[slot.at]!;
     builder.count(counter);
+    if (dropped.has(entry)) return;
+    const pointer = entry.toolResults![slot.k]!.pointer;
+    const blocks = [...(droppedBlocks.get(entry) ?? []), blockOf(pointer)];
+    droppedBlocks.set(entry, blocks);
+    if (pointer === entry.pointer || blocks.length >= entry.blockCount) drop(entry);
+    else builder.edit(entry.line, { kind: 'drop-blocks', blocks: [blocks.at(-1)!] });
   };
   pairing.orphans.forEach((slot) => dropResult(slot, 'droppedOrphans'));
   pairing.failedTurnResults.forEach((slot) => dropResult(slot, 'droppedOrphans'));
@@ -68,15 +74,18 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     }
   }
 
-  const sequence = arrange(path, items, byAssistant, dropped, missing, unplaced, builder);
-  chain(sequence, analysis, builder);
+  const { sequence, moved } = arrange(path, items, byAssistant, dropped, missing, unplaced, builder);
+  chain(sequence, moved, dropped, analysis, builder, newId);
   fillToolNames(byAssistant, items, dropped, builder);
   fixContent(path, dropped, builder);
   keepCompactionCuts(path, dropped, builder);
   relinkChildrenOfDropped(analysis, dropped, builder);
 }
 
-/** The repaired order of the path: each assistant followed by its results in call order. */
+/**
+ * The repaired order of the path: each assistant message followed by its results in call order.
+ * A message written over several lines (a group) gets its results after its last line.
+ */
 function arrange(
   path: readonly Entry[],
   items: readonly Entry[],
@@ -85,21 +94,25 @@ function arrange(
   missing: Set<CallOccurrence>,
   unplaced: Set<CallOccurrence>,
   builder: PlanBuilder,
-): Node[] {
+): { sequence: Node[]; moved: Set<Entry> } {
   const sequence: Node[] = [];
-  const pulled = new Set<Entry>();
-  for (const entry of path) {
-    if (dropped.has(entry) || pulled.has(entry)) continue;
+  const moved = new Set<Entry>();
+  const kept = path.filter((entry) => !dropped.has(entry));
+  let pending: CallOccurrence[] = [];
+  kept.forEach((entry, i) => {
+    if (moved.has(entry)) return;
     sequence.push({ entry });
-    const occurrences = byAssistant.get(entry);
-    if (occurrences === undefined) continue;
-    const rearrange = occurrences.some((o) => unplaced.has(o) || missing.has(o));
-    if (!rearrange) continue;
-    // Every result of this turn is rewritten right after it, so order and adjacency both hold.
+    pending.push(...(byAssistant.get(entry) ?? []));
+    if (entry.group !== undefined && kept[i + 1]?.group === entry.group) return;
+    const occurrences = pending;
+    pending = [];
+    if (!occurrences.some((o) => unplaced.has(o) || missing.has(o))) return;
+    // Every result of this message is rewritten right after it, so order and adjacency both hold.
     for (const occurrence of occurrences) {
       if (occurrence.result !== undefined) {
         const result = items[occurrence.result.at]!;
-        pulled.add(result);
+        if (moved.has(result)) continue;
+        moved.add(result);
         builder.skip(result.line);
         builder.place(entry.line, { kind: 'move', line: result.line });
         if (unplaced.has(occurrence)) builder.count('movedResults');
@@ -116,32 +129,45 @@ function arrange(
         sequence.push({ added, after: entry });
       }
     }
-  }
-  return sequence;
+  });
+  return { sequence, moved };
 }
 
-/** Each node's parent becomes the node before it; new results get fresh ids. Linear (v1) files need no links. */
-function chain(sequence: readonly Node[], analysis: Analysis, builder: PlanBuilder): void {
+/**
+ * New results get fresh ids and the node before them as parent. An entry is re-linked to the node
+ * before it only where the repair broke its link: its parent was dropped or moved, it was moved
+ * itself, or something was put in front of it. Links the agent wrote on purpose (Claude Code's
+ * parallel results on their own call lines) stay. Linear (v1) files need no links.
+ */
+function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>, analysis: Analysis, builder: PlanBuilder, newId: (seed: string) => string): void {
   const taken = new Set(analysis.tree.byId.keys());
-  let previous: string | undefined;
-  sequence.forEach((node, i) => {
+  let previous: Node | undefined;
+  const idOf = (node: Node | undefined) => (node === undefined ? null : 'added' in node ? node.added.id ?? null : node.entry.id ?? null);
+  for (const node of sequence) {
     if ('added' in node) {
       if (!node.after.linksToPrevious) {
-        node.added.id = freshId(node.added.callId, taken);
-        node.added.parentId = previous;
+        node.added.id = fresh(node.added.callId, taken, newId);
+        node.added.parentId = idOf(previous) ?? undefined;
       }
-      previous = node.added.id;
-      return;
+      previous = node;
+      continue;
     }
     const entry = node.entry;
-    if (i > 0 && !entry.linksToPrevious && entry.parentId !== previous && previous !== undefined) relink(entry, previous, builder);
-    previous = entry.id;
-  });
+    const parent = analysis.tree.parent[entry.index]!;
+    const parentEntry = parent === -1 ? undefined : analysis.entries[parent]!;
+    const broken =
+      moved.has(entry) ||
+      (previous !== undefined && ('added' in previous || moved.has(previous.entry))) ||
+      (parentEntry !== undefined && (dropped.has(parentEntry) || moved.has(parentEntry)));
+    const wanted = idOf(previous);
+    if (broken && !entry.linksToPrevious && entry.parentId !== wanted) relink(entry, wanted, builder);
+    previous = node;
+  }
 }
 
-function freshId(seed: string, taken: Set<string>): string {
+function fresh(seed: string, taken: Set<string>, newId: (seed: string) => string): string {
   for (let n = 0; ; n++) {
-    const id = createHash('sha256').update(`${seed}#${n}`).digest('hex').slice(0, 8);
+    const id = newId(`${seed}#${n}`);
     if (!taken.has(id)) {
       taken.add(id);
       return id;
@@ -155,7 +181,9 @@ function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonl
     for (const occurrence of occurrences) {
       if (occurrence.result === undefined) continue;
       const result = items[occurrence.result.at]!;
-      const name = resultAt(items, occurrence.result).name;
+      const ref = resultAt(items, occurrence.result);
+      if (ref.namePointer === undefined) continue;
+      const name = ref.name;
       if (dropped.has(result) || (name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
       const fixed = name !== undefined && name.trim() !== '' ? name.trim() : occurrence.call.name?.trim();
       if (!fixed) continue;
@@ -201,7 +229,7 @@ function keepCompactionCuts(path: readonly Entry[], dropped: Set<Entry>, builder
 function relinkChildrenOfDropped(analysis: Analysis, dropped: Set<Entry>, builder: PlanBuilder): void {
   if (dropped.size === 0) return;
   const { entries, tree } = analysis;
-  const onPath = new Set(tree.replayPath);
+  const onPath = new Set(analysis.replayed);
   for (const entry of entries) {
     const parent = tree.parent[entry.index]!;
     if (onPath.has(entry.index) || parent === -1 || !dropped.has(entries[parent]!) || entry.linksToPrevious) continue;

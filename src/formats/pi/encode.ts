@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntryEdit, NewLine } from '../../model/edits.js';
 import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
@@ -17,6 +18,9 @@ export const piEncoder: Encoder = {
     if (edits.some((edit) => edit.kind === 'canonicalize') && isObject(value.message)) value.message = canonicalMessage(value.message);
     const message = isObject(value.message) ? value.message : undefined;
     for (const edit of edits) applyEdit(value, message, edit);
+  },
+  newId(seed) {
+    return createHash('sha256').update(seed).digest('hex').slice(0, 8);
   },
   create(line, source) {
     return line.kind === 'header' ? header(line, source) : missingResult(line, source);
