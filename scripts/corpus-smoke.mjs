@@ -49,7 +49,6 @@ for (const file of files(root)) {
   if (scan === undefined) continue;
   findings += scan.files[0].findings.length;
   // Claude Code files are scanned only; rewriting them is refused on purpose for now.
-  if (scan.files[0].format === 'claude-code') continue;
   const once = join(work, `${scanned}-1.jsonl`);
   const twice = join(work, `${scanned}-2.jsonl`);
   const first = run(['repair', file, '--output', once], file);

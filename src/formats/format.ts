@@ -41,8 +41,8 @@ export interface TranscriptFormat {
   detect(value: unknown): boolean;
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
-  /** How repairs are written back; a format without one is scanned and judged but not rewritten. */
-  encoder?: Encoder;
+  /** How repairs are written back in this format's own line shapes. */
+  encoder: Encoder;
   /** The text of a parsed line (message text, called tool names, time, a header's working directory). */
   readText(value: unknown): LineText;
   /** Tree links from the text of a line that does not parse, when they can still be read. */

@@ -15,7 +15,9 @@ export type EntryEdit =
   /** Written out again from its parsed value: turns undecodable bytes into U+FFFD, as pi reads them. */
   | { kind: 'reencode' }
   /** Tool calls and results rewritten to the format's canonical shape (ambiguous ones left alone). */
-  | { kind: 'canonicalize' };
+  | { kind: 'canonicalize' }
+  /** A message's tool results moved in front of its other blocks, keeping their order. */
+  | { kind: 'results-first' };
 
 /** A line the repair writes that was not in the file. */
 export type NewLine =

@@ -29,9 +29,11 @@ export interface ReplaySemantics {
   header: boolean;
   /** Results must come in call order (OpenClaw's strict pairing, Gemini); Anthropic-only agents do not care. */
   resultOrder: boolean;
+  /** Results carry their tool's name (pi's toolName); Claude Code's tool_result blocks have none to fill. */
+  resultNames: boolean;
 }
 
-export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true };
+export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true };
 
 export function semanticsOf(transcript: Transcript): ReplaySemantics {
   return transcript.semantics ?? DEFAULT_SEMANTICS;

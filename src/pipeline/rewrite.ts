@@ -5,7 +5,6 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spoolStdin } from '../io/spool.js';
 import { UserError } from '../errors.js';
-import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, stampOf } from '../io/safe-write.js';
 import { analyze } from '../model/analysis.js';
@@ -59,9 +58,6 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
   const stamp = target.kind === 'in-place' ? await stampOf(source) : undefined;
   const transcript = await loadTranscriptFile(source);
   const format = formats.find((candidate) => candidate.name === transcript.format);
-  if (format !== undefined && format.encoder === undefined) {
-    throw new UserError(`${display}: rewriting ${format.name} transcripts is not supported yet; nothing was written (scan and verify work)`);
-  }
   const plan = rewrite.plan(transcript, display);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
@@ -80,7 +76,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
 
   let output: Transcript;
   const apply = (write: (chunk: Buffer) => Promise<void>) =>
-    applyPlan({ path: source, transcript, format: format as TranscriptFormat & { encoder: Encoder } }, plan, write, rewrite.fixEndings);
+    applyPlan({ path: source, transcript, format: format! }, plan, write, rewrite.fixEndings);
   if (target.kind === 'dry-run') {
     output = await apply(async () => {});
   } else if (target.kind === 'stream') {

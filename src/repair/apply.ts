@@ -28,7 +28,7 @@ export async function applyPlan(
   for (const entry of transcript.entries) byLine.set(entry.line, entry);
   const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
   const decoder = format.createDecoder();
-  const output: Transcript = { format: format.name, entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  const output: Transcript = { format: format.name, semantics: format.semantics, entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   const fd = openSync(source.path, 'r');
   let pieces: Buffer[] = [];
   let eol = '\n';

@@ -1,6 +1,6 @@
 import { analyze } from '../model/analysis.js';
 import { analyzePairing, resultAt } from '../model/pairing.js';
-import type { Transcript } from '../model/transcript.js';
+import { semanticsOf, type Transcript } from '../model/transcript.js';
 import type { RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
 
@@ -19,6 +19,7 @@ export function planCanonical(transcript: Transcript): RepairPlan {
     builder.edit(entry.line, { kind: 'canonicalize' });
     builder.count('rewrittenEntries');
   }
+  if (!semanticsOf(transcript).resultNames) return builder.finish();
   const named = new Set<number>();
   for (const path of analysis.paths) {
     // Views other than the replayed one keep only their problems; pair them again to see every call.

@@ -1,4 +1,5 @@
 import type { Analysis } from '../model/analysis.js';
+import { semanticsOf } from '../model/transcript.js';
 import { isFailed, type Entry, type ToolCallRef } from '../model/entry.js';
 import { analyzePairing, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
 import type { NewLine, RepairMode } from './plan.js';
@@ -50,7 +51,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     byAssistant.set(assistant, [...(byAssistant.get(assistant) ?? []), occurrence]);
   }
   const missing = new Set(pairing.missing);
-  const unplaced = new Set([...pairing.displaced, ...pairing.outOfOrder]);
+  // Results out of call order only need moving for agents whose providers care (not Claude Code's).
+  const unplaced = new Set([...pairing.displaced, ...(semanticsOf(analysis.transcript).resultOrder ? pairing.outOfOrder : [])]);
 
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
@@ -203,7 +205,11 @@ function fixContent(path: readonly Entry[], dropped: Set<Entry>, builder: PlanBu
     } else if (entry.role === 'user' && entry.blankText) {
       builder.edit(entry.line, { kind: 'fill-blank-user' });
       builder.count('rewrittenEntries');
-    } else if (entry.blankTextBlocks !== undefined) {
+    } else if (entry.resultsAfterOther) {
+      builder.edit(entry.line, { kind: 'results-first' });
+      builder.count('rewrittenEntries');
+    }
+    if (entry.blankTextBlocks !== undefined && !dropped.has(entry) && !(entry.role === 'user' && entry.blankText)) {
       builder.edit(entry.line, { kind: 'drop-blocks', blocks: entry.blankTextBlocks.map(blockOf) });
       builder.count('rewrittenEntries');
     }

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { claudeCodeFormat } from '../../src/formats/claude-code/index.js';
 import { analyze } from '../../src/model/analysis.js';
 import { loadTranscript } from '../../src/pipeline/load-transcript.js';
 import { scanFile } from '../../src/pipeline/scan.js';
+import { repairText } from '../helpers/repair-tester.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'claude-code');
 
@@ -69,14 +71,71 @@ describe('Claude Code format', () => {
   });
 });
 
-describe('Claude Code on the command line', async () => {
-  const { runCli } = await import('../cli/run-cli.js');
-  it('repair refuses Claude Code files for now, writing nothing, exit 2', async () => {
-    const result = await runCli(['repair', 'fixtures/claude-code/missing-tool-result.jsonl']);
-    expect(result).toMatchObject({ code: 2, stdout: '' });
-    expect(result.stderr).toBe('transcript-doctor: fixtures/claude-code/missing-tool-result.jsonl: rewriting claude-code transcripts is not supported yet; nothing was written (scan and verify work)\n');
+/** Each line as `type uuid<-parentUuid [tool ids]`, to compare repaired shapes compactly. */
+function shape(lines: Array<Record<string, any>>): string[] {
+  return lines.map((line) => {
+    const content = Array.isArray(line.message?.content) ? line.message.content : [];
+    const ids = content.filter((b: any) => b.type === 'tool_use' || b.type === 'tool_result').map((b: any) => `${b.type}:${b.id ?? b.tool_use_id}`);
+    return `${line.type} ${String(line.uuid).slice(-2)}<-${String(line.parentUuid).slice(-2)}${ids.length ? ` ${ids.join(',')}` : ''}`;
+  });
+}
+
+describe('Claude Code repair', () => {
+  const fixture = (name: string) => readFileSync(join(DIR, name));
+
+  it('discard drops the unanswered tool_use line and links the next line to its parent', async () => {
+    const before = fixture('missing-tool-result.jsonl').toString('utf8').trimEnd().split('\n');
+    const { lines, output } = await repairText(fixture('missing-tool-result.jsonl'));
+    expect(lines).toHaveLength(before.length - 1);
+    expect(output).not.toContain('toolu_01NeverAnsweredCCCCCCCC');
+    expect(lines[1]!.parentUuid).toBe(lines[0]!.uuid);
+    // Only parentUuid changed on the relinked line: every other field is kept as written.
+    expect({ ...lines[1], parentUuid: null }).toEqual({ ...JSON.parse(before[2]!), parentUuid: null });
   });
 
+  it('synthetic answers the call with a user tool_result line after the response and re-parents what followed', async () => {
+    const { lines } = await repairText(fixture('missing-tool-result.jsonl'), 'synthetic');
+    const at = lines.findIndex((line) => line.message?.content?.[0]?.type === 'tool_result');
+    const result = lines[at]!;
+    expect(lines[at - 1]!.message.content.some((b: any) => b.id === 'toolu_01NeverAnsweredCCCCCCCC')).toBe(true);
+    expect(result).toMatchObject({ type: 'user', parentUuid: lines[at - 1]!.uuid, sessionId: lines[0]!.sessionId, message: { role: 'user' } });
+    expect(result.message.content[0]).toMatchObject({ tool_use_id: 'toolu_01NeverAnsweredCCCCCCCC', is_error: true });
+    expect(result.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(lines[at + 1]!.parentUuid).toBe(result.uuid);
+  });
+
+  it('removes an orphan result line and keeps the chain whole', async () => {
+    const { lines, output } = await repairText(fixture('orphan-tool-result.jsonl'));
+    expect(shape(lines).join('\n')).not.toMatch(/tool_result/);
+    expect(lines.every((line, i) => i === 0 || line.parentUuid === lines[i - 1]!.uuid)).toBe(true);
+    expect(output.split('\n').length).toBe(fixture('orphan-tool-result.jsonl').toString('utf8').split('\n').length - 1);
+  });
+
+  it('moves tool_result blocks to the front of the user message', async () => {
+    const { lines } = await repairText(fixture('tool-result-not-first.jsonl'));
+    const user = lines.find((line) => line.message?.content?.some?.((b: any) => b.type === 'tool_result'))!;
+    const types = user.message.content.map((b: any) => b.type);
+    expect(types[0]).toBe('tool_result');
+    expect(types.lastIndexOf('tool_result')).toBeLessThan(types.findIndex((t: string) => t !== 'tool_result'));
+  });
+
+  it('leaves every fixture clean except what only a person can decide, and a second repair changes nothing', async () => {
+    for (const name of readdirSync(DIR)) {
+      const once = await repairText(fixture(name), 'synthetic');
+      const twice = await repairText(once.output, 'synthetic');
+      expect(twice.output, name).toBe(once.output);
+      const file = join(mkdtempSync(join(tmpdir(), 'td-cc-')), name);
+      writeFileSync(file, once.output);
+      const left = new Set((await scanFile(file)).findings.map((f) => f.rule));
+      for (const rule of ['duplicate-tool-call-id', 'lost-logical-parent']) left.delete(rule);
+      expect([...left], name).toEqual([]);
+      if (name === 'healthy.jsonl') expect(once.output, name).toBe(fixture(name).toString('utf8'));
+    }
+  });
+});
+
+describe('Claude Code on the command line', async () => {
+  const { runCli } = await import('../cli/run-cli.js');
   it('--format overrides detection', async () => {
     const detected = JSON.parse((await runCli(['scan', 'fixtures/claude-code/missing-tool-result.jsonl', '-r', 'json'])).stdout);
     const forced = JSON.parse((await runCli(['scan', 'fixtures/claude-code/missing-tool-result.jsonl', '--format', 'pi', '-r', 'json'])).stdout);

@@ -1,6 +1,7 @@
 import type { TranscriptFormat } from '../format.js';
 import { isObject } from '../pi/json.js';
 import { ClaudeCodeDecoder } from './decode.js';
+import { claudeCodeEncoder } from './encode.js';
 import { readText } from './text.js';
 
 /** Line types only Claude Code writes, recognisable even without a uuid. */
@@ -8,20 +9,20 @@ const OWN_TYPES = new Set(['summary', 'file-history-snapshot', 'queue-operation'
 
 /**
  * Claude Code session files (`~/.claude/projects/<cwd>/<session>.jsonl`, sub-agent files too).
- * Scan only for now: repair and canonicalize leave these files alone.
  */
 export const claudeCodeFormat: TranscriptFormat = {
   name: 'claude-code',
   // A resumed session copies earlier lines with the same uuids: the oldest copy counts. Parallel
   // results hang off their own call line, beside the path the last line leads back through, in
   // the order they finished, which Anthropic accepts.
-  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false },
+  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false },
   detect(value) {
     if (!isObject(value) || typeof value.type !== 'string') return false;
     if (OWN_TYPES.has(value.type)) return true;
     return (value.type === 'user' || value.type === 'assistant' || value.type === 'system') && typeof value.uuid === 'string' && 'parentUuid' in value;
   },
   createDecoder: () => new ClaudeCodeDecoder(),
+  encoder: claudeCodeEncoder,
   readText,
   recoverLinks(text) {
     const id = /"uuid"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];

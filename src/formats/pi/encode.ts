@@ -44,6 +44,7 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
       return;
     case 'reencode':
     case 'canonicalize':
+    case 'results-first':
       return;
   }
   if (message === undefined) return;

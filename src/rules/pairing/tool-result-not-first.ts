@@ -5,7 +5,7 @@ export const toolResultNotFirst: Rule = {
     id: 'tool-result-not-first',
     severity: 'error',
     category: 'pairing',
-    fix: 'none',
+    fix: 'safe',
     description: 'A message with tool results has other content before them.',
     docs: `## What it does
 Finds messages that answer tool calls but put text, images or anything else before one of their
@@ -22,7 +22,7 @@ blocks immediately after", although every result is there.
 \`\`\`
 
 ## Fix
-Not fixed yet.`,
+repair moves the tool results to the front of the message, keeping the order of everything. Safe.`,
   },
   check({ analysis, report }) {
     for (const entry of analysis.entries) {

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { EntryEdit, NewLine } from '../../model/edits.js';
+import type { Encoder } from '../format.js';
+import { isBlank, isObject, type Json } from '../pi/json.js';
+
+/** What a missing result says, so a person reading the session knows it was not the tool. */
+export const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
+
+/** The fields every Claude Code conversation line repeats, in the order Claude Code writes them. */
+const ENVELOPE = ['isSidechain', 'userType', 'cwd', 'sessionId', 'version', 'gitBranch', 'slug', 'agentId'];
+
+export const claudeCodeEncoder: Encoder = {
+  apply(value, edits) {
+    if (!isObject(value)) return;
+    const message = isObject(value.message) ? value.message : undefined;
+    // Block drops name blocks by their place in the line as written, so they go before any reordering.
+    const ordered = [...edits].sort((a, b) => Number(b.kind === 'drop-blocks') - Number(a.kind === 'drop-blocks'));
+    for (const edit of ordered) applyEdit(value, message, edit);
+  },
+  newId(seed) {
+    const hex = createHash('sha256').update(seed).digest('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  },
+  create(line, source) {
+    if (line.kind !== 'missing-result') throw new Error('Claude Code transcripts have no header line');
+    return missingResult(line, isObject(source) ? source : {});
+  },
+};
+
+function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): void {
+  if (edit.kind === 'set-parent') {
+    value.parentUuid = edit.parentId;
+    return;
+  }
+  if (message === undefined) return;
+  if (edit.kind === 'drop-blocks' && Array.isArray(message.content)) {
+    message.content = message.content.filter((_, i) => !edit.blocks.includes(i));
+  } else if (edit.kind === 'results-first' && Array.isArray(message.content)) {
+    const isResult = (block: unknown) => isObject(block) && block.type === 'tool_result';
+    message.content = [...message.content.filter(isResult), ...message.content.filter((block) => !isResult(block))];
+  } else if (edit.kind === 'fill-blank-user') {
+    const content = message.content;
+    const kept = Array.isArray(content) ? content.filter((block) => !(isObject(block) && block.type === 'text' && isBlank(block.text))) : [];
+    message.content = kept.length > 0 ? kept : Array.isArray(content) ? [{ type: 'text', text: '(continue)' }] : '(continue)';
+  }
+}
+
+/** A `user` line holding an error `tool_result`, with the envelope of the line it follows. */
+function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
+  const value: Json = { parentUuid: line.parentId ?? null };
+  for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];
+  value.type = 'user';
+  value.message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: line.callId, content: MISSING_RESULT_TEXT, is_error: true }] };
+  value.uuid = line.id;
+  value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+  value.toolUseResult = 'Error: tool result missing';
+  if (typeof source.uuid === 'string') value.sourceToolAssistantUUID = source.uuid;
+  return value;
+}
