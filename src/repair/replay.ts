@@ -54,6 +54,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   // Results out of call order only need moving for agents whose providers care (not Claude Code's).
   const unplaced = new Set([...pairing.displaced, ...(semanticsOf(analysis.transcript).resultOrder ? pairing.outOfOrder : [])]);
 
+  const groups = new Map<string, Entry[]>();
+  for (const entry of path) if (entry.group !== undefined) groups.set(entry.group, [...(groups.get(entry.group) ?? []), entry]);
+
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
     if (entry.role !== 'assistant' || entry.toolCalls === undefined || dropped.has(entry)) continue;
@@ -63,16 +66,26 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     );
     if (doomed.length === 0) continue;
     builder.count('droppedToolCalls', doomed.length);
-    if (doomed.length === entry.blockCount || (entry.signedThinking && !isFailed(entry))) {
-      drop(entry);
-      builder.count('droppedAssistantMessages');
-      for (const occurrence of occurrences) {
-        if (occurrence.result !== undefined && !dropped.has(items[occurrence.result.at]!)) dropResult(occurrence.result, 'droppedOrphans');
-      }
-      byAssistant.delete(entry);
+    // Signed reasoning is checked against its whole message: such a turn goes with every line it was written over.
+    const turn = (entry.group !== undefined && groups.get(entry.group)) || [entry];
+    const signed = turn.some((line) => line.signedThinking) && !isFailed(entry);
+    if (signed || doomed.length === entry.blockCount) {
+      dropLines(signed ? turn : [entry]);
+      if (signed || turn.length === 1) builder.count('droppedAssistantMessages');
     } else {
       builder.edit(entry.line, { kind: 'drop-blocks', blocks: doomed.map((call) => call.blockIndex) });
       byAssistant.set(entry, occurrences.filter((o) => !doomed.includes(o.call)));
+    }
+  }
+
+  /** Drops assistant lines with the results that answered them. */
+  function dropLines(lines: Entry[]): void {
+    for (const line of lines) {
+      drop(line);
+      for (const occurrence of byAssistant.get(line) ?? []) {
+        if (occurrence.result !== undefined && !dropped.has(items[occurrence.result.at]!)) dropResult(occurrence.result, 'droppedOrphans');
+      }
+      byAssistant.delete(line);
     }
   }
 

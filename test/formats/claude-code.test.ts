@@ -104,6 +104,17 @@ describe('Claude Code repair', () => {
     expect(lines[at + 1]!.parentUuid).toBe(result.uuid);
   });
 
+  it('drops a turn with signed thinking whole, every line it was written over, with the results it got', async () => {
+    const healthy = fixture('healthy.jsonl').toString('utf8').trimEnd().split('\n');
+    // Line 7 answered the first parallel call; without it the turn that started with signed thinking is broken.
+    const broken = [...healthy.slice(0, 6), ...healthy.slice(7)].join('\n') + '\n';
+    const { lines, report } = await repairText(broken);
+    expect(lines.map((line) => line.type)).toEqual(['summary', 'user', 'file-history-snapshot', 'assistant']);
+    expect(lines.some((line) => line.message?.content?.some?.((b: any) => b.type === 'thinking' || b.type === 'tool_use' || b.type === 'tool_result'))).toBe(false);
+    expect(lines.at(-1)!.parentUuid).toBe(JSON.parse(healthy[1]!).uuid);
+    expect(report.repair).toMatchObject({ counts: { droppedAssistantMessages: 1, droppedToolCalls: 1, droppedOrphans: 1 } });
+  });
+
   it('removes an orphan result line and keeps the chain whole', async () => {
     const { lines, output } = await repairText(fixture('orphan-tool-result.jsonl'));
     expect(shape(lines).join('\n')).not.toMatch(/tool_result/);
