@@ -5,6 +5,7 @@
 // Then repair on the small file, alternating with the baseline (target ≥ 0.5).
 // Large file (1 GiB; 128 MiB with --quick): one scan for peak RSS (target ≤ 200 MiB)
 // and throughput, one baseline for the ratio.
+// Both files again as Claude Code lines (bench/to-claude-code.mjs): the same ratio and RSS targets.
 // Every measurement is a fresh child process, timed wall-clock from spawn to
 // exit (startup included, as a user sees it); peak RSS comes from rss-hook.mjs.
 // Units are binary: MiB = 2^20 bytes. Exit 0 whether targets pass or fail;
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATA_DIR, ensureTranscript, fmtBytes, generateTranscript, GENERATOR_VERSION } from './generate.mjs';
+import { ensureClaudeCode } from './to-claude-code.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = 'bin/transcript-doctor.js';
@@ -209,6 +211,26 @@ async function main() {
     printFindings(ls.byRule, large.meta);
   }
 
+  // ---- the same conversations as Claude Code lines: small file median of 3, large file once (peak RSS)
+  if (!baselineOnly) {
+    result.claudeCode = {};
+    for (const [key, source, runs] of [['small', small.file, RUNS], ['large', large.file, 1]]) {
+      const cc = await ensureClaudeCode(source);
+      console.log(`\n${rel(cc.file)} (Claude Code, ${fmtBytes(cc.bytes)}, ${cc.lines} lines)`);
+      await warm(cc.file);
+      const cbase = [], cscan = [];
+      for (let i = 0; i < runs; i++) {
+        cbase.push(await baseline(rel(cc.file)));
+        cscan.push(await scan(rel(cc.file)));
+        console.log(line(`scan ${i + 1}`, cscan[i], cc.bytes) + `  exit ${cscan[i].code}`);
+      }
+      const cbMs = median(cbase.map((r) => r.wallMs));
+      const csMs = median(cscan.map((r) => r.wallMs));
+      result.claudeCode[key] = { bytes: cc.bytes, mibps: mibps(cc.bytes, csMs), rssMiB: Math.max(...cscan.map(rssMiB)), ratio: cbMs / csMs, findingsByRule: cscan[0].byRule };
+      console.log(`  baseline ${f1(mibps(cc.bytes, cbMs))} MiB/s → ratio scan/baseline ${result.claudeCode[key].ratio.toFixed(2)}; findings ${JSON.stringify(cscan[0].byRule)}`);
+    }
+  }
+
   // ---- many small files: --jobs 2 against --jobs 1, alternating, median of 3
   if (!baselineOnly) {
     const dir = await ensureManyFiles();
@@ -232,16 +254,23 @@ async function main() {
     const rssOk = rss != null && rss <= TARGET_RSS_MIB;
     const repairOk = result.small.repair.ratio >= TARGET_REPAIR_RATIO;
     const jobsOk = result.jobs.speedup >= TARGET_JOBS_SPEEDUP;
+    const ccRatioOk = result.claudeCode.small.ratio >= TARGET_RATIO;
+    const ccRss = result.claudeCode.large.rssMiB;
+    const ccRssOk = ccRss != null && ccRss <= TARGET_RSS_MIB;
     result.targets = {
       throughputRatio: { target: `>= ${TARGET_RATIO}`, value: result.small.ratio, pass: ratioOk },
       peakRssMiB: { target: `<= ${TARGET_RSS_MIB}`, value: rss, pass: rssOk },
       repairRatio: { target: `>= ${TARGET_REPAIR_RATIO}`, value: result.small.repair.ratio, pass: repairOk },
       jobsSpeedup: { target: `>= ${TARGET_JOBS_SPEEDUP}`, value: result.jobs.speedup, pass: jobsOk },
+      claudeCodeThroughputRatio: { target: `>= ${TARGET_RATIO}`, value: result.claudeCode.small.ratio, pass: ccRatioOk },
+      claudeCodePeakRssMiB: { target: `<= ${TARGET_RSS_MIB}`, value: ccRss, pass: ccRssOk },
     };
-    result.pass = ratioOk && rssOk && repairOk && jobsOk;
+    result.pass = ratioOk && rssOk && repairOk && jobsOk && ccRatioOk && ccRssOk;
     console.log(`\n${ratioOk ? 'PASS' : 'FAIL'}  throughput ratio ${result.small.ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}, ${fmtBytes(sb)} file)`);
     console.log(`${rssOk ? 'PASS' : 'FAIL'}  scan peak RSS ${f1(rss)} MiB (target ≤ ${TARGET_RSS_MIB} MiB, ${fmtBytes(lb)} file)`);
     console.log(`${repairOk ? 'PASS' : 'FAIL'}  repair throughput ratio ${result.small.repair.ratio.toFixed(2)} (target ≥ ${TARGET_REPAIR_RATIO}, ${fmtBytes(sb)} file)`);
+    console.log(`${ccRatioOk ? 'PASS' : 'FAIL'}  Claude Code throughput ratio ${result.claudeCode.small.ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}, ${fmtBytes(result.claudeCode.small.bytes)} file)`);
+    console.log(`${ccRssOk ? 'PASS' : 'FAIL'}  Claude Code scan peak RSS ${f1(ccRss)} MiB (target ≤ ${TARGET_RSS_MIB} MiB, ${fmtBytes(result.claudeCode.large.bytes)} file)`);
     console.log(`${jobsOk ? 'PASS' : 'FAIL'}  scan --jobs 2 speed-up ${result.jobs.speedup.toFixed(2)}× (target ≥ ${TARGET_JOBS_SPEEDUP}, ${MANY_FILES} files)`);
   }
   // Round for a compact machine-readable last line.

@@ -30,7 +30,7 @@ describe('fixtures', () => {
   it('has a fixture for every rule that applies to pi files', () => {
     const missing = rules.map((rule) => rule.meta.id).filter((id) => !ruleFixtures.includes(`${id}.jsonl`));
     // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts).
-    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'lost-logical-parent', 'tool-result-not-first']);
+    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'lost-logical-parent', 'orphan-server-tool-result', 'tool-result-not-first']);
   });
 
   for (const name of ruleFixtures) {

@@ -54,6 +54,17 @@ export interface ToolResultRef {
   conflict?: string;
 }
 
+/** A tool the provider runs inside one response (Anthropic's server tools): its call and result sit in the same message. */
+export interface ServerToolRef {
+  kind: 'call' | 'result';
+  /** The call's id, or the id a result names. */
+  id?: string;
+  /** The block's type as written, quoted in the provider's error. */
+  type: string;
+  pointer: string;
+  blockIndex: number;
+}
+
 export interface HeaderInfo {
   valid: boolean;
   /** Why the header is invalid, in words. */
@@ -89,6 +100,8 @@ export class Entry {
   toolCalls: ToolCallRef[] | undefined = undefined;
   /** Results a message carries: one for pi's result messages, one per block for formats that batch them. */
   toolResults: ToolResultRef[] | undefined = undefined;
+  /** Server-side tool calls and results, in block order. */
+  serverTools: ServerToolRef[] | undefined = undefined;
   header: HeaderInfo | undefined = undefined;
   /** For compactions: id of the first entry kept before the summary. */
   firstKeptId: string | undefined = undefined;

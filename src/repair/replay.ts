@@ -1,6 +1,7 @@
 import type { Analysis } from '../model/analysis.js';
 import { semanticsOf } from '../model/transcript.js';
 import { isFailed, type Entry, type ToolCallRef } from '../model/entry.js';
+import { orphanServerResults } from '../model/server-tools.js';
 import { analyzePairing, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
 import type { NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
@@ -31,19 +32,24 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   };
   // A result goes with its message when it is the message (pi) or the message's last block (Claude Code).
   const droppedBlocks = new Map<Entry, number[]>();
-  const dropResult = (slot: ResultSlot, counter: 'droppedOrphans' | 'droppedDuplicates'): void => {
-    const entry = items[slot.at]!;
-    builder.count(counter);
+  const dropBlock = (entry: Entry, pointer: string): void => {
     if (dropped.has(entry)) return;
-    const pointer = entry.toolResults![slot.k]!.pointer;
     const blocks = [...(droppedBlocks.get(entry) ?? []), blockOf(pointer)];
     droppedBlocks.set(entry, blocks);
     if (pointer === entry.pointer || blocks.length >= entry.blockCount) drop(entry);
     else builder.edit(entry.line, { kind: 'drop-blocks', blocks: [blocks.at(-1)!] });
   };
+  const dropResult = (slot: ResultSlot, counter: 'droppedOrphans' | 'droppedDuplicates'): void => {
+    builder.count(counter);
+    dropBlock(items[slot.at]!, items[slot.at]!.toolResults![slot.k]!.pointer);
+  };
   pairing.orphans.forEach((slot) => dropResult(slot, 'droppedOrphans'));
   pairing.failedTurnResults.forEach((slot) => dropResult(slot, 'droppedOrphans'));
   pairing.duplicates.forEach((slot) => dropResult(slot, 'droppedDuplicates'));
+  for (const { entry, tool } of orphanServerResults(analysis.replay.context)) {
+    builder.count('droppedOrphans');
+    dropBlock(entry, tool.pointer);
+  }
 
   const byAssistant = new Map<Entry, CallOccurrence[]>();
   for (const occurrence of pairing.occurrences) {

@@ -17,6 +17,7 @@ import { duplicateToolResult } from './pairing/duplicate-tool-result.js';
 import { missingToolResult } from './pairing/missing-tool-result.js';
 import { missingToolResultName } from './pairing/missing-tool-result-name.js';
 import { orphanToolResult } from './pairing/orphan-tool-result.js';
+import { orphanServerToolResult } from './pairing/orphan-server-tool-result.js';
 import { partialToolCall } from './pairing/partial-tool-call.js';
 import { resultForFailedTurn } from './pairing/result-for-failed-turn.js';
 import { toolResultOrder } from './pairing/tool-result-order.js';
@@ -48,6 +49,7 @@ export const rules: readonly Rule[] = [
   lostLogicalParent,
   missingToolResult,
   orphanToolResult,
+  orphanServerToolResult,
   displacedToolResult,
   toolResultOrder,
   toolResultNotFirst,

@@ -36,3 +36,10 @@ export function bedrockEmptyContent(): string {
 export const TEXT_BLOCK_EMPTY = 'Anthropic: messages: text content blocks must be non-empty';
 
 export const ALL_MESSAGES_EMPTY = 'Anthropic: messages: at least one message is required';
+
+export function unexpectedServerToolResult(messageIndex: number, blockIndex: number, type: string, id: string): string {
+  return (
+    `Anthropic: messages.${messageIndex}.content.${blockIndex}: unexpected \`tool_use_id\` found in \`${type}\` blocks: ` +
+    `${id}. Each \`${type}\` block must have a corresponding \`server_tool_use\` block before it.`
+  );
+}

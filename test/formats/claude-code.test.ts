@@ -65,6 +65,19 @@ describe('Claude Code format', () => {
     }
   });
 
+  it('accepts a server tool pair inside one message and reports the result whose call is on another branch', async () => {
+    const text = readFileSync(join(DIR, 'orphan-server-tool-result.jsonl'), 'utf8');
+    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line));
+    // Put the call back on the replayed path: the text line follows it again.
+    lines[2].parentUuid = lines[1].uuid;
+    const file = join(mkdtempSync(join(tmpdir(), 'td-cc-')), 'paired.jsonl');
+    writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    expect((await scanFile(file)).findings).toEqual([]);
+    const broken = await scanFile(join(DIR, 'orphan-server-tool-result.jsonl'));
+    expect(broken.findings.map((f) => `${f.line} ${f.rule}`)).toEqual(['4 orphan-server-tool-result']);
+    expect(broken.findings[0]!.providerError).toContain('messages.1.content.1: unexpected `tool_use_id` found in `advisor_tool_result` blocks');
+  });
+
   it('quotes the Anthropic error with the index counted on merged messages', async () => {
     const report = await scanFile(join(DIR, 'missing-tool-result.jsonl'));
     expect(report.findings[0]!.providerError).toMatch(/^Anthropic: messages\.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01NeverAnsweredCCCCCCCC\./);

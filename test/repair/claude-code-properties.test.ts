@@ -131,7 +131,7 @@ describe('Claude Code repair properties', () => {
           const brokenCalls = new Set(raw.filter((line) => touched.has(/"uuid":"([^"]+)"/.exec(line)?.[1] ?? '')).flatMap((line) => [...line.matchAll(/"id":"(toolu_[^"]+)"/g)].map((m) => m[1])));
           for (const line of raw) {
             const uuid = /"uuid":"([^"]+)"/.exec(line)?.[1];
-            if (uuid === undefined || touched.has(uuid) || brokenCalls.has(/"tool_use_id":"([^"]+)"/.exec(line)?.[1])) continue;
+            if (uuid === undefined || touched.has(uuid) || brokenCalls.has(/"tool_use_id":"([^"]+)"/.exec(line)?.[1] ?? '')) continue;
             expect(kept.has(uuid), `kept: ${line.slice(0, 90)}`).toBe(true);
             const relinked = kept.get(uuid)!.parentUuid !== JSON.parse(line).parentUuid;
             if (!relinked) expect(written.has(line), `byte for byte: ${line.slice(0, 90)}`).toBe(true);

@@ -1,4 +1,4 @@
-import { Entry, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import { Entry, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { isBlank, isObject, nonEmptyString, type Json } from '../pi/json.js';
 
@@ -31,6 +31,9 @@ function blockPointer(index: number): string {
  * `tool_result` blocks inside `user` lines; everything else is bookkeeping.
  */
 export class ClaudeCodeDecoder implements Decoder {
+  /** The last conversation line: most lines name it as parent and share its message id, so its strings are reused. */
+  private previous: Entry | undefined;
+
   decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
@@ -39,12 +42,17 @@ export class ClaudeCodeDecoder implements Decoder {
     entry.id = id;
     // Claude Code always writes parentUuid (null for a root); lines without it come from other
     // tools' hand-made files, which list the conversation in order.
-    if ('parentUuid' in value) entry.parentId = nonEmptyString(value.parentUuid) ?? null;
-    else entry.linksToPrevious = true;
+    const previous = this.previous;
+    this.previous = entry;
+    if ('parentUuid' in value) {
+      const parent = nonEmptyString(value.parentUuid) ?? null;
+      entry.parentId = parent !== null && parent === previous?.id ? previous.id : parent;
+    } else entry.linksToPrevious = true;
     entry.kind = 'state';
     const logical = nonEmptyString(value.logicalParentUuid);
     if (logical !== undefined) entry.logicalParentId = logical;
     if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) decodeMessage(value, value.message, entry);
+    if (entry.group !== undefined && entry.group === previous?.group) entry.group = previous.group;
     return entry;
   }
 
@@ -83,6 +91,7 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   const calls: ToolCallRef[] = [];
   const results: ToolResultRef[] = [];
   const blank: string[] = [];
+  const server: ServerToolRef[] = [];
   content.forEach((block, i) => {
     if (!isObject(block)) return;
     if (block.type === 'tool_use') calls.push(readCall(block, i));
@@ -90,10 +99,15 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
       if (results.length < i) entry.resultsAfterOther = true;
       results.push({ callId: nonEmptyString(block.tool_use_id), pointer: blockPointer(i), synthetic: false });
     }
+    else if (block.type === 'server_tool_use') server.push({ kind: 'call', id: nonEmptyString(block.id), type: block.type, pointer: blockPointer(i), blockIndex: i });
+    else if (typeof block.type === 'string' && block.type.endsWith('_tool_result')) {
+      server.push({ kind: 'result', id: nonEmptyString(block.tool_use_id), type: block.type, pointer: blockPointer(i), blockIndex: i });
+    }
     else if (block.type === 'text' && (block.text === undefined || isBlank(block.text))) blank.push(blockPointer(i));
     else if (block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) entry.signedThinking = true;
   });
   if (calls.length > 0) entry.toolCalls = calls;
+  if (server.length > 0) entry.serverTools = server;
   if (results.length > 0) {
     entry.role = 'toolResult';
     entry.toolResults = results;
