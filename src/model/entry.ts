@@ -89,7 +89,7 @@ export class Entry {
   /** `null` for a root; undefined when the field is absent. */
   parentId: string | null | undefined = undefined;
   /** A root that continues an earlier conversation (a compaction boundary) names its last entry here. */
-  logicalParentId: string | undefined = undefined;
+  declare logicalParentId: string | undefined;
   role: Role | undefined = undefined;
   /**
    * Lines that are parts of one message share a group (Claude Code writes each block of a
@@ -101,18 +101,20 @@ export class Entry {
   /** Results a message carries: one for pi's result messages, one per block for formats that batch them. */
   toolResults: ToolResultRef[] | undefined = undefined;
   /** Server-side tool calls and results, in block order. */
-  serverTools: ServerToolRef[] | undefined = undefined;
-  header: HeaderInfo | undefined = undefined;
+  declare serverTools: ServerToolRef[] | undefined;
+  declare header: HeaderInfo | undefined;
   /** For compactions: id of the first entry kept before the summary. */
-  firstKeptId: string | undefined = undefined;
+  declare firstKeptId: string | undefined;
   /** Pointers of empty or whitespace-only text blocks. */
-  blankTextBlocks: string[] | undefined = undefined;
+  declare blankTextBlocks: string[] | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
   offset = 0;
   byteLength = 0;
   flags = 0;
+  /** Fields few lines have (see RARE), kept out of the common shape: each slot costs 8 bytes a line. */
+  rare: Record<string, unknown> | undefined = undefined;
 
   /** Sent to the model when it lies on the replayed path. */
   declare inContext: boolean;
@@ -145,6 +147,20 @@ FLAGS.forEach((name, bit) => {
     },
     set(this: Entry, value: boolean) {
       this.flags = value ? this.flags | (1 << bit) : this.flags & ~(1 << bit);
+    },
+  });
+});
+
+const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks'] as const;
+
+RARE.forEach((name) => {
+  Object.defineProperty(Entry.prototype, name, {
+    get(this: Entry) {
+      return this.rare?.[name];
+    },
+    set(this: Entry, value: unknown) {
+      if (value === undefined && this.rare === undefined) return;
+      (this.rare ??= {})[name] = value;
     },
   });
 });

@@ -81,7 +81,7 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
       }
       callsOf(entry).forEach((call, order) => {
         if (call.id === undefined) return;
-        const occurrence: CallOccurrence = { at, call, order };
+        const occurrence: CallOccurrence = { at, call, order, result: undefined };
         pairing.occurrences.push(occurrence);
         const first = firstCall.get(call.id);
         if (first === undefined) firstCall.set(call.id, occurrence);

@@ -106,14 +106,15 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
     else if (block.type === 'text' && (block.text === undefined || isBlank(block.text))) blank.push(blockPointer(i));
     else if (block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) entry.signedThinking = true;
   });
-  if (calls.length > 0) entry.toolCalls = calls;
-  if (server.length > 0) entry.serverTools = server;
+  // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
+  if (calls.length > 0) entry.toolCalls = calls.slice();
+  if (server.length > 0) entry.serverTools = server.slice();
   if (results.length > 0) {
     entry.role = 'toolResult';
-    entry.toolResults = results;
+    entry.toolResults = results.slice();
   }
   if (blank.length === content.length && entry.role === 'user') entry.blankText = true;
-  else if (blank.length > 0) entry.blankTextBlocks = blank;
+  else if (blank.length > 0) entry.blankTextBlocks = blank.slice();
 }
 
 function readCall(block: Json, blockIndex: number): ToolCallRef {

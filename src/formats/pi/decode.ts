@@ -195,7 +195,8 @@ function decodeAssistant(message: Json, entry: Entry): void {
     if (call !== undefined) (calls ??= []).push(call);
     else if (isObject(block) && block.type === 'thinking' && nonEmptyString(block.thinkingSignature) !== undefined) entry.signedThinking = true;
   }
-  entry.toolCalls = calls;
+  // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
+  entry.toolCalls = calls?.slice();
   const blank = blankTextBlocks(content);
   if (blank.length > 0 && blank.length < content.length) entry.blankTextBlocks = blank;
 }
