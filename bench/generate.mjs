@@ -525,7 +525,8 @@ export async function ensureTranscript(targetBytes, { seed = 1, dir = DATA_DIR, 
   } catch { /* missing or stale: regenerate */ }
   // Old generator versions are dead weight (up to GBs each): remove them.
   for (const f of fs.readdirSync(dir)) {
-    if (/^session-.*-v\d+\.(jsonl|meta\.json)$/.test(f) && !f.endsWith(`-v${GENERATOR_VERSION}.jsonl`) && !f.endsWith(`-v${GENERATOR_VERSION}.meta.json`)) {
+    // Includes the Claude Code twins (…-vN.claude-code.jsonl) converted from them.
+    if (/^session-.*-v\d+\./.test(f) && !f.includes(`-v${GENERATOR_VERSION}.`)) {
       fs.rmSync(path.join(dir, f), { force: true });
     }
   }
