@@ -3,7 +3,7 @@ import { semanticsOf } from '../model/transcript.js';
 import { isFailed, type Entry, type ToolCallRef } from '../model/entry.js';
 import { orphanServerResults } from '../model/server-tools.js';
 import { analyzePairing, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
-import type { NewLine, RepairMode } from './plan.js';
+import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 
@@ -61,7 +61,12 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const unplaced = new Set([...pairing.displaced, ...(semanticsOf(analysis.transcript).resultOrder ? pairing.outOfOrder : [])]);
 
   const groups = new Map<string, Entry[]>();
-  for (const entry of path) if (entry.group !== undefined) groups.set(entry.group, [...(groups.get(entry.group) ?? []), entry]);
+  for (const entry of path) {
+    if (entry.group === undefined) continue;
+    const lines = groups.get(entry.group);
+    if (lines === undefined) groups.set(entry.group, [entry]);
+    else lines.push(entry);
+  }
 
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
@@ -218,20 +223,15 @@ function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonl
 function fixContent(path: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
   for (const entry of path) {
     if (dropped.has(entry)) continue;
-    if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
-      builder.edit(entry.line, { kind: 'fill-failed-turn' });
-      builder.count('rewrittenEntries');
-    } else if (entry.role === 'user' && entry.blankText) {
-      builder.edit(entry.line, { kind: 'fill-blank-user' });
-      builder.count('rewrittenEntries');
-    } else if (entry.resultsAfterOther) {
-      builder.edit(entry.line, { kind: 'results-first' });
-      builder.count('rewrittenEntries');
+    const edits: EntryEdit[] = [];
+    if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) edits.push({ kind: 'fill-failed-turn' });
+    else if (entry.role === 'user' && entry.blankText) edits.push({ kind: 'fill-blank-user' });
+    else {
+      if (entry.resultsAfterOther) edits.push({ kind: 'results-first' });
+      if (entry.blankTextBlocks !== undefined) edits.push({ kind: 'drop-blocks', blocks: entry.blankTextBlocks.map(blockOf) });
     }
-    if (entry.blankTextBlocks !== undefined && !dropped.has(entry) && !(entry.role === 'user' && entry.blankText)) {
-      builder.edit(entry.line, { kind: 'drop-blocks', blocks: entry.blankTextBlocks.map(blockOf) });
-      builder.count('rewrittenEntries');
-    }
+    for (const edit of edits) builder.edit(entry.line, edit);
+    if (edits.length > 0) builder.count('rewrittenEntries');
   }
 }
 
