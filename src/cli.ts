@@ -12,26 +12,23 @@ const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output;
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
 function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('transcript-doctor')
-    .description('Find and repair broken agent session transcripts (pi / OpenClaw JSONL).')
+    .description('Find and repair broken agent session transcripts (pi / OpenClaw and Claude Code JSONL).')
     .version(version, '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
-  program
+  const scan = program
     .command('scan')
     .description('Check transcripts and report every problem, with the provider error it causes.')
-    .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw session folders on this machine')
-    .option('-r, --reporter <name>', REPORTER_HELP, collect)
+    .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw and Claude Code session folders on this machine')
     .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
-    .option('-o, --output-file <path>', OUTPUT_FILE_HELP, collect)
-    .option('-q, --quiet', 'report errors only')
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('-j, --jobs <n>', 'files scanned at once, on worker threads (default: the number of CPUs)')
     .option('--baseline <file>', 'report only findings that are not in this baseline')
     .option('--write-baseline <file>', 'record the current findings as the baseline')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')
-    .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)')
-    .option('--no-color', 'disable colours (also: NO_COLOR)')
+    .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)');
+  withReportOptions(scan, 'report errors only', '-o, --output-file <path>')
     .addHelpText(
       'after',
       `
@@ -84,7 +81,7 @@ Examples:
     setExitCode(await (await import('./commands/canonicalize.js')).canonicalizeCommand(paths, options));
   });
 
-  program
+  const verify = program
     .command('verify')
     .description("Have a verifier model judge whether each final answer addressed the user's request (LLM as a judge).")
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the session folders on this machine')
@@ -102,11 +99,8 @@ Examples:
     .option('--concurrency <n>', 'requests at once', '4')
     .option('--no-cache', 'ignore and do not fill the verdict cache')
     .option('--cache-dir <dir>', 'where verdicts are cached (default: the user cache folder)')
-    .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)')
-    .option('-r, --reporter <name>', REPORTER_HELP, collect)
-    .option('-o, --output-file <path>', OUTPUT_FILE_HELP, collect)
-    .option('-q, --quiet', 'report FAIL and ERROR only')
-    .option('--no-color', 'disable colours (also: NO_COLOR)')
+    .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)');
+  withReportOptions(verify, 'report FAIL and ERROR only', '-o, --output-file <path>')
     .addHelpText(
       'after',
       `
@@ -137,20 +131,27 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
+/** The report options every command has. */
+function withReportOptions(command: Command, quietHelp: string, outputFileFlags: string): Command {
+  return command
+    .option('-r, --reporter <name>', REPORTER_HELP, collect)
+    .option(outputFileFlags, OUTPUT_FILE_HELP, collect)
+    .option('-q, --quiet', quietHelp)
+    .option('--no-color', 'disable colours (also: NO_COLOR)');
+}
+
 /** Options `repair` and `canonicalize` share: where the rewritten transcript goes, and the report. */
 function withRewriteOptions(command: Command, help: string): Command {
-  return command
+  command
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input')
     .option('-i, --in-place', 'replace each file (atomically, keeping a .bak-<timestamp> copy)')
     .option('--no-backup', 'with --in-place: keep no backup copy')
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
     .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
-    .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
-    .option('-r, --reporter <name>', REPORTER_HELP, collect)
-    .option('--output-file <path>', OUTPUT_FILE_HELP, collect)
-    .option('-q, --quiet', 'report errors only')
-    .option('--no-color', 'disable colours (also: NO_COLOR)')
+    .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)');
+  // -o names the rewritten transcript here, so the report file has only the long flag.
+  return withReportOptions(command, 'report errors only', '--output-file <path>')
     .addHelpText(
       'after',
       `

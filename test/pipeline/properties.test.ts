@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanSource } from '../../src/pipeline/scan.js';
 import { call, Session } from '../helpers/session.js';
+import { scanText } from '../helpers/scan-text.js';
 
 /** A healthy session: turns of a user message, some tool rounds answered in call order, a reply. */
 const turns = fc.array(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 3 }), { minLength: 1, maxLength: 6 });
@@ -26,15 +27,11 @@ function build(shape: number[][]): { session: Session; resultLines: number[] } {
   return { session, resultLines };
 }
 
-async function scan(jsonl: string) {
-  return (await scanSource('p.jsonl', Readable.from([Buffer.from(jsonl)]))).findings;
-}
-
 describe('scan properties', () => {
   it('finds nothing in any healthy session', async () => {
     await fc.assert(
       fc.asyncProperty(turns, async (shape) => {
-        expect(await scan(build(shape).session.jsonl())).toEqual([]);
+        expect(await scanText(build(shape).session.jsonl())).toEqual([]);
       }),
       { numRuns: 100 },
     );
@@ -53,7 +50,7 @@ describe('scan properties', () => {
           const next = lines[drop];
           if (next !== undefined) next.parentId = lines[drop - 1].parentId;
           const jsonl = lines.filter((_, i) => i !== drop - 1).map((line) => JSON.stringify(line) + '\n').join('');
-          const findings = await scan(jsonl);
+          const findings = await scanText(jsonl);
           expect(findings.map((f) => f.rule)).toEqual(['missing-tool-result']);
         },
       ),

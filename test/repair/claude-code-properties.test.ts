@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { scanSource } from '../../src/pipeline/scan.js';
+import { scanText } from '../helpers/scan-text.js';
 import { repairText } from '../helpers/repair-tester.js';
 
 type Line = Record<string, any>;
@@ -119,7 +118,7 @@ describe('Claude Code repair properties', () => {
           const { raw, touched, tail } = corrupt(original, kinds, seed);
           const first = await repairText(raw.join('\n') + (tail ? '' : '\n'), mode);
 
-          const rescan = (await scanSource('x', Readable.from([Buffer.from(first.output)]))).findings;
+          const rescan = await scanText(first.output);
           expect(rescan.filter((f) => f.severity === 'error').map((f) => `${f.line} ${f.rule}`)).toEqual([]);
           expect(first.report.findings.map((f) => `${f.line} ${f.rule}`)).toEqual(rescan.map((f) => `${f.line} ${f.rule}`));
           expect((await repairText(first.output, mode)).report.repair.changed).toBe(false);

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Readable } from 'node:stream';
-import { scanSource } from '../../src/pipeline/scan.js';
+import { scanText } from '../helpers/scan-text.js';
 import { call, Session, text } from '../helpers/session.js';
 import { repairText } from '../helpers/repair-tester.js';
 
@@ -174,10 +173,6 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
   for (const { at, raw: text } of garbage.filter((g) => g.at >= 0)) raw.splice(at, 0, text);
   if (garbage.some((g) => g.at < 0)) raw.push(garbage.find((g) => g.at < 0)!.raw);
   return { raw, touched };
-}
-
-async function scanText(text: string) {
-  return (await scanSource('x', Readable.from([Buffer.from(text)]))).findings;
 }
 
 describe('repair properties', () => {

@@ -1,6 +1,6 @@
 import { Entry, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { isBlank, isObject, nonEmptyString, type Json } from '../pi/json.js';
+import { isBlank, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
 const MESSAGE_TYPES = new Set(['user', 'assistant']);

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { EntryEdit, NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
-import { isBlank, isObject, type Json } from '../pi/json.js';
+import { fillBlankText, isObject, type Json } from '../json.js';
 
 /** What a missing result says, so a person reading the session knows it was not the tool. */
-export const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
+const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
+
+/** What a blank prompt becomes: Claude Code has no placeholder of its own, so the one OpenClaw writes. */
+const BLANK_USER_TEXT = '(continue)';
 
 /** The fields every Claude Code conversation line repeats, in the order Claude Code writes them. */
 const ENVELOPE = ['isSidechain', 'userType', 'cwd', 'sessionId', 'version', 'gitBranch', 'slug', 'agentId'];
@@ -39,9 +42,7 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     const isResult = (block: unknown) => isObject(block) && block.type === 'tool_result';
     message.content = [...message.content.filter(isResult), ...message.content.filter((block) => !isResult(block))];
   } else if (edit.kind === 'fill-blank-user') {
-    const content = message.content;
-    const kept = Array.isArray(content) ? content.filter((block) => !(isObject(block) && block.type === 'text' && isBlank(block.text))) : [];
-    message.content = kept.length > 0 ? kept : Array.isArray(content) ? [{ type: 'text', text: '(continue)' }] : '(continue)';
+    message.content = fillBlankText(message.content, BLANK_USER_TEXT);
   }
 }
 

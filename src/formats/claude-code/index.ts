@@ -1,5 +1,5 @@
 import type { TranscriptFormat } from '../format.js';
-import { isObject } from '../pi/json.js';
+import { isObject } from '../json.js';
 import { ClaudeCodeDecoder } from './decode.js';
 import { claudeCodeEncoder } from './encode.js';
 import { readText } from './text.js';

@@ -1,6 +1,6 @@
 import type { ToolCallRef } from '../../model/entry.js';
 import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalId, isCanonicalCall } from './canonical.js';
-import { isObject, nonEmptyString, type Json } from './json.js';
+import { isObject, nonEmptyString, type Json } from '../json.js';
 
 /** Pointer strings repeat on every line; share them instead of allocating one per block. */
 const pointerCache = new Map<number, string>();

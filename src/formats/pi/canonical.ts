@@ -1,4 +1,4 @@
-import { isObject, nonEmptyString, type Json } from './json.js';
+import { isObject, nonEmptyString, type Json } from '../json.js';
 
 /** Block types that are tool calls in some writer's dialect; `toolCall` is pi's canonical one. */
 export const CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall', 'tool_call', 'tool_use', 'function_call']);

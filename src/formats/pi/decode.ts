@@ -1,7 +1,7 @@
 import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { contentPointer, intern, readToolCall } from './blocks.js';
-import { isBlank, isObject, nonEmptyString, type Json } from './json.js';
+import { isBlank, isObject, nonEmptyString, type Json } from '../json.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
   PI_ENTRY_TYPES,

@@ -3,7 +3,7 @@ import type { EntryEdit, NewLine } from '../../model/edits.js';
 import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall } from './canonical.js';
-import { isBlank, isObject, type Json } from './json.js';
+import { fillBlankText, isObject, type Json } from '../json.js';
 
 /** The exact texts current OpenClaw writes on disk, so its own checks recognise our repairs. */
 export const FAILED_TURN_TEXT = '[assistant turn failed before producing content]';
@@ -58,13 +58,9 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     case 'fill-failed-turn':
       message.content = [{ type: 'text', text: FAILED_TURN_TEXT }];
       return;
-    case 'fill-blank-user': {
-      const content = message.content;
-      const kept = Array.isArray(content) ? content.filter((block) => !(isObject(block) && block.type === 'text' && isBlank(block.text))) : [];
-      if (Array.isArray(content) && kept.length > 0) message.content = kept;
-      else message.content = Array.isArray(content) ? [{ type: 'text', text: BLANK_USER_TEXT }] : BLANK_USER_TEXT;
+    case 'fill-blank-user':
+      message.content = fillBlankText(message.content, BLANK_USER_TEXT);
       return;
-    }
   }
 }
 

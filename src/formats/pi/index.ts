@@ -1,5 +1,5 @@
 import type { TranscriptFormat } from '../format.js';
-import { isObject } from './json.js';
+import { isObject } from '../json.js';
 import { PiDecoder, type PiDecoderState } from './decode.js';
 import { piEncoder } from './encode.js';
 import { readText } from './text.js';

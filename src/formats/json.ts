@@ -1,0 +1,43 @@
+/** Small guards for parsed JSON, and the content-block helpers both formats share (each writes Anthropic-style text blocks). */
+
+export type Json = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+export function isBlank(text: unknown): boolean {
+  return typeof text === 'string' && text.trim() === '';
+}
+
+/** A line's time, when it carries a parseable `timestamp`. */
+export function timeOf(value: Json): number | undefined {
+  const time = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** Text blocks joined and the names of called tools, from message content (a string or a block list). */
+export function contentText(content: unknown, isCall: (type: unknown) => boolean): { text: string; toolNames: string[] } {
+  if (typeof content === 'string') return { text: content, toolNames: [] };
+  const parts: string[] = [];
+  const toolNames: string[] = [];
+  if (Array.isArray(content)) {
+    for (const block of content) {
+      if (!isObject(block)) continue;
+      if (block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+      else if (isCall(block.type) && typeof block.name === 'string') toolNames.push(block.name.trim());
+    }
+  }
+  return { text: parts.join('\n'), toolNames };
+}
+
+/** Message content without its blank text blocks, or the placeholder when nothing else is left. */
+export function fillBlankText(content: unknown, placeholder: string): unknown {
+  if (!Array.isArray(content)) return placeholder;
+  const kept = content.filter((block) => !(isObject(block) && block.type === 'text' && isBlank(block.text)));
+  return kept.length > 0 ? kept : [{ type: 'text', text: placeholder }];
+}
