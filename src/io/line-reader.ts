@@ -32,10 +32,98 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const MAX_LINE_BYTES = constants.MAX_STRING_LENGTH;
 
 /**
- * Streams a source line by line without holding more than the current line in memory.
- * Lines inside one chunk are handed out as views (no copy); only lines that span chunks
- * are assembled. The callback is synchronous so per-line cost stays a function call.
+ * Cuts bytes into lines as they arrive, without holding more than the current line. Lines
+ * inside one chunk are handed out as views (no copy); only lines that span chunks are
+ * assembled. The callback is synchronous so per-line cost stays a function call.
  */
+export class LineSplitter {
+  private lineNumber = 0;
+  private position = 0; // bytes consumed so far
+  private lineStart = 0; // offset of the pending line
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private oversized = false;
+  private bom = false;
+  private first = true;
+
+  constructor(
+    private readonly onLine: (line: RawLine) => void,
+    private readonly maxLineBytes: number = MAX_LINE_BYTES,
+  ) {}
+
+  push(data: Buffer): void {
+    let chunk = data;
+    if (this.first) {
+      this.first = false;
+      if (chunk.length >= 3 && chunk.subarray(0, 3).equals(BOM)) {
+        this.bom = true;
+        chunk = chunk.subarray(3);
+        this.position = 3;
+        this.lineStart = 3;
+      }
+    }
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(LF, start);
+      if (nl === -1) {
+        this.hold(chunk.subarray(start));
+        break;
+      }
+      const piece = chunk.subarray(start, nl);
+      if (this.pendingBytes === 0) {
+        this.emit(piece, piece.length, 'lf');
+      } else {
+        this.hold(piece);
+        this.emit(this.assemble(), this.pendingBytes, 'lf');
+        this.pending = [];
+        this.pendingBytes = 0;
+      }
+      this.lineStart = this.position + nl + 1;
+      start = nl + 1;
+    }
+    this.position += chunk.length;
+  }
+
+  /** Hands out a last line that had no line ending; returns what was read. */
+  end(): ReadSummary {
+    if (this.pendingBytes > 0) {
+      this.emit(this.assemble(), this.pendingBytes, 'none');
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+    return { bom: this.bom, bytes: this.position, lines: this.lineNumber };
+  }
+
+  private assemble(): Buffer {
+    return this.oversized ? Buffer.alloc(0) : Buffer.concat(this.pending, this.pendingBytes);
+  }
+
+  private emit(content: Buffer, length: number, eol: LineEnding): void {
+    let bytes = content;
+    let byteLength = length;
+    if (eol === 'lf' && byteLength > 0 && !this.oversized && bytes[bytes.length - 1] === CR) {
+      bytes = bytes.subarray(0, bytes.length - 1);
+      byteLength -= 1;
+      eol = 'crlf';
+    }
+    this.lineNumber += 1;
+    this.onLine({ number: this.lineNumber, offset: this.lineStart, bytes: this.oversized ? Buffer.alloc(0) : bytes, byteLength, eol, oversized: this.oversized });
+    this.oversized = false;
+  }
+
+  private hold(piece: Buffer): void {
+    this.pendingBytes += piece.length;
+    if (this.oversized) return;
+    if (this.pendingBytes > this.maxLineBytes) {
+      this.oversized = true;
+      this.pending = [];
+      return;
+    }
+    this.pending.push(piece);
+  }
+}
+
+/** Streams a source line by line (see LineSplitter). */
 export async function readLines(
   source: Readable,
   onLine: (line: RawLine) => void,
@@ -43,77 +131,12 @@ export async function readLines(
   /** Awaited after each chunk's lines: lets a consumer write out what it produced, with backpressure. */
   afterChunk?: () => Promise<void>,
 ): Promise<ReadSummary> {
-  let lineNumber = 0;
-  let position = 0; // bytes consumed so far
-  let lineStart = 0; // offset of the pending line
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let oversized = false;
-  let bom = false;
-  let first = true;
-
-  const emit = (content: Buffer, length: number, eol: LineEnding): void => {
-    let bytes = content;
-    let byteLength = length;
-    if (eol === 'lf' && byteLength > 0 && !oversized && bytes[bytes.length - 1] === CR) {
-      bytes = bytes.subarray(0, bytes.length - 1);
-      byteLength -= 1;
-      eol = 'crlf';
-    }
-    lineNumber += 1;
-    onLine({ number: lineNumber, offset: lineStart, bytes: oversized ? Buffer.alloc(0) : bytes, byteLength, eol, oversized });
-    oversized = false;
-  };
-
-  const hold = (piece: Buffer): void => {
-    pendingBytes += piece.length;
-    if (oversized) return;
-    if (pendingBytes > maxLineBytes) {
-      oversized = true;
-      pending = [];
-      return;
-    }
-    pending.push(piece);
-  };
-
+  const splitter = new LineSplitter(onLine, maxLineBytes);
   for await (const data of source) {
-    let chunk: Buffer = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
-    if (first) {
-      first = false;
-      if (chunk.length >= 3 && chunk.subarray(0, 3).equals(BOM)) {
-        bom = true;
-        chunk = chunk.subarray(3);
-        position = 3;
-        lineStart = 3;
-      }
-    }
-    let start = 0;
-    while (start < chunk.length) {
-      const nl = chunk.indexOf(LF, start);
-      if (nl === -1) {
-        hold(chunk.subarray(start));
-        break;
-      }
-      const piece = chunk.subarray(start, nl);
-      if (pendingBytes === 0) {
-        emit(piece, piece.length, 'lf');
-      } else {
-        hold(piece);
-        const whole = oversized ? Buffer.alloc(0) : Buffer.concat(pending, pendingBytes);
-        emit(whole, pendingBytes, 'lf');
-        pending = [];
-        pendingBytes = 0;
-      }
-      lineStart = position + nl + 1;
-      start = nl + 1;
-    }
-    position += chunk.length;
+    splitter.push(typeof data === 'string' ? Buffer.from(data) : (data as Buffer));
     if (afterChunk !== undefined) await afterChunk();
   }
-  if (pendingBytes > 0) {
-    const whole = oversized ? Buffer.alloc(0) : Buffer.concat(pending, pendingBytes);
-    emit(whole, pendingBytes, 'none');
-    if (afterChunk !== undefined) await afterChunk();
-  }
-  return { bom, bytes: position, lines: lineNumber };
+  const summary = splitter.end();
+  await afterChunk?.();
+  return summary;
 }

@@ -1,6 +1,5 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
@@ -8,7 +7,7 @@ import { readLines } from '../io/line-reader.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { loadTranscript, TranscriptBuilder } from './load-transcript.js';
+import { loadBytes, loadTranscript, TranscriptBuilder } from './load-transcript.js';
 
 const MiB = 1 << 20;
 const SMALL_FILE_BYTES = 4 * MiB;
@@ -29,7 +28,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const { size } = statSync(path);
   // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
   // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
-  if (size <= SMALL_FILE_BYTES) return loadTranscript(Readable.from([readFileSync(path)]), format);
+  if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(path, size), format);
   const sequential = () => loadTranscript(createReadStream(path, { highWaterMark: MiB }), format);
   if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
   const split = await splitPoint(path, size);
@@ -40,7 +39,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const second = inWorker(request);
   const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
   const summary = await readLines(createReadStream(path, { end: split - 1, highWaterMark: MiB }), builder.line);
-  const first = Object.assign(builder.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
+  const first = builder.finish(summary);
   const reached = builder.position;
   // The worker guessed the decoder state at the split from the file's head; if the first half ended elsewhere, redo the second half here.
   const agreed = reached !== undefined && reached.format === head.format && JSON.stringify(reached.state) === JSON.stringify(head.state);
@@ -48,6 +47,36 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
   if (tail === undefined) return sequential();
   return join(first, tail);
+}
+
+/** Read buffer reused by every small file this thread loads (loadBytes keeps no reference to it). */
+let scratch: Buffer = Buffer.allocUnsafe(0);
+
+/**
+ * The whole file, in `scratch`. A fresh buffer per file would be fresh pages per file: page
+ * faults that, with `--jobs`, the threads of one process take turns on.
+ */
+function readSmallFile(path: string, size: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    let length = 0;
+    for (;;) {
+      // One byte more than the size: the read that finds the end needs room too.
+      if (length === scratch.length) scratch = grow(scratch, length, Math.max(size + 1, 2 * length, 64 * 1024));
+      const read = readSync(fd, scratch, length, scratch.length - length, null);
+      if (read === 0) return scratch.subarray(0, length);
+      length += read;
+    }
+  } finally {
+    closeSync(fd);
+    if (scratch.length > 2 * SMALL_FILE_BYTES) scratch = Buffer.allocUnsafe(0); // a file that grew while read
+  }
+}
+
+function grow(buffer: Buffer, used: number, size: number): Buffer {
+  const bigger = Buffer.allocUnsafe(size);
+  buffer.copy(bigger, 0, 0, used);
+  return bigger;
 }
 
 function inWorker(request: RangeRequest): Promise<Transcript> {

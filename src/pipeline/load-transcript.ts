@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
-import { readLines, type RawLine } from '../io/line-reader.js';
+import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, TranscriptFormat } from '../formats/format.js';
 import { detectFormat } from '../formats/registry.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
@@ -42,6 +42,11 @@ export class TranscriptBuilder {
   /** The format and decoder state reached so far, once a format has been detected. */
   get position(): BuilderStart | undefined {
     return this.format === undefined ? undefined : { format: this.format, state: this.decoder!.state() };
+  }
+
+  /** The transcript, once every line has been given. */
+  finish(summary: ReadSummary): Transcript {
+    return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   }
 
   readonly line = (raw: RawLine): void => {
@@ -113,8 +118,15 @@ export class TranscriptBuilder {
 /** Reads a source once, start to end, into a Transcript; `format` skips detection. */
 export async function loadTranscript(source: Readable, format?: TranscriptFormat): Promise<Transcript> {
   const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
-  const summary = await readLines(source, builder.line);
-  return Object.assign(builder.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
+  return builder.finish(await readLines(source, builder.line));
+}
+
+/** The same for a whole file already in memory; nothing refers to `bytes` once it returns. */
+export function loadBytes(bytes: Buffer, format?: TranscriptFormat): Transcript {
+  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
+  const splitter = new LineSplitter(builder.line);
+  splitter.push(bytes);
+  return builder.finish(splitter.end());
 }
 
 function isWhitespace(bytes: Buffer): boolean {

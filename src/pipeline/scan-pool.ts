@@ -8,8 +8,10 @@ import type { FileReport } from './finding.js';
 import { scanFile } from './scan.js';
 
 const WORKER = new URL('./scan-worker.js', import.meta.url);
-/** Files each thread has in hand at once, so reading one overlaps parsing another. */
+/** Files one thread scans at once when it is the only one, so reading a large file overlaps parsing another. */
 const IN_FLIGHT = 4;
+/** Below this many files per thread, starting threads costs more than it saves. */
+const MIN_FILES_PER_THREAD = 4;
 
 export interface PoolOptions {
   jobs: number;
@@ -23,67 +25,68 @@ export interface PoolOptions {
 /** What scanning one file gave: its report, or the error that kept it from being read. */
 export type Outcome = { report: FileReport } | { error: Error & { code?: string } };
 
-type Scan = (index: number, path: string) => Promise<Outcome>;
+/** What a worker sends: outcomes by file index, and whether it has run out of files. */
+export interface WorkerBatch {
+  outcomes: Array<{ index: number; report?: FileReport; error?: { message: string; code?: string } }>;
+  done: boolean;
+}
+
+/** What a worker starts with: every path, and the shared counter it takes the next index from. */
+export interface WorkerSetup {
+  paths: readonly string[];
+  next: Int32Array;
+  overrides: Record<string, SeverityOverride>;
+  format?: string;
+}
 
 /**
- * Scans files on `jobs` worker threads (one job: in this thread). Results come back in the
+ * Scans files on `jobs` threads: this one and `jobs - 1` workers. Results come back in the
  * order of `paths`, whatever order they finish in.
  */
 export async function scanFiles(paths: readonly string[], options: PoolOptions): Promise<Outcome[]> {
   const outcomes: Outcome[] = new Array(paths.length);
   let finished = 0;
-  let next = 0;
-  const drain = async (scan: Scan): Promise<void> => {
-    while (next < paths.length) {
-      const index = next++;
-      outcomes[index] = await scan(index, paths[index]!);
-      options.onDone(++finished);
+  const settle = (index: number, outcome: Outcome): void => {
+    outcomes[index] = outcome;
+    options.onDone(++finished);
+  };
+  const drain = async (take: () => number, twoThreads: boolean): Promise<void> => {
+    for (let index = take(); index < paths.length; index = take()) {
+      const scanned = scanFile(paths[index]!, options.rules, options.format, twoThreads);
+      settle(index, await scanned.then((report) => ({ report }), (error: Error) => ({ error })));
     }
   };
-  const threads = Math.min(options.jobs, Math.ceil(paths.length / IN_FLIGHT));
+
+  const threads = Math.min(options.jobs, Math.ceil(paths.length / MIN_FILES_PER_THREAD));
   if (threads <= 1 || !existsSync(fileURLToPath(WORKER))) {
-    // One thread: a large file may still use a second thread for itself.
-    const here: Scan = (_, path) => scanFile(path, options.rules, options.format).then((report) => ({ report }), (error: Error) => ({ error }));
-    await Promise.all(Array.from({ length: IN_FLIGHT }, () => drain(here)));
+    // A large file may still use a second thread for itself.
+    let next = 0;
+    await Promise.all(Array.from({ length: IN_FLIGHT }, () => drain(() => next++, true)));
     return outcomes;
   }
-  // This thread only hands out files and collects reports: scanning here too would keep it from
-  // answering the workers.
-  const workers = Array.from({ length: threads }, () => new ScanWorker(options));
+  // Every thread takes its next file from a shared counter: no thread waits for another to
+  // hand out work, so this one scans too.
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const setup: WorkerSetup = { paths, next: counter, overrides: options.overrides, format: options.format?.name };
+  const workers = Array.from({ length: threads - 1 }, () => new Worker(WORKER, { workerData: setup }));
   try {
-    await Promise.all(workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => drain((index, path) => worker.scan(index, path)))));
+    await Promise.all([drain(() => Atomics.add(counter, 0, 1), false), ...workers.map((worker) => collect(worker, settle))]);
   } finally {
-    await Promise.all(workers.map((worker) => worker.close()));
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
   return outcomes;
 }
 
-/** One worker thread and the answers it owes, by file index. */
-class ScanWorker {
-  private readonly worker: Worker;
-  private readonly waiting = new Map<number, { resolve: (outcome: Outcome) => void; reject: (error: Error) => void }>();
-
-  constructor(options: PoolOptions) {
-    this.worker = new Worker(WORKER, { workerData: { overrides: options.overrides, format: options.format?.name } });
-    this.worker.on('message', (message: { index: number; report?: FileReport; error?: { message: string; code?: string } }) => {
-      const waiter = this.waiting.get(message.index)!;
-      this.waiting.delete(message.index);
-      waiter.resolve(message.report !== undefined ? { report: message.report } : { error: Object.assign(new Error(message.error!.message), { code: message.error!.code }) });
+/** Receives a worker's batches until its last one. */
+function collect(worker: Worker, settle: (index: number, outcome: Outcome) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    worker.on('message', (batch: WorkerBatch) => {
+      for (const { index, report, error } of batch.outcomes) {
+        settle(index, report !== undefined ? { report } : { error: Object.assign(new Error(error!.message), { code: error!.code }) });
+      }
+      if (batch.done) resolve();
     });
-    this.worker.on('error', (error) => {
-      for (const waiter of this.waiting.values()) waiter.reject(error);
-      this.waiting.clear();
-    });
-  }
-
-  scan(index: number, path: string): Promise<Outcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.set(index, { resolve, reject });
-      this.worker.postMessage({ index, path });
-    });
-  }
-
-  close(): Promise<number> {
-    return this.worker.terminate();
-  }
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`scan thread exited with code ${code}`)));
+  });
 }

@@ -1,20 +1,35 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { codeOf } from '../errors.js';
 import { formats } from '../formats/registry.js';
-import type { SeverityOverride } from '../io/config.js';
 import { configureRules } from '../rules/configure.js';
 import { rules as allRules } from '../rules/index.js';
 import { scanFile } from './scan.js';
+import type { WorkerBatch, WorkerSetup } from './scan-pool.js';
 
-// A worker of `scan --jobs`: scans the files it is sent, one at a time, with the run's rules.
-const { overrides, format } = workerData as { overrides: Record<string, SeverityOverride>; format?: string };
+// A worker of `scan --jobs`: takes the next file from the shared counter until none are left,
+// and sends its results in batches (a message per file costs more than scanning a small one).
+const BATCH_FILES = 32;
+const BATCH_MS = 100;
+
+const { paths, next, overrides, format } = workerData as WorkerSetup;
 const rules = configureRules(allRules, overrides);
 const chosen = formats.find((candidate) => candidate.name === format);
 
-parentPort!.on('message', async ({ index, path }: { index: number; path: string }) => {
+// Stay alive until the pool ends this thread, so the last batch can never race the thread's exit.
+parentPort!.on('message', () => undefined);
+
+let batch: WorkerBatch['outcomes'] = [];
+let sent = Date.now();
+for (let index = Atomics.add(next, 0, 1); index < paths.length; index = Atomics.add(next, 0, 1)) {
   try {
-    parentPort!.postMessage({ index, report: await scanFile(path, rules, chosen, false) });
+    batch.push({ index, report: await scanFile(paths[index]!, rules, chosen, false) });
   } catch (error) {
-    parentPort!.postMessage({ index, error: { message: error instanceof Error ? error.message : String(error), code: codeOf(error) } });
+    batch.push({ index, error: { message: error instanceof Error ? error.message : String(error), code: codeOf(error) } });
   }
-});
+  if (batch.length >= BATCH_FILES || Date.now() - sent >= BATCH_MS) {
+    parentPort!.postMessage({ outcomes: batch, done: false } satisfies WorkerBatch);
+    batch = [];
+    sent = Date.now();
+  }
+}
+parentPort!.postMessage({ outcomes: batch, done: true } satisfies WorkerBatch);
