@@ -49,6 +49,8 @@ export class LineSplitter {
   constructor(
     private readonly onLine: (line: RawLine) => void,
     private readonly maxLineBytes: number = MAX_LINE_BYTES,
+    /** The caller refills the chunks it pushes: the part of a line a chunk ends with is copied. */
+    private readonly options: { reusedChunks?: boolean } = {},
   ) {}
 
   push(data: Buffer): void {
@@ -119,7 +121,7 @@ export class LineSplitter {
       this.pending = [];
       return;
     }
-    this.pending.push(piece);
+    this.pending.push(this.options.reusedChunks === true ? Buffer.from(piece) : piece);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Entry } from './entry.js';
+import { IdIndex } from './id-index.js';
 import type { ReplaySemantics } from './transcript.js';
 
 /** The conversation tree over a file's entries, as pi resolves it. Indices are entry indices. */
@@ -18,17 +19,16 @@ export interface Tree {
   /** Later entries that reuse an earlier entry's id, with the previous entry of that id. */
   duplicateIds: Array<{ entry: number; first: number }>;
   /** Entry index for an id; with duplicates the format decides which one the agent keeps (pi: the last). */
-  byId: Map<string, number>;
+  byId: IdIndex;
 }
 
 export function buildTree(entries: readonly Entry[], keep: ReplaySemantics['duplicateIds'] = 'last'): Tree {
-  const byId = new Map<string, number>();
+  const byId = new IdIndex(entries);
   const duplicateIds: Tree['duplicateIds'] = [];
   for (const entry of entries) {
     if (!inTree(entry) || entry.id === undefined) continue;
-    const earlier = byId.get(entry.id);
+    const earlier = byId.add(entry.index, keep === 'first');
     if (earlier !== undefined) duplicateIds.push({ entry: entry.index, first: earlier });
-    if (earlier === undefined || keep === 'last') byId.set(entry.id, entry.index);
   }
 
   const parent = new Int32Array(entries.length).fill(-1);

@@ -1,13 +1,13 @@
-import { closeSync, createReadStream, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
-import { readLines } from '../io/line-reader.js';
+import { readFileLines } from '../io/file-lines.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { loadBytes, loadTranscript, TranscriptBuilder } from './load-transcript.js';
+import { loadBytes, TranscriptBuilder } from './load-transcript.js';
 
 const MiB = 1 << 20;
 const SMALL_FILE_BYTES = 4 * MiB;
@@ -29,7 +29,10 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
   // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
   if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(path, size), format);
-  const sequential = () => loadTranscript(createReadStream(path, { highWaterMark: MiB }), format);
+  const sequential = async () => {
+    const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
+    return builder.finish(await readFileLines(path, builder.line));
+  };
   if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
   const split = await splitPoint(path, size);
   const head = split === undefined ? undefined : await headPosition(path, format);
@@ -38,8 +41,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
   const second = inWorker(request);
   const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
-  const summary = await readLines(createReadStream(path, { end: split - 1, highWaterMark: MiB }), builder.line);
-  const first = builder.finish(summary);
+  const first = builder.finish(await readFileLines(path, builder.line, { end: split }));
   const reached = builder.position;
   // The worker guessed the decoder state at the split from the file's head; if the first half ended elsewhere, redo the second half here.
   const agreed = reached !== undefined && reached.format === head.format && JSON.stringify(reached.state) === JSON.stringify(head.state);
@@ -105,9 +107,13 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
 /** Format and decoder state after the first megabyte: what the second thread starts from. */
 async function headPosition(path: string, format: TranscriptFormat | undefined) {
   const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
-  await readLines(createReadStream(path, { end: MiB - 1 }), (raw) => {
-    if (raw.eol !== 'none') builder.line(raw);
-  });
+  await readFileLines(
+    path,
+    (raw) => {
+      if (raw.eol !== 'none') builder.line(raw);
+    },
+    { end: MiB },
+  );
   return builder.position;
 }
 

@@ -1,6 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { formats } from '../formats/registry.js';
-import { readLines } from '../io/line-reader.js';
+import { readFileLines } from '../io/file-lines.js';
 import type { Transcript } from '../model/transcript.js';
 import { TranscriptBuilder } from './load-transcript.js';
 
@@ -20,8 +19,6 @@ export interface RangeRequest {
 export async function loadRange(request: RangeRequest): Promise<Transcript> {
   const format = formats.find((candidate) => candidate.name === request.format)!;
   const builder = new TranscriptBuilder({ format, state: request.state });
-  const summary = await readLines(createReadStream(request.path, { start: request.start, highWaterMark: 1 << 20 }), (raw) =>
-    builder.line({ ...raw, offset: raw.offset + request.start }),
-  );
+  const summary = await readFileLines(request.path, (raw) => builder.line({ ...raw, offset: raw.offset + request.start }), { start: request.start });
   return Object.assign(builder.transcript, { lines: summary.lines, bytes: summary.bytes });
 }

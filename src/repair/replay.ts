@@ -166,7 +166,8 @@ function arrange(
  * parallel results on their own call lines) stay. Linear (v1) files need no links.
  */
 function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>, analysis: Analysis, builder: PlanBuilder, newId: (seed: string) => string): void {
-  const taken = new Set(analysis.tree.byId.keys());
+  const added = new Set<string>();
+  const taken = { has: (id: string) => analysis.tree.byId.has(id) || added.has(id), add: (id: string) => added.add(id) };
   let previous: Node | undefined;
   const idOf = (node: Node | undefined) => (node === undefined ? null : 'added' in node ? node.added.id ?? null : node.entry.id ?? null);
   for (const node of sequence) {
@@ -191,7 +192,7 @@ function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>
   }
 }
 
-function fresh(seed: string, taken: Set<string>, newId: (seed: string) => string): string {
+function fresh(seed: string, taken: { has(id: string): boolean; add(id: string): unknown }, newId: (seed: string) => string): string {
   for (let n = 0; ; n++) {
     const id = newId(`${seed}#${n}`);
     if (!taken.has(id)) {

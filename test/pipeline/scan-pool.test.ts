@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rules } from '../../src/rules/index.js';
 import { ROOT } from '../cli/run-cli.js';
 // The built pool: under the TypeScript sources there is no compiled worker to start.
 import { scanFiles, type Outcome } from '../../dist/pipeline/scan-pool.js';
+import { rules } from '../../dist/rules/index.js';
 
 const fixtures = readdirSync(join(ROOT, 'fixtures', 'pi'))
   .filter((name) => name.endsWith('.jsonl'))
