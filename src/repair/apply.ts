@@ -1,6 +1,7 @@
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
-import { readLines, type LineEnding } from '../io/line-reader.js';
+import { readFileLines } from '../io/file-lines.js';
+import type { LineEnding } from '../io/line-reader.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
@@ -95,8 +96,9 @@ export async function applyPlan(
       output.bom = true;
     }
     plan.after.get(0)?.forEach(putPlacement);
-    await readLines(
-      createReadStream(source.path, { highWaterMark: 1 << 20 }),
+    // Kept lines are views into the reader's buffers: each chunk's pieces are copied out (flush) before that buffer is refilled.
+    await readFileLines(
+      source.path,
       (raw) => {
         if (!plan.skip.has(raw.number)) {
           eol = raw.eol === 'none' ? (fixEndings || plan.after.has(raw.number) ? eol : '') : EOL[raw.eol];
@@ -104,8 +106,7 @@ export async function applyPlan(
         }
         plan.after.get(raw.number)?.forEach(putPlacement);
       },
-      undefined,
-      flush,
+      { afterChunk: flush },
     );
     await flush();
   } finally {
