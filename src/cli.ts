@@ -23,7 +23,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw and Claude Code session folders on this machine')
     .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
-    .option('-j, --jobs <n>', 'files scanned at once, on worker threads (default: the number of CPUs)')
+    .option('-j, --jobs <n>', 'threads scanning files at once (default: the number of CPUs)')
     .option('--baseline <file>', 'report only findings that are not in this baseline')
     .option('--write-baseline <file>', 'record the current findings as the baseline')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')

@@ -167,13 +167,14 @@ function arrange(
  */
 function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>, analysis: Analysis, builder: PlanBuilder, newId: (seed: string) => string): void {
   const added = new Set<string>();
-  const taken = { has: (id: string) => analysis.tree.byId.has(id) || added.has(id), add: (id: string) => added.add(id) };
+  const taken = (id: string) => analysis.tree.byId.has(id) || added.has(id);
   let previous: Node | undefined;
   const idOf = (node: Node | undefined) => (node === undefined ? null : 'added' in node ? node.added.id ?? null : node.entry.id ?? null);
   for (const node of sequence) {
     if ('added' in node) {
       if (!node.after.linksToPrevious) {
         node.added.id = fresh(node.added.callId, taken, newId);
+        added.add(node.added.id);
         node.added.parentId = idOf(previous) ?? undefined;
       }
       previous = node;
@@ -192,13 +193,10 @@ function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>
   }
 }
 
-function fresh(seed: string, taken: { has(id: string): boolean; add(id: string): unknown }, newId: (seed: string) => string): string {
+function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: string) => string): string {
   for (let n = 0; ; n++) {
     const id = newId(`${seed}#${n}`);
-    if (!taken.has(id)) {
-      taken.add(id);
-      return id;
-    }
+    if (!taken(id)) return id;
   }
 }
 
