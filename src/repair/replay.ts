@@ -2,7 +2,7 @@ import type { Analysis } from '../model/analysis.js';
 import { semanticsOf } from '../model/transcript.js';
 import { isFailed, type Entry, type ToolCallRef } from '../model/entry.js';
 import { orphanServerResults } from '../model/server-tools.js';
-import { analyzePairing, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
+import { analyzePairing, lastLineOf, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
@@ -100,6 +100,14 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     }
   }
 
+  // A line that loses every result but keeps other content is no longer a result: results after it move up past it.
+  const leftovers = new Set(items.filter((entry) => entry.toolResults !== undefined && !dropped.has(entry) && (droppedBlocks.get(entry)?.length ?? 0) >= entry.toolResults.length));
+  for (const occurrence of leftovers.size === 0 ? [] : pairing.occurrences) {
+    const result = occurrence.result;
+    if (result === undefined) continue;
+    for (let at = lastLineOf(items, occurrence.at) + 1; at < result.at; at++) if (leftovers.has(items[at]!)) unplaced.add(occurrence);
+  }
+
   const { sequence, moved } = arrange(path, items, byAssistant, dropped, missing, unplaced, builder);
   chain(sequence, moved, dropped, analysis, builder, newId);
   fillToolNames(byAssistant, items, dropped, builder);
@@ -162,35 +170,45 @@ function arrange(
 /**
  * New results get fresh ids and the node before them as parent. An entry is re-linked to the node
  * before it only where the repair broke its link: its parent was dropped or moved, it was moved
- * itself, or something was put in front of it. Links the agent wrote on purpose (Claude Code's
- * parallel results on their own call lines) stay. Linear (v1) files need no links.
+ * itself, or its link would skip a node the repair chained in (an added result, or an entry
+ * re-linked before it). Links the agent wrote on purpose (Claude Code's parallel results on their
+ * own call lines) stay otherwise. Linear (v1) files need no links.
  */
 function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>, analysis: Analysis, builder: PlanBuilder, newId: (seed: string) => string): void {
   const added = new Set<string>();
   const taken = (id: string) => analysis.tree.byId.has(id) || added.has(id);
   let previous: Node | undefined;
   const idOf = (node: Node | undefined) => (node === undefined ? null : 'added' in node ? node.added.id ?? null : node.entry.id ?? null);
-  for (const node of sequence) {
+  // Where each entry sits in the sequence, and the last place the repair chained a node in.
+  const position = new Int32Array(analysis.entries.length).fill(-1);
+  let chainedAt = -1;
+  sequence.forEach((node, at) => {
     if ('added' in node) {
       if (!node.after.linksToPrevious) {
         node.added.id = fresh(node.added.callId, taken, newId);
         added.add(node.added.id);
         node.added.parentId = idOf(previous) ?? undefined;
+        chainedAt = at;
       }
       previous = node;
-      continue;
+      return;
     }
     const entry = node.entry;
+    position[entry.index] = at;
     const parent = analysis.tree.parent[entry.index]!;
     const parentEntry = parent === -1 ? undefined : analysis.entries[parent]!;
     const broken =
       moved.has(entry) ||
       (previous !== undefined && ('added' in previous || moved.has(previous.entry))) ||
-      (parentEntry !== undefined && (dropped.has(parentEntry) || moved.has(parentEntry)));
+      (parentEntry !== undefined && (dropped.has(parentEntry) || moved.has(parentEntry))) ||
+      (parent !== -1 && position[parent] !== -1 && position[parent]! < chainedAt);
     const wanted = idOf(previous);
-    if (broken && !entry.linksToPrevious && entry.parentId !== wanted) relink(entry, wanted, builder);
+    if (broken && !entry.linksToPrevious) {
+      if (entry.parentId !== wanted) relink(entry, wanted, builder);
+      chainedAt = at;
+    }
     previous = node;
-  }
+  });
 }
 
 function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: string) => string): string {

@@ -141,4 +141,24 @@ describe('Claude Code repair properties', () => {
       { numRuns: Number(process.env.TD_PROPERTY_RUNS ?? 100) },
     );
   });
+
+  // Found by the property above. A result line that hung off the first call kept only its text
+  // once its orphan result went: the results must still come right after the calls, and the next
+  // turn must follow the whole chain instead of hanging off the last call line, which would leave
+  // the results out of the replay.
+  it.each([
+    ['synthetic', ['orphan', 'text-before-result', 'drop-result'], ['toolu_0_0_0', 'toolu_0_0_1']],
+    ['discard', ['orphan', 'text-before-result'], ['toolu_0_0_1']],
+  ] as const)('%s: the results follow the calls, then the text left of the orphan, then the next turn', async (mode, kinds, answered) => {
+    const shape = [{ thinking: false, rounds: [2] }, { thinking: false, rounds: [] }];
+    const { raw } = corrupt(build(shape), [...kinds], 1);
+    const { output, lines } = await repairText(raw.join('\n') + '\n', mode);
+    expect((await scanText(output)).filter((f) => f.severity === 'error')).toEqual([]);
+    const byUuid = new Map(lines.map((line) => [line.uuid, line]));
+    // Walk back from the answer of turn 0 to the call lines.
+    const between: Line[] = [];
+    let line = byUuid.get(lines.find((l) => l.message?.content?.[0]?.text === 'done 0')!.parentUuid)!;
+    for (; line.type !== 'assistant'; line = byUuid.get(line.parentUuid)!) between.unshift(line);
+    expect(between.map((l) => l.message.content[0].tool_use_id ?? l.message.content[0].text)).toEqual([...answered, 'note']);
+  });
 });
