@@ -33,6 +33,22 @@ describe('transcript-doctor repair', () => {
     expect(readdirSync(join(file, '..')).filter((name) => name.includes('.bak-'))).toHaveLength(1);
   });
 
+  it('--in-place on a Claude Code session: repaired in its own shapes, backup byte-identical, scans clean', async () => {
+    const file = copy('fixtures/claude-code/missing-tool-result.jsonl');
+    const original = readFileSync(file);
+    const result = await runCli(['repair', '--in-place', '--mode', 'synthetic', file]);
+    expect(result.code).toBe(0);
+    const backups = readdirSync(join(file, '..')).filter((name) => name.includes('.bak-'));
+    expect(backups).toHaveLength(1);
+    expect(readFileSync(join(file, '..', backups[0]!))).toEqual(original);
+    const added = readFileSync(file, 'utf8').split('\n').filter((line) => line.includes('"is_error":true')).map((line) => JSON.parse(line));
+    expect(added.length).toBeGreaterThan(0);
+    for (const line of added) expect(line).toMatchObject({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', is_error: true }] } });
+    expect((await runCli(['scan', file, '-q'])).code).toBe(0);
+    expect((await runCli(['repair', '--in-place', file])).code).toBe(0);
+    expect(readdirSync(join(file, '..')).filter((name) => name.includes('.bak-'))).toHaveLength(1); // nothing left to change: no new backup
+  });
+
   it('--no-backup keeps no copy', async () => {
     const file = copy(LOOP);
     expect((await runCli(['repair', '--in-place', '--no-backup', file])).code).toBe(0);
