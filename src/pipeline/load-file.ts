@@ -30,7 +30,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
   if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(path, size), format);
   const sequential = async () => {
-    const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
+    const builder = new TranscriptBuilder(format);
     return builder.finish(await readFileLines(path, builder.line));
   };
   if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
@@ -40,7 +40,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
 
   const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
   const second = inWorker(request);
-  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
+  const builder = new TranscriptBuilder(format);
   const first = builder.finish(await readFileLines(path, builder.line, { end: split }));
   const reached = builder.position;
   // The worker guessed the decoder state at the split from the file's head; if the first half ended elsewhere, redo the second half here.
@@ -106,7 +106,7 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
 
 /** Format and decoder state after the first megabyte: what the second thread starts from. */
 async function headPosition(path: string, format: TranscriptFormat | undefined) {
-  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
+  const builder = new TranscriptBuilder(format);
   await readFileLines(
     path,
     (raw) => {

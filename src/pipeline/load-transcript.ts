@@ -12,7 +12,7 @@ const OPEN_BRACE = 0x7b;
 
 type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
 
-/** Where a builder starts when it does not read a file from its first line. */
+/** Where a builder has got to: what a builder for the rest of the file starts from. */
 export interface BuilderStart {
   format: TranscriptFormat;
   /** The decoder state at that point (see Decoder.state). */
@@ -30,12 +30,13 @@ export class TranscriptBuilder {
   private decoder: Decoder | undefined;
   private undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
 
-  constructor(start?: BuilderStart) {
-    if (start !== undefined) {
-      this.format = start.format;
-      this.decoder = start.format.createDecoder(start.state);
-      this.transcript.format = start.format.name;
-      this.transcript.semantics = start.format.semantics;
+  /** With a format, detection is skipped and decoding starts from `state` (see Decoder.state). */
+  constructor(format?: TranscriptFormat, state?: unknown) {
+    if (format !== undefined) {
+      this.format = format;
+      this.decoder = format.createDecoder(state);
+      this.transcript.format = format.name;
+      this.transcript.semantics = format.semantics;
     }
   }
 
@@ -117,13 +118,13 @@ export class TranscriptBuilder {
 
 /** Reads a source once, start to end, into a Transcript; `format` skips detection. */
 export async function loadTranscript(source: Readable, format?: TranscriptFormat): Promise<Transcript> {
-  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
+  const builder = new TranscriptBuilder(format);
   return builder.finish(await readLines(source, builder.line));
 }
 
 /** The same for a whole file already in memory; nothing refers to `bytes` once it returns. */
 export function loadBytes(bytes: Buffer, format?: TranscriptFormat): Transcript {
-  const builder = new TranscriptBuilder(format === undefined ? undefined : { format, state: undefined });
+  const builder = new TranscriptBuilder(format);
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());
