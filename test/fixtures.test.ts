@@ -14,6 +14,7 @@ const special: Record<string, string[]> = {
   'pi/legacy-shapes.jsonl': ['30 non-canonical-tool-call warning', '31 non-canonical-tool-result warning', '36 non-canonical-tool-call warning'],
   'pi/abandoned-branch.jsonl': ['9 missing-tool-result warning'],
   'pi/v1-missing-result.jsonl': ['3 missing-tool-result error'],
+  'pi/tail-tool-call.jsonl': ['5 missing-tool-result error'],
   'demo/d7e72770-c025-4796-baf0-d4d1f2035ea7.jsonl': [],
   'demo/f787cf70-51e3-4c8b-9204-2dfbea70be02.jsonl': [
     '9 partial-tool-call warning',

@@ -53,4 +53,6 @@ export interface Transcript {
   parsedLines: number;
   /** From the detected format; the default is pi's. */
   semantics?: ReplaySemantics;
+  /** A running agent holds the session's write lock: its last tool calls may still be running. */
+  live?: { pid: number; lockPath: string };
 }

@@ -4,6 +4,7 @@ import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import type { FileReport } from './finding.js';
+import { liveLock } from '../io/session-lock.js';
 import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
@@ -15,7 +16,10 @@ export async function scanSource(path: string, source: Readable, rules: readonly
 }
 
 export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true): Promise<FileReport> {
-  return check(path, await loadTranscriptFile(path, format, twoThreads), rules);
+  const transcript = await loadTranscriptFile(path, format, twoThreads);
+  const live = await liveLock(path);
+  if (live !== undefined) transcript.live = live;
+  return check(path, transcript, rules);
 }
 
 function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {

@@ -37,14 +37,14 @@ testRule(missingToolResult, {
       findings: [{ line: 3, pointer: '/message/content/2', message: B }],
     },
     {
-      name: 'calls at the very end are a warning (agent may still be running)',
+      name: 'calls at the very end are an error when no agent holds the session',
       jsonl: new Session().user().calls(call(A)).jsonl(),
-      findings: [{ line: 3, severity: 'warning', message: /transcript ends here/ }],
+      findings: [{ line: 3, severity: 'error', message: /transcript ends here and no running agent holds it/ }],
     },
     {
-      name: 'parallel calls partly answered at the very end are a warning too',
+      name: 'parallel calls partly answered at the very end are an error too',
       jsonl: new Session().user().calls(call(A), call(B)).result(A).jsonl(),
-      findings: [{ line: 3, severity: 'warning', pointer: '/message/content/2' }],
+      findings: [{ line: 3, severity: 'error', pointer: '/message/content/2' }],
     },
     {
       name: 'only on an abandoned branch: one severity lower',

@@ -12,14 +12,17 @@ export const missingToolResult: Rule = {
     description: 'A tool call has no result.',
     docs: `## What it does
 Finds tool calls in a successful assistant turn that no tool result answers anywhere later on
-the replayed path.
+the replayed path. A call at the very end of the file is an error too, unless a running agent
+holds the session's write lock (OpenClaw's \`<file>.lock\` naming a live process): only then may
+the tool still be running, and the finding is a warning.
 
 ## Why is this bad?
 Anthropic, Bedrock, Vertex, OpenAI and Gemini all require every tool call to be answered in the
 very next message. Every later request is rejected with HTTP 400 until the file is fixed. An
 interrupted run (cancel, crash, gateway restart) between the call and its result is the usual
-cause. Some agent versions patch this in memory at replay time; the file stays broken for every
-other reader and version.
+cause, and then the unanswered call is the last thing in the file: a stored session that ends
+that way fails on its next turn. Some agent versions patch this in memory at replay time; the
+file stays broken for every other reader and version.
 
 ## Example
 \`\`\`jsonl
@@ -28,26 +31,30 @@ other reader and version.
 \`\`\`
 
 ## Fix
-\`--mode discard\` (default) removes the call block (the whole turn if nothing else is left, or if it carries signed reasoning that an edit would invalidate); \`--mode synthetic\` adds an error result right after the call, marked so OpenClaw lets a real result replace it.`,
+\`--mode discard\` (default) removes the call block (the whole turn if nothing else is left, or if it carries signed reasoning that an edit would invalidate); \`--mode synthetic\` adds an error result right after the call, marked so OpenClaw lets a real result replace it. \`repair --in-place\` refuses a session a live agent holds.`,
   },
   check({ analysis, report }) {
+    const live = analysis.transcript.live;
     for (const path of analysis.paths) {
-      // Calls followed by nothing but results may still be running: the agent has not written the rest yet.
+      // Calls followed by nothing but results are the end of the file: only a running agent may still answer them.
       const entries = path.context.entries;
       let lastOther = entries.length - 1;
       while (lastOther >= 0 && entries[lastOther]!.role === 'toolResult') lastOther -= 1;
       for (const occurrence of path.pairing.missing) {
         const item = path.itemAt(occurrence.at);
         const atEnd = path.scope === 'replay' && lastLineOf(entries, occurrence.at) === lastOther;
+        const ending = !atEnd
+          ? '.'
+          : live !== undefined
+            ? `; the transcript ends here and process ${live.pid} holds its lock (${live.lockPath}), so the tool may still be running.`
+            : '; the transcript ends here and no running agent holds it, so the next request is rejected.';
         report({
           path,
           entry: item.entry,
           pointer: occurrence.call.pointer,
-          message:
-            `${callLabel(occurrence.call)} has no tool result` +
-            (atEnd ? '; the transcript ends here, which is normal only while the agent is still running the tool.' : '.'),
+          message: `${callLabel(occurrence.call)} has no tool result${ending}`,
           providerError: toolUseWithoutResult(item.messageIndex, [occurrence.call.id!]),
-          severity: atEnd ? 'warning' : undefined,
+          severity: atEnd && live !== undefined ? 'warning' : undefined,
         });
       }
     }
