@@ -2,7 +2,8 @@ import type { Entry } from './entry.js';
 import type { LineEnding } from '../io/line-reader.js';
 
 /** Problems found while turning bytes into JSON, before any format is involved. */
-export type LineIssueKind = 'invalid-json' | 'torn' | 'nul-bytes' | 'invalid-utf8' | 'oversized';
+/** `glued`: several records on one line (a lost newline); each readable one is decoded as its own entry. */
+export type LineIssueKind = 'invalid-json' | 'glued' | 'torn' | 'nul-bytes' | 'invalid-utf8' | 'oversized';
 
 export interface LineIssue {
   kind: LineIssueKind;

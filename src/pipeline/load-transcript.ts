@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
+import { gluedRecords } from '../io/glued-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, TranscriptFormat } from '../formats/format.js';
 import { detectFormat } from '../formats/registry.js';
@@ -72,6 +73,18 @@ export class TranscriptBuilder {
     try {
       value = JSON.parse(text);
     } catch (error) {
+      const glued = gluedRecords(bytes);
+      if (glued !== undefined) {
+        const lost = glued.unreadable === 0 ? '' : `, and ${glued.unreadable} unreadable piece(s) that are lost`;
+        issue('glued', `${glued.records.length} records are glued together on one line${lost}; repair puts each on its own line`);
+        if (!validUtf8) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
+        transcript.lastLine.parsed = true;
+        transcript.parsedLines += 1;
+        for (const record of glued.records) {
+          this.accept(record.value, { number: raw.number, offset: raw.offset + record.start, byteLength: record.end - record.start });
+        }
+        return;
+      }
       // Valid JSON never holds a raw NUL, so only a failed line is worth searching for one.
       const nul = countNul(bytes);
       const found =

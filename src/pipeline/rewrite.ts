@@ -5,8 +5,9 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spoolStdin } from '../io/spool.js';
 import { UserError } from '../errors.js';
+import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
-import { AtomicFile, assertNotLocked, stampOf } from '../io/safe-write.js';
+import { AtomicFile, assertNotLocked, stampOf, type SourceStamp } from '../io/safe-write.js';
 import { analyze } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyPlan } from '../repair/apply.js';
@@ -17,6 +18,7 @@ import type { Rule } from '../rules/rule.js';
 import { planCanonical } from '../repair/canonical.js';
 import type { FileReport, RepairSummary } from './finding.js';
 import { loadTranscriptFile } from './load-file.js';
+import { settle, type Pass } from './passes.js';
 import { loadTranscript } from './load-transcript.js';
 import { missingToolResultName } from '../rules/pairing/missing-tool-result-name.js';
 import { runRules } from './run-rules.js';
@@ -74,9 +76,24 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
     return report;
   }
 
+  const replan = (output: Transcript) => rewrite.plan(output, display);
+  return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, async (last) => {
+    const output = await writeTarget(last, format!, rewrite, target, { source, display, stamp, summary });
+    report.findings = runRules(analyze(output), rewrite.rules);
+    return report;
+  });
+}
+
+/** Writes the last pass where the user asked; returns the model of what was written. */
+async function writeTarget(
+  last: Pass,
+  format: TranscriptFormat & { encoder: Encoder },
+  rewrite: Rewrite,
+  target: Target,
+  { source, display, stamp, summary }: { source: string; display: string; stamp: SourceStamp | undefined; summary: RepairSummary },
+): Promise<Transcript> {
   let output: Transcript;
-  const apply = (write: (chunk: Buffer) => Promise<void>) =>
-    applyPlan({ path: source, transcript, format: format! }, plan, write, rewrite.fixEndings);
+  const apply = (write: (chunk: Buffer) => Promise<void>) => applyPlan({ ...last, format }, last.plan, write, rewrite.fixEndings);
   if (target.kind === 'dry-run') {
     output = await apply(async () => {});
   } else if (target.kind === 'stream') {
@@ -96,8 +113,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
       throw error;
     }
   }
-  report.findings = runRules(analyze(output), rewrite.rules);
-  return report;
+  return output;
 }
 
 async function copyTo(source: string, destination: string): Promise<void> {
@@ -123,7 +139,7 @@ function describeLines(plan: RepairPlan): RepairSummary['lines'] {
   return {
     dropped: [...plan.skip].filter((line) => !moved.has(line)).sort((a, b) => a - b),
     moved: [...moved].sort((a, b) => a - b),
-    rewritten: [...plan.edits.keys()].sort((a, b) => a - b),
+    rewritten: [...plan.edits.keys(), ...plan.split].sort((a, b) => a - b),
   };
 }
 

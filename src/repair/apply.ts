@@ -1,6 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
+import { gluedRecords } from '../io/glued-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
@@ -100,8 +102,15 @@ export async function applyPlan(
     await readFileLines(
       source.path,
       (raw) => {
-        if (!plan.skip.has(raw.number)) {
-          eol = raw.eol === 'none' ? (fixEndings || plan.after.has(raw.number) ? eol : '') : EOL[raw.eol];
+        const split = plan.split.has(raw.number);
+        if (split || !plan.skip.has(raw.number)) eol = raw.eol === 'none' ? (fixEndings || plan.after.has(raw.number) ? eol : '') : EOL[raw.eol];
+        if (split) {
+          for (const record of gluedRecords(raw.bytes)?.records ?? []) {
+            const bytes = raw.bytes.subarray(record.start, record.end);
+            put(bytes, eol, undefined, record.value);
+            if (!isUtf8(bytes)) output.lineIssues.push({ kind: 'invalid-utf8', line: output.lines, detail: 'invalid UTF-8 byte sequence' });
+          }
+        } else if (!plan.skip.has(raw.number)) {
           putEdited(raw.bytes, plan.edits.get(raw.number), byLine.get(raw.number));
         }
         plan.after.get(raw.number)?.forEach(putPlacement);

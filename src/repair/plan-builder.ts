@@ -2,7 +2,7 @@ import { emptyCounts, type EntryEdit, type Placement, type RepairCounts, type Re
 
 /** Collects a plan; keeps the bookkeeping (merging block drops, counting) out of the planner. */
 export class PlanBuilder {
-  readonly plan: RepairPlan = { skip: new Set(), edits: new Map(), after: new Map(), counts: emptyCounts() };
+  readonly plan: RepairPlan = { skip: new Set(), edits: new Map(), after: new Map(), split: new Set(), counts: emptyCounts() };
 
   count(counter: keyof RepairCounts, by = 1): void {
     this.plan.counts[counter] += by;
@@ -27,6 +27,11 @@ export class PlanBuilder {
       edits.push(edit);
     }
     this.plan.edits.set(line, edits);
+  }
+
+  split(line: number): void {
+    this.plan.split.add(line);
+    this.count('splitLines');
   }
 
   place(afterLine: number, placement: Placement): void {

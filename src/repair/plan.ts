@@ -20,6 +20,8 @@ export interface RepairCounts {
   addedResults: number;
   droppedDuplicates: number;
   droppedOrphans: number;
+  splitLines: number;
+  renamedToolCalls: number;
   movedResults: number;
   relinkedEntries: number;
   rewrittenEntries: number;
@@ -32,6 +34,8 @@ export interface RepairPlan {
   edits: Map<number, EntryEdit[]>;
   /** Lines to write after a line; key 0 means before the first line. */
   after: Map<number, Placement[]>;
+  /** Lines holding several glued records, written as one line per readable record. */
+  split: Set<number>;
   counts: RepairCounts;
 }
 
@@ -43,6 +47,8 @@ export function emptyCounts(): RepairCounts {
     addedResults: 0,
     droppedDuplicates: 0,
     droppedOrphans: 0,
+    splitLines: 0,
+    renamedToolCalls: 0,
     movedResults: 0,
     relinkedEntries: 0,
     rewrittenEntries: 0,
@@ -50,5 +56,5 @@ export function emptyCounts(): RepairCounts {
 }
 
 export function isEmptyPlan(plan: RepairPlan): boolean {
-  return plan.skip.size === 0 && plan.edits.size === 0 && plan.after.size === 0;
+  return plan.skip.size === 0 && plan.edits.size === 0 && plan.after.size === 0 && plan.split.size === 0;
 }

@@ -18,6 +18,12 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   const builder = new PlanBuilder();
   const encoder = formats.find((format) => format.name === transcript.format)?.encoder;
   if (encoder === undefined) return builder.finish();
+  // Glued records are split first and judged in the next pass, like every other line: until then their links are not known to be right.
+  const glued = transcript.lineIssues.filter((issue) => issue.kind === 'glued');
+  if (glued.length > 0) {
+    for (const issue of glued) builder.split(issue.line);
+    return builder.finish();
+  }
   repairLinks(transcript, builder);
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);

@@ -8,6 +8,8 @@ const WORDS: Array<[keyof RepairCounts, string, string]> = [
   ['addedResults', 'added result', 'added results'],
   ['droppedDuplicates', 'dropped duplicate', 'dropped duplicates'],
   ['droppedOrphans', 'dropped orphan', 'dropped orphans'],
+  ['splitLines', 'split glued line', 'split glued lines'],
+  ['renamedToolCalls', 'renamed tool call', 'renamed tool calls'],
   ['movedResults', 'moved result', 'moved results'],
   ['relinkedEntries', 'relinked entry', 'relinked entries'],
   ['rewrittenEntries', 'rewritten entry', 'rewritten entries'],

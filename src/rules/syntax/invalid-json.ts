@@ -22,8 +22,11 @@ write was interrupted and the next append landed on the same line.
 \`\`\`
 
 ## Fix
-repair drops the line and re-links entries that hung on it to that line's own parent (read from the broken line when possible, else the entry written before). Safe: the line was already invisible to pi.`,
+repair puts each readable record of a glued line on its own line, in order, and then checks
+them like any other line; only pieces that cannot be read are dropped. Any other broken line is
+dropped, and entries that hung on it are re-linked to that line's own parent (read from the
+broken line when possible, else the entry written before). Safe: the line was already invisible to pi.`,
   },
-  ['invalid-json', 'oversized'],
+  ['invalid-json', 'glued', 'oversized'],
   (detail) => `Line is not valid JSON: ${detail}.`,
 );
