@@ -45,6 +45,8 @@ export interface TranscriptFormat {
   encoder: Encoder;
   /** The text of a parsed line (message text, called tool names, time, a header's working directory). */
   readText(value: unknown): LineText;
+  /** What makes two lines the same entry written twice: the line without the moment it was written. */
+  copyKey(value: unknown): string;
   /** Tree links from the text of a line that does not parse, when they can still be read. */
   recoverLinks(text: string): { id: string; parentId: string | null } | undefined;
 }

@@ -41,3 +41,10 @@ export function fillBlankText(content: unknown, placeholder: string): unknown {
   const kept = content.filter((block) => !(isObject(block) && block.type === 'text' && isBlank(block.text)));
   return kept.length > 0 ? kept : [{ type: 'text', text: placeholder }];
 }
+
+/** A line as JSON text without its top-level `timestamp`: two writes of one entry differ only there. */
+export function withoutTimestamp(value: unknown): string {
+  if (!isObject(value)) return JSON.stringify(value);
+  const { timestamp: _written, ...rest } = value;
+  return JSON.stringify(rest);
+}

@@ -8,6 +8,11 @@ export type EntryEdit =
   | { kind: 'set-parent'; parentId: string | null }
   | { kind: 'drop-blocks'; blocks: number[] }
   | { kind: 'set-tool-name'; name: string }
+  /** A call block gets another id (a duplicate renamed) or its name trimmed; `block` counts blocks as written. */
+  | { kind: 'set-call-id'; block: number; id: string }
+  | { kind: 'set-call-name'; block: number; name: string }
+  /** The result at `pointer` (see ToolResultRef) names another call id. */
+  | { kind: 'set-result-id'; pointer: string; id: string }
   | { kind: 'fill-failed-turn' }
   | { kind: 'fill-blank-user' }
   | { kind: 'set-first-kept'; id: string }
@@ -32,3 +37,13 @@ export type NewLine =
       timestampFrom: number;
     }
   | { kind: 'header'; id: string; version?: number; timestampFrom?: number };
+
+const RANK: Partial<Record<EntryEdit['kind'], number>> = { 'set-call-id': 0, 'set-call-name': 0, 'set-result-id': 0, 'drop-blocks': 1 };
+
+/**
+ * Edits in the order an encoder applies them: those that name a block by its place in the line
+ * as written come before the block drops that would move it, and both before any reordering.
+ */
+export function inApplyOrder(edits: readonly EntryEdit[]): EntryEdit[] {
+  return [...edits].sort((a, b) => (RANK[a.kind] ?? 2) - (RANK[b.kind] ?? 2));
+}

@@ -107,6 +107,8 @@ export class Entry {
   declare firstKeptId: string | undefined;
   /** Pointers of empty or whitespace-only text blocks. */
   declare blankTextBlocks: string[] | undefined;
+  /** Those of them that hold whitespace (providers word that error differently). */
+  declare whitespaceTextBlocks: string[] | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -151,7 +153,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks'] as const;
+const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -32,9 +32,11 @@ export interface ReplaySemantics {
   resultOrder: boolean;
   /** Results carry their tool's name (pi's toolName); Claude Code's tool_result blocks have none to fill. */
   resultNames: boolean;
+  /** Every request goes to a provider that rejects empty and whitespace-only text blocks (Claude Code: Anthropic). */
+  blankTextRejected: boolean;
 }
 
-export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true };
+export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true, blankTextRejected: false };
 
 export function semanticsOf(transcript: Transcript): ReplaySemantics {
   return transcript.semantics ?? DEFAULT_SEMANTICS;

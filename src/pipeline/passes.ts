@@ -27,27 +27,35 @@ const MAX_PASSES = 5;
 export async function settle<T>(
   first: Pass,
   format: TranscriptFormat & { encoder: Encoder },
-  replan: (transcript: Transcript) => RepairPlan,
+  replan: (transcript: Transcript, file?: string) => RepairPlan,
   fixEndings: boolean,
   use: (last: Pass) => Promise<T>,
 ): Promise<T> {
   let folder: string | undefined;
+  const writePass = async (pass: Pass, n: number): Promise<Pass> => {
+    folder ??= await mkdtemp(join(tmpdir(), 'transcript-doctor-'));
+    const path = join(folder, `pass-${n}.jsonl`);
+    const file = await open(path, 'w', 0o600);
+    try {
+      const output = await applyPlan({ ...pass, format }, pass.plan, async (chunk) => void (await file.write(chunk)), fixEndings);
+      return { path, transcript: output, plan: replan(output, path) };
+    } finally {
+      await file.close();
+    }
+  };
   try {
     let pass = first;
     for (let n = 1; n < MAX_PASSES; n++) {
-      const output = await applyPlan({ ...pass, format }, pass.plan, async () => {}, fixEndings);
-      const next = replan(output);
-      if (isEmptyPlan(next)) break;
-      folder ??= await mkdtemp(join(tmpdir(), 'transcript-doctor-'));
-      const path = join(folder, `pass-${n}.jsonl`);
-      const file = await open(path, 'w', 0o600);
-      try {
-        await applyPlan({ ...pass, format }, pass.plan, async (chunk) => void (await file.write(chunk)), fixEndings);
-      } finally {
-        await file.close();
+      // Split records have not been compared with the rest yet (copies among them need their bytes): that pass is written first.
+      const next = pass.plan.split.size > 0 ? await writePass(pass, n) : undefined;
+      if (next === undefined) {
+        const output = await applyPlan({ ...pass, format }, pass.plan, async () => {}, fixEndings);
+        if (isEmptyPlan(replan(output))) break;
       }
-      for (const [counter, value] of Object.entries(next.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
-      pass = { path, transcript: output, plan: next };
+      const written = next ?? (await writePass(pass, n));
+      for (const [counter, value] of Object.entries(written.plan.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
+      pass = written;
+      if (isEmptyPlan(pass.plan)) break;
     }
     return await use(pass);
   } finally {

@@ -32,8 +32,8 @@ export type Target =
 
 export type RepairReport = FileReport & { repair: RepairSummary };
 
-/** Plans the edits for one transcript; `display` is the path as the user gave it. */
-export type Planner = (transcript: Transcript, display: string) => RepairPlan;
+/** Plans the edits for one transcript; `display` is the path as the user gave it, `file` where its bytes are (if written yet). */
+export type Planner = (transcript: Transcript, display: string, file?: string) => RepairPlan;
 
 export interface Rewrite {
   plan: Planner;
@@ -44,7 +44,7 @@ export interface Rewrite {
 }
 
 export function repairRewrite(mode: RepairMode): Rewrite {
-  return { plan: (transcript, display) => planRepair(transcript, { mode, sessionId: sessionIdOf(display) }), rules, fixEndings: true };
+  return { plan: (transcript, display, file) => planRepair(transcript, { mode, sessionId: sessionIdOf(display), file }), rules, fixEndings: true };
 }
 
 export const canonicalRewrite: Rewrite = { plan: planCanonical, rules: shapeRules, fixEndings: false };
@@ -60,7 +60,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
   const stamp = target.kind === 'in-place' ? await stampOf(source) : undefined;
   const transcript = await loadTranscriptFile(source);
   const format = formats.find((candidate) => candidate.name === transcript.format);
-  const plan = rewrite.plan(transcript, display);
+  const plan = rewrite.plan(transcript, display, source);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
   const endings = rewrite.fixEndings && (transcript.bom || transcript.lastLine?.eol === 'none');
@@ -76,7 +76,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
     return report;
   }
 
-  const replan = (output: Transcript) => rewrite.plan(output, display);
+  const replan = (output: Transcript, file?: string) => rewrite.plan(output, display, file);
   return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, async (last) => {
     const output = await writeTarget(last, format!, rewrite, target, { source, display, stamp, summary });
     report.findings = runRules(analyze(output), rewrite.rules);

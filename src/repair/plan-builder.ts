@@ -18,7 +18,7 @@ export class PlanBuilder {
 
   edit(line: number, edit: EntryEdit): void {
     const edits = this.plan.edits.get(line) ?? [];
-    const existing = edits.find((e) => e.kind === edit.kind);
+    const existing = edits.find((e) => sameTarget(e, edit));
     if (existing?.kind === 'drop-blocks' && edit.kind === 'drop-blocks') {
       existing.blocks = [...new Set([...existing.blocks, ...edit.blocks])].sort((a, b) => a - b);
     } else if (existing !== undefined) {
@@ -47,4 +47,12 @@ export class PlanBuilder {
     for (const line of this.plan.edits.keys()) if (this.plan.skip.has(line) && !moved.has(line)) this.plan.edits.delete(line);
     return this.plan;
   }
+}
+
+/** Edits of one kind replace each other, except those aimed at different blocks or results of the line. */
+function sameTarget(a: EntryEdit, b: EntryEdit): boolean {
+  if (a.kind !== b.kind) return false;
+  if ('block' in a && 'block' in b) return a.block === b.block;
+  if ('pointer' in a && 'pointer' in b) return a.pointer === b.pointer;
+  return true;
 }

@@ -1,7 +1,9 @@
 import { analyze } from '../model/analysis.js';
 import { semanticsOf, type Transcript } from '../model/transcript.js';
 import { formats } from '../formats/registry.js';
+import { dropCopiedEntries } from './copied-entries.js';
 import { repairHeader } from './header.js';
+import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
 import type { RepairMode, RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
@@ -11,19 +13,23 @@ export interface PlanOptions {
   mode: RepairMode;
   /** Session id for a rebuilt header (from the file name). */
   sessionId: string;
+  /** The file the transcript was read from, when its bytes are there to compare (not for a pass not yet written). */
+  file?: string;
 }
 
 /** Plans every fix for one transcript. Structure first: the replay path depends on the links. */
 export function planRepair(transcript: Transcript, options: PlanOptions): RepairPlan {
   const builder = new PlanBuilder();
-  const encoder = formats.find((format) => format.name === transcript.format)?.encoder;
-  if (encoder === undefined) return builder.finish();
+  const format = formats.find((candidate) => candidate.name === transcript.format);
+  if (format === undefined) return builder.finish();
+  const encoder = format.encoder;
   // Glued records are split first and judged in the next pass, like every other line: until then their links are not known to be right.
   const glued = transcript.lineIssues.filter((issue) => issue.kind === 'glued');
   if (glued.length > 0) {
     for (const issue of glued) builder.split(issue.line);
     return builder.finish();
   }
+  withLineReader(options.file, (lineBytes) => dropCopiedEntries(transcript, format, builder, lineBytes));
   repairLinks(transcript, builder);
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);

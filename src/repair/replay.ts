@@ -6,11 +6,14 @@ import { analyzePairing, lastLineOf, resultAt, type CallOccurrence, type ResultS
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
+import { freshCallId } from './fresh-call-id.js';
+import { toolNameProblem } from '../model/tool-name.js';
 
 /** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
 type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' }>; after: Entry };
 
-const usable = (call: ToolCallRef): boolean => call.id !== undefined && !call.partial && call.missing === undefined;
+/** A call that can stay: complete, with an id and a name providers accept. */
+const usable = (call: ToolCallRef): boolean => call.id !== undefined && !call.partial && call.missing === undefined && toolNameProblem(call.name) === undefined;
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
@@ -68,6 +71,15 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     else lines.push(entry);
   }
 
+  // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
+  for (const entry of path) {
+    if (entry.role !== 'user' && entry.blankTextBlocks !== undefined && entry.blankTextBlocks.length >= entry.blockCount && !dropped.has(entry)) {
+      drop(entry);
+      builder.count('droppedLines');
+    }
+  }
+
+  const droppedCalls = new Set<ToolCallRef>();
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
     if (entry.role !== 'assistant' || entry.toolCalls === undefined || dropped.has(entry)) continue;
@@ -76,6 +88,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
       (call) => isFailed(entry) || !usable(call) || (mode === 'discard' && occurrences.some((o) => o.call === call && missing.has(o))),
     );
     if (doomed.length === 0) continue;
+    for (const call of doomed) droppedCalls.add(call);
     builder.count('droppedToolCalls', doomed.length);
     // Signed reasoning is checked against its whole message: such a turn goes with every line it was written over.
     const turn = (entry.group !== undefined && groups.get(entry.group)) || [entry];
@@ -108,12 +121,72 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     for (let at = lastLineOf(items, occurrence.at) + 1; at < result.at; at++) if (leftovers.has(items[at]!)) unplaced.add(occurrence);
   }
 
-  const { sequence, moved } = arrange(path, items, byAssistant, dropped, missing, unplaced, builder);
+  const renamed = renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
+  trimCallNames(path, dropped, droppedCalls, builder);
+  const { sequence, moved } = arrange(path, items, byAssistant, dropped, missing, unplaced, renamed, builder);
   chain(sequence, moved, dropped, analysis, builder, newId);
   fillToolNames(byAssistant, items, dropped, builder);
   fixContent(path, dropped, builder);
   keepCompactionCuts(path, dropped, builder);
   relinkChildrenOfDropped(analysis, dropped, builder);
+}
+
+/**
+ * A call that reuses the id of an earlier call that stays gets a fresh id in the same shape, and
+ * the result that answers it (the one pairing gave it: after it, before the next call with that
+ * id) names the new id in the same plan. Ids are fresh against every id in the file.
+ */
+function renameReusedIds(
+  analysis: Analysis,
+  occurrences: readonly CallOccurrence[],
+  items: readonly Entry[],
+  goes: (occurrence: CallOccurrence) => boolean,
+  dropped: Set<Entry>,
+  builder: PlanBuilder,
+): Map<CallOccurrence, string> {
+  const renamed = new Map<CallOccurrence, string>();
+  const kept = new Set<string>();
+  let taken: Set<string> | undefined;
+  for (const occurrence of occurrences) {
+    const id = occurrence.call.id!;
+    if (goes(occurrence)) continue;
+    if (!kept.has(id)) {
+      kept.add(id);
+      continue;
+    }
+    taken ??= idsIn(analysis.entries);
+    const fresh = freshCallId(id, (candidate) => taken!.has(candidate));
+    taken.add(fresh);
+    renamed.set(occurrence, fresh);
+    builder.edit(items[occurrence.at]!.line, { kind: 'set-call-id', block: occurrence.call.blockIndex, id: fresh });
+    builder.count('renamedToolCalls');
+    const slot = occurrence.result;
+    if (slot !== undefined && !dropped.has(items[slot.at]!)) {
+      builder.edit(items[slot.at]!.line, { kind: 'set-result-id', pointer: resultAt(items, slot).pointer, id: fresh });
+    }
+  }
+  return renamed;
+}
+
+function idsIn(entries: readonly Entry[]): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    for (const call of entry.toolCalls ?? []) if (call.id !== undefined) ids.add(call.id);
+    for (const result of entry.toolResults ?? []) if (result.callId !== undefined) ids.add(result.callId);
+  }
+  return ids;
+}
+
+/** Names with surrounding whitespace are trimmed, as OpenClaw does before it sends them. */
+function trimCallNames(path: readonly Entry[], dropped: Set<Entry>, droppedCalls: Set<ToolCallRef>, builder: PlanBuilder): void {
+  for (const entry of path) {
+    if (dropped.has(entry)) continue;
+    for (const call of entry.toolCalls ?? []) {
+      if (droppedCalls.has(call) || call.name === undefined || call.name.trim() === call.name) continue;
+      builder.edit(entry.line, { kind: 'set-call-name', block: call.blockIndex, name: call.name.trim() });
+      builder.count('rewrittenEntries');
+    }
+  }
 }
 
 /**
@@ -127,6 +200,7 @@ function arrange(
   dropped: Set<Entry>,
   missing: Set<CallOccurrence>,
   unplaced: Set<CallOccurrence>,
+  renamed: Map<CallOccurrence, string>,
   builder: PlanBuilder,
 ): { sequence: Node[]; moved: Set<Entry> } {
   const sequence: Node[] = [];
@@ -154,7 +228,7 @@ function arrange(
       } else {
         const added: Extract<NewLine, { kind: 'missing-result' }> = {
           kind: 'missing-result',
-          callId: occurrence.call.id!,
+          callId: renamed.get(occurrence) ?? occurrence.call.id!,
           toolName: occurrence.call.name?.trim(),
           timestampFrom: entry.line,
         };

@@ -1,12 +1,21 @@
 import type { SeverityOverride } from '../io/config.js';
 import type { Rule } from './rule.js';
 
-/** The rules with a project's severities applied; rules set to `off` are left out. */
+/**
+ * The rules with a project's severities applied; rules set to `off` are left out. A configured
+ * severity holds for every report of the rule, also those the rule would make milder on its own
+ * (a blank text block outside Claude Code); findings off the replayed path are still one lower.
+ */
 export function configureRules(rules: readonly Rule[], overrides: Record<string, SeverityOverride>): Rule[] {
   return rules.flatMap((rule) => {
     const severity = overrides[rule.meta.id];
     if (severity === undefined) return [rule];
     if (severity === 'off') return [];
-    return [{ ...rule, meta: { ...rule.meta, severity } }];
+    return [
+      {
+        meta: { ...rule.meta, severity },
+        check: (context) => rule.check({ analysis: context.analysis, report: (problem) => context.report({ ...problem, severity: undefined }) }),
+      },
+    ];
   });
 }

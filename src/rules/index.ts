@@ -19,6 +19,7 @@ import { missingToolResultName } from './pairing/missing-tool-result-name.js';
 import { orphanToolResult } from './pairing/orphan-tool-result.js';
 import { orphanServerToolResult } from './pairing/orphan-server-tool-result.js';
 import { partialToolCall } from './pairing/partial-tool-call.js';
+import { invalidToolName } from './pairing/invalid-tool-name.js';
 import { resultForFailedTurn } from './pairing/result-for-failed-turn.js';
 import { toolResultOrder } from './pairing/tool-result-order.js';
 import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
@@ -57,6 +58,7 @@ export const rules: readonly Rule[] = [
   duplicateToolCallId,
   resultForFailedTurn,
   partialToolCall,
+  invalidToolName,
   missingToolResultName,
   emptyErrorTurn,
   blankUserMessage,

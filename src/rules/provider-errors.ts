@@ -43,3 +43,9 @@ export function unexpectedServerToolResult(messageIndex: number, blockIndex: num
     `${id}. Each \`${type}\` block must have a corresponding \`server_tool_use\` block before it.`
   );
 }
+
+export function toolNamePattern(messageIndex: number, blockIndex: number): string {
+  return `Anthropic: messages.${messageIndex}.content.${blockIndex}.tool_use.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`;
+}
+
+export const TEXT_BLOCK_WHITESPACE = 'Anthropic: messages: text content blocks must contain non-whitespace text';

@@ -132,10 +132,19 @@ describe('transcript-doctor repair', () => {
     expect(readFileSync(join(out, 'd7e72770-c025-4796-baf0-d4d1f2035ea7.jsonl'))).toEqual(readFileSync('fixtures/demo/d7e72770-c025-4796-baf0-d4d1f2035ea7.jsonl'));
   });
 
-  it('exits 1 when an error cannot be fixed', async () => {
-    const result = await runCli(['repair', '--dry-run', 'fixtures/pi/duplicate-entry-id.jsonl']);
+  it('exits 1 when an error cannot be fixed (two different entries share an id)', async () => {
+    const lines = readFileSync('fixtures/pi/duplicate-entry-id.jsonl', 'utf8').split('\n');
+    lines[7] = lines[7]!.replace('Drop 18 from the matrix.', 'Keep 18 in the matrix.');
+    const result = await runCli(['repair', '--dry-run', '-'], { input: lines.join('\n') });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('duplicate-entry-id');
+  });
+
+  it('drops the earlier of two writes of one entry, and exits 0', async () => {
+    const result = await runCli(['repair', 'fixtures/pi/duplicate-entry-id.jsonl']);
+    expect(result.code).toBe(0);
+    const source = readFileSync('fixtures/pi/duplicate-entry-id.jsonl', 'utf8').split('\n');
+    expect(result.stdout.split('\n')).toEqual([...source.slice(0, 6), ...source.slice(7)]);
   });
 
   it('takes the mode from OPENCLAW_TOOL_GUARD_ABORT_MODE, and --mode wins', async () => {

@@ -103,7 +103,10 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
     else if (typeof block.type === 'string' && block.type.endsWith('_tool_result')) {
       server.push({ kind: 'result', id: nonEmptyString(block.tool_use_id), type: block.type, pointer: blockPointer(i), blockIndex: i });
     }
-    else if (block.type === 'text' && (block.text === undefined || isBlank(block.text))) blank.push(blockPointer(i));
+    else if (block.type === 'text' && (block.text === undefined || isBlank(block.text))) {
+      blank.push(blockPointer(i));
+      if (typeof block.text === 'string' && block.text !== '') (entry.whitespaceTextBlocks ??= []).push(blockPointer(i));
+    }
     else if (block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) entry.signedThinking = true;
   });
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.

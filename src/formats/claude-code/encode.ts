@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntryEdit, NewLine } from '../../model/edits.js';
+import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { fillBlankText, isObject, type Json } from '../json.js';
 
@@ -16,9 +16,7 @@ export const claudeCodeEncoder: Encoder = {
   apply(value, edits) {
     if (!isObject(value)) return;
     const message = isObject(value.message) ? value.message : undefined;
-    // Block drops name blocks by their place in the line as written, so they go before any reordering.
-    const ordered = [...edits].sort((a, b) => Number(b.kind === 'drop-blocks') - Number(a.kind === 'drop-blocks'));
-    for (const edit of ordered) applyEdit(value, message, edit);
+    for (const edit of inApplyOrder(edits)) applyEdit(value, message, edit);
   },
   newId(seed) {
     const hex = createHash('sha256').update(seed).digest('hex');
@@ -36,7 +34,11 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     return;
   }
   if (message === undefined) return;
-  if (edit.kind === 'drop-blocks' && Array.isArray(message.content)) {
+  const block = 'block' in edit ? blockAt(message, edit.block) : 'pointer' in edit ? blockAt(message, blockIndexOf(edit.pointer)) : undefined;
+  if (edit.kind === 'set-call-id' && block !== undefined) block.id = edit.id;
+  else if (edit.kind === 'set-call-name' && block !== undefined) block.name = edit.name;
+  else if (edit.kind === 'set-result-id' && block !== undefined) block.tool_use_id = edit.id;
+  else if (edit.kind === 'drop-blocks' && Array.isArray(message.content)) {
     message.content = message.content.filter((_, i) => !edit.blocks.includes(i));
   } else if (edit.kind === 'results-first' && Array.isArray(message.content)) {
     const isResult = (block: unknown) => isObject(block) && block.type === 'tool_result';
@@ -44,6 +46,16 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
   } else if (edit.kind === 'fill-blank-user') {
     message.content = fillBlankText(message.content, BLANK_USER_TEXT);
   }
+}
+
+function blockAt(message: Json, index: number): Json | undefined {
+  const block: unknown = Array.isArray(message.content) ? message.content[index] : undefined;
+  return isObject(block) ? block : undefined;
+}
+
+/** The block a `/message/content/<n>` pointer names. */
+function blockIndexOf(pointer: string): number {
+  return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
 }
 
 /** A `user` line holding an error `tool_result`, with the envelope of the line it follows. */

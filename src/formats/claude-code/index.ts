@@ -1,5 +1,5 @@
 import type { TranscriptFormat } from '../format.js';
-import { isObject } from '../json.js';
+import { isObject, withoutTimestamp } from '../json.js';
 import { ClaudeCodeDecoder } from './decode.js';
 import { claudeCodeEncoder } from './encode.js';
 import { readText } from './text.js';
@@ -14,8 +14,8 @@ export const claudeCodeFormat: TranscriptFormat = {
   name: 'claude-code',
   // A resumed session copies earlier lines with the same uuids: the oldest copy counts. Parallel
   // results hang off their own call line, beside the path the last line leads back through, in
-  // the order they finished, which Anthropic accepts.
-  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false },
+  // the order they finished, which Anthropic accepts. It talks only to Anthropic, which rejects blank text blocks.
+  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false, blankTextRejected: true },
   detect(value) {
     if (!isObject(value) || typeof value.type !== 'string') return false;
     if (OWN_TYPES.has(value.type)) return true;
@@ -24,6 +24,7 @@ export const claudeCodeFormat: TranscriptFormat = {
   createDecoder: () => new ClaudeCodeDecoder(),
   encoder: claudeCodeEncoder,
   readText,
+  copyKey: withoutTimestamp,
   recoverLinks(text) {
     const id = /"uuid"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
     const parent = /"parentUuid"\s*:\s*(null|"([^"\\]+)")/.exec(text);

@@ -13,16 +13,15 @@ export function contentPointer(index: number): string {
   return pointer;
 }
 
-
-
-
 /** A call block in any shape some writer uses; undefined for every other block. */
 export function readToolCall(block: unknown, blockIndex: number): ToolCallRef | undefined {
   if (!isObject(block) || typeof block.type !== 'string' || !CALL_TYPES.has(block.type)) return undefined;
   const canonical = isCanonicalCall(block) ? undefined : canonicalCall(block);
   const shape = canonical === undefined || canonical.conflict !== undefined ? block : canonical.value;
   const id = nonEmptyString(shape.id) ?? firstId(block);
-  const name = typeof shape.name === 'string' ? intern(shape.name) : undefined;
+  // The name as written, padding included: repair trims it in place, whatever the block's shape.
+  const written = typeof block.name === 'string' ? block.name : shape.name;
+  const name = typeof written === 'string' ? intern(written) : undefined;
   const args = shape.arguments ?? shape.input ?? shape.toolInput;
   const missing: NonNullable<ToolCallRef['missing']> = [];
   if (id === undefined) missing.push('id');

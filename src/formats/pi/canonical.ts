@@ -4,7 +4,7 @@ import { isObject, nonEmptyString, type Json } from '../json.js';
 export const CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall', 'tool_call', 'tool_use', 'function_call']);
 export const CALL_ID_FIELDS = ['id', 'toolCallId', 'toolUseId', 'call_id', 'tool_call_id', 'tool_use_id'] as const;
 const CALL_ARGUMENT_FIELDS = ['arguments', 'input', 'toolInput'] as const;
-const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_use_id', 'tool_call_id', 'callId', 'call_id'] as const;
+export const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_use_id', 'tool_call_id', 'callId', 'call_id'] as const;
 export const RESULT_ID_ALIASES = RESULT_ID_FIELDS.slice(1);
 
 /** What canonicalizing a block or result would do, in words; `conflict` when it must not guess. */

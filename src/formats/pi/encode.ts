@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { EntryEdit, NewLine } from '../../model/edits.js';
+import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
-import { CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall } from './canonical.js';
+import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall, RESULT_ID_FIELDS } from './canonical.js';
 import { fillBlankText, isObject, type Json } from '../json.js';
 
 /** The exact texts current OpenClaw writes on disk, so its own checks recognise our repairs. */
@@ -17,7 +17,7 @@ export const piEncoder: Encoder = {
     // Canonicalizing may replace the message object, so it goes first and the rest edit the result.
     if (edits.some((edit) => edit.kind === 'canonicalize') && isObject(value.message)) value.message = canonicalMessage(value.message);
     const message = isObject(value.message) ? value.message : undefined;
-    for (const edit of edits) applyEdit(value, message, edit);
+    for (const edit of inApplyOrder(edits)) applyEdit(value, message, edit);
   },
   newId(seed) {
     return createHash('sha256').update(seed).digest('hex').slice(0, 8);
@@ -55,6 +55,17 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     case 'set-tool-name':
       message.toolName = edit.name;
       return;
+    case 'set-result-id':
+      message[RESULT_ID_FIELDS.find((field) => typeof message[field] === 'string') ?? 'toolCallId'] = edit.id;
+      return;
+    case 'set-call-id':
+    case 'set-call-name': {
+      const block: unknown = Array.isArray(message.content) ? message.content[edit.block] : undefined;
+      if (!isObject(block)) return;
+      if (edit.kind === 'set-call-name') block.name = edit.name;
+      else block[CALL_ID_FIELDS.find((field) => typeof block[field] === 'string') ?? 'id'] = edit.id;
+      return;
+    }
     case 'fill-failed-turn':
       message.content = [{ type: 'text', text: FAILED_TURN_TEXT }];
       return;

@@ -1,5 +1,5 @@
 import type { TranscriptFormat } from '../format.js';
-import { isObject } from '../json.js';
+import { isObject, withoutTimestamp } from '../json.js';
 import { PiDecoder, type PiDecoderState } from './decode.js';
 import { piEncoder } from './encode.js';
 import { readText } from './text.js';
@@ -17,6 +17,7 @@ export const piFormat: TranscriptFormat = {
   createDecoder: (state) => new PiDecoder(state as PiDecoderState | undefined),
   encoder: piEncoder,
   readText,
+  copyKey: withoutTimestamp,
   recoverLinks(text) {
     // Writers put id and parentId first, so even a torn line usually still names both.
     const head = text.slice(0, 512);

@@ -1,28 +1,36 @@
 import type { Rule } from '../rule.js';
-import { TEXT_BLOCK_EMPTY } from '../provider-errors.js';
+import { semanticsOf } from '../../model/transcript.js';
+import { TEXT_BLOCK_EMPTY, TEXT_BLOCK_WHITESPACE } from '../provider-errors.js';
 
 export const emptyTextBlock: Rule = {
   meta: {
     id: 'empty-text-block',
-    severity: 'warning',
+    severity: 'error',
     category: 'content',
     fix: 'safe',
     description: 'A message contains an empty or whitespace-only text block.',
     docs: `## What it does
-Finds text blocks whose text is empty or only whitespace, in messages that have other content.
+Finds text blocks whose text is empty or only whitespace. In transcripts of agents that talk
+only to Anthropic (Claude Code) it is an error; in pi / OpenClaw sessions, which also go to
+providers that accept such blocks and whose client removes them for Anthropic, a warning.
 
 ## Why is this bad?
-Anthropic and Bedrock reject them ("text content blocks must be non-empty"). pi removes them when
-it talks to Anthropic, but other clients and providers send them as they are. Empty thinking
-blocks that carry a signature are normal and are not reported.
+Anthropic and Bedrock reject them ("text content blocks must be non-empty", "text content blocks
+must contain non-whitespace text"), so every later request of a Claude Code session fails. pi
+removes them when it talks to Anthropic, but other clients and providers send them as they are.
+Empty thinking blocks that carry a signature are normal and are not reported.
 
 ## Fix
-repair drops the block.`,
+repair drops the block, and the line when nothing else is left on it (entries that hung on that
+line are re-linked to the one before it, as for any dropped line).`,
   },
   check({ analysis, report }) {
+    const severity = semanticsOf(analysis.transcript).blankTextRejected ? undefined : 'warning';
     for (const entry of analysis.entries) {
+      const whitespace = new Set(entry.whitespaceTextBlocks);
       for (const pointer of entry.blankTextBlocks ?? []) {
-        report({ entry, pointer, message: `Empty text block in a ${entry.role} message.`, providerError: TEXT_BLOCK_EMPTY });
+        const providerError = whitespace.has(pointer) ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY;
+        report({ entry, pointer, message: `${whitespace.has(pointer) ? 'Whitespace-only' : 'Empty'} text block in a ${entry.role} message.`, providerError, severity });
       }
     }
   },

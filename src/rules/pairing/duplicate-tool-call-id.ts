@@ -7,7 +7,7 @@ export const duplicateToolCallId: Rule = {
     id: 'duplicate-tool-call-id',
     severity: 'error',
     category: 'pairing',
-    fix: 'none',
+    fix: 'safe',
     description: 'Two tool calls on the replayed path share one id.',
     docs: `## What it does
 Finds tool calls whose id was already used by an earlier call on the replayed path.
@@ -18,7 +18,11 @@ duplicate call ids, and results can no longer be matched to the right call. Prov
 calls per turn (Kimi's \`functions.read:0\`) and copy-pasted history are the usual causes.
 
 ## Fix
-not fixed yet: the finding stays.`,
+repair gives the later call a fresh id in the same shape (\`toolu_…\`, \`call_…\`, Kimi's
+\`functions.read:<n>\`), derived from the old id so a repeat run writes the same bytes, and points
+the result that answers it (the first result with that id after it, before the next call with
+that id) at the new id in the same edit. Nothing is dropped. When the earlier call is itself
+dropped by the repair, the id is no longer shared and nothing is renamed.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {
