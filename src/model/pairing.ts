@@ -35,8 +35,9 @@ export interface DuplicateCall {
  * Tool-call / tool-result pairing along one path's context, judged with OpenClaw's strict definition:
  * every successful assistant with N calls is followed immediately by its N results, in call
  * order, each id answered exactly once. Calls are tracked as occurrences (ids can repeat across
- * turns); a result claims the oldest unanswered occurrence of its id, and a real result takes
- * the place of a synthetic one, as OpenClaw's latest pairing does.
+ * turns); a result claims the oldest unanswered occurrence of its id in the latest message that
+ * called that id before it (results after a newer call of an id are that call's, not an older
+ * one's), and a real result takes the place of a synthetic one, as OpenClaw's latest pairing does.
  */
 export interface Pairing {
   /** Every call (empty for views that keep only the problems). */
@@ -86,8 +87,9 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
         const first = firstCall.get(call.id);
         if (first === undefined) firstCall.set(call.id, occurrence);
         else pairing.duplicateCalls.push({ occurrence, first });
+        // A result answers the latest call of its id before it: a newer call of the same id ends the wait of older ones.
         const queue = unanswered.get(call.id);
-        if (queue === undefined) unanswered.set(call.id, [occurrence]);
+        if (queue === undefined || !sameMessage(items, queue[0]!.at, at)) unanswered.set(call.id, [occurrence]);
         else queue.push(occurrence);
       });
       return;
@@ -125,6 +127,12 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
   // Views other than the replayed path only need the problems; a huge file holds one occurrence per call.
   if (!keepOccurrences) pairing.occurrences = [];
   return pairing;
+}
+
+/** Two context positions hold (lines of) one message. */
+function sameMessage(items: readonly Entry[], a: number, b: number): boolean {
+  const group = items[a]!.group;
+  return a === b || (group !== undefined && group === items[b]!.group);
 }
 
 /** A message written over several lines ends at its group's last line; its results follow that. */

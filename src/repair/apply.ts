@@ -5,7 +5,7 @@ import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
-import type { Transcript } from '../model/transcript.js';
+import type { LineIssue, Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
 
 const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };
@@ -30,6 +30,8 @@ export async function applyPlan(
   const byLine = new Map<number, Entry>();
   for (const entry of transcript.entries) byLine.set(entry.line, entry);
   const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
+  const broken = new Map<number, LineIssue[]>();
+  for (const issue of transcript.lineIssues) if (issue.kind !== 'glued') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
   const decoder = format.createDecoder();
   const output: Transcript = { format: format.name, semantics: format.semantics, entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   const fd = openSync(source.path, 'r');
@@ -112,6 +114,8 @@ export async function applyPlan(
           }
         } else if (!plan.skip.has(raw.number)) {
           putEdited(raw.bytes, plan.edits.get(raw.number), byLine.get(raw.number));
+          // A broken line a pass keeps (one that only splits glued records) is still broken in its output.
+          if (!byLine.has(raw.number)) for (const issue of broken.get(raw.number) ?? []) output.lineIssues.push({ ...issue, line: output.lines });
         }
         plan.after.get(raw.number)?.forEach(putPlacement);
       },

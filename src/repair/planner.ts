@@ -27,6 +27,8 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   const glued = transcript.lineIssues.filter((issue) => issue.kind === 'glued');
   if (glued.length > 0) {
     for (const issue of glued) builder.split(issue.line);
+    // Too long to copy to the next pass, and it holds no links to recover.
+    for (const issue of transcript.lineIssues) if (issue.kind === 'oversized') builder.skip(issue.line);
     return builder.finish();
   }
   withLineReader(options.file, (lineBytes) => dropCopiedEntries(transcript, format, builder, lineBytes));

@@ -8,7 +8,7 @@ describe('transcript-doctor rules', () => {
     expect(result.code).toBe(0);
     for (const rule of rules) expect(result.stdout).toMatch(new RegExp(`^${rule.meta.id} +${rule.meta.category} +${rule.meta.severity} `, 'm'));
     expect(result.stdout).toMatch(/^missing-tool-result +pairing +error +unsafe +A tool call has no result\.$/m);
-    expect(result.stdout).toMatch(/^duplicate-entry-id +structure +error +- /m);
+    expect(result.stdout).toMatch(/^lost-logical-parent +structure +\w+ +- /m);
   });
 
   it('shows one rule’s documentation', async () => {

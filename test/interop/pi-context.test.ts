@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSessionContext, migrateSessionEntries, parseSessionEntries, type SessionEntry } from '@mariozechner/pi-coding-agent';
 import { loadPiSession, piContextCheck } from './pi-context.js';
+import { call, Session } from '../helpers/session.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'pi');
 const CLEAN_FIXTURES = ['healthy.jsonl', 'v1-legacy.jsonl'];
@@ -105,8 +106,17 @@ describe('piContextCheck (pi-coding-agent SessionManager + buildSessionContext)'
       messages: 4,
       unansweredCalls: [],
       orphanResults: [],
+      duplicateCallIds: [],
+      invalidToolNames: [],
       roles: ['user', 'assistant', 'toolResult', 'assistant'],
     });
+  });
+
+  it('reports call ids used twice and names providers reject', async () => {
+    const jsonl = new Session().user().calls(call('k:0', 'read')).result('k:0').calls(call('k:0', 'bad name')).result('k:0').reply().jsonl();
+    const check = await piContextCheck(jsonl);
+    expect(check.duplicateCallIds).toEqual(['k:0']);
+    expect(check.invalidToolNames).toEqual(['bad name']);
   });
 
   it('missing toolResult followed by a user message: the call is unanswered', async () => {
@@ -159,7 +169,7 @@ describe('piContextCheck (pi-coding-agent SessionManager + buildSessionContext)'
     const loaded = await loadPiSession(broken);
     expect(loaded.discarded).toBe(true);
     expect(loaded.context.messages).toEqual([]);
-    expect(await piContextCheck(broken)).toEqual({ messages: 0, unansweredCalls: [], orphanResults: [], roles: [] });
+    expect(await piContextCheck(broken)).toEqual({ messages: 0, unansweredCalls: [], orphanResults: [], duplicateCallIds: [], invalidToolNames: [], roles: [] });
   });
 
   it('a parentId cycle (pi loops forever) fails with a timeout instead of hanging the run', async () => {

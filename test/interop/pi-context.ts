@@ -40,6 +40,10 @@ export interface PiContextCheck {
   messages: number;
   unansweredCalls: string[];
   orphanResults: string[];
+  /** Call ids used by more than one call in the request (Anthropic: `tool_use` ids must be unique). */
+  duplicateCallIds: string[];
+  /** Call names outside `^[a-zA-Z0-9_-]{1,64}$`, which Anthropic and OpenAI reject. */
+  invalidToolNames: string[];
   roles: string[];
 }
 
@@ -207,6 +211,9 @@ export async function piContextCheck(jsonl: string, options: PiContextOptions = 
 
   const unansweredCalls: string[] = [];
   const orphanResults: string[] = [];
+  const seenCalls = new Set<string>();
+  const duplicateCallIds: string[] = [];
+  const invalidToolNames: string[] = [];
   /** Unanswered calls of the closest preceding assistant; null after a user message. */
   let pending: string[] | null = null;
 
@@ -228,7 +235,12 @@ export async function piContextCheck(jsonl: string, options: PiContextOptions = 
       for (const block of content) {
         if (!block || typeof block !== 'object') continue;
         const b = block as Record<string, unknown>;
-        if (typeof b.type === 'string' && callTypes.has(b.type)) pending.push(firstString(b, callIdFields) ?? NO_ID);
+        if (typeof b.type !== 'string' || !callTypes.has(b.type)) continue;
+        const id = firstString(b, callIdFields) ?? NO_ID;
+        pending.push(id);
+        if (seenCalls.has(id)) duplicateCallIds.push(id);
+        seenCalls.add(id);
+        if (typeof b.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(b.name)) invalidToolNames.push(String(b.name));
       }
     }
   }
@@ -238,6 +250,8 @@ export async function piContextCheck(jsonl: string, options: PiContextOptions = 
     messages: context.messages.length,
     unansweredCalls,
     orphanResults,
+    duplicateCallIds,
+    invalidToolNames,
     roles: context.messages.map((m) => (m as { role: string }).role),
   };
 }

@@ -16,6 +16,8 @@ describe('repaired fixtures load cleanly in pi', () => {
         const check = await piContextCheck(output);
         expect(check.unansweredCalls).toEqual([]);
         expect(check.orphanResults).toEqual([]);
+        expect(check.duplicateCallIds).toEqual([]);
+        expect(check.invalidToolNames).toEqual([]);
         expect(check.messages).toBeGreaterThan(0);
       });
     }

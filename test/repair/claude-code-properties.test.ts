@@ -38,22 +38,23 @@ function build(shape: Array<{ thinking: boolean; rounds: number[] }>): Line[] {
   return lines;
 }
 
-const CORRUPTIONS = ['drop-result', 'orphan', 'text-before-result', 'empty-text', 'garbage-line', 'torn-tail'] as const;
+const CORRUPTIONS = ['drop-result', 'orphan', 'text-before-result', 'empty-text', 'garbage-line', 'torn-tail', 'blank-text-line', 'reuse-call-id', 'invalid-tool-name', 'glue-lines'] as const;
 type Corruption = (typeof CORRUPTIONS)[number];
 
 /** Breaks a healthy session; returns the raw lines and the uuids of lines it changed. */
-function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: string[]; touched: Set<string>; tail: boolean } {
+function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: string[]; records: string[]; touched: Set<string>; tail: boolean } {
   const out = lines.map((line) => structuredClone(line));
   const touched = new Set<string>();
   let random = seed;
   const pick = <T>(items: T[]): T | undefined => (items.length === 0 ? undefined : items[(random = (random * 1103515245 + 12345) >>> 0) % items.length]);
   const results = () => out.filter((l) => l.type === 'user' && Array.isArray(l.message.content) && l.message.content[0]?.type === 'tool_result');
   // A call that loses its result breaks its whole response, every line of it.
+  // An id may be on several calls once one reuses another's: each of them may be the one that breaks.
   const touchCall = (id: string) => {
-    const call = out.find((l) => l.message?.content?.[0]?.id === id);
-    if (call !== undefined) out.filter((l) => l.message?.id === call.message.id).forEach((l) => touched.add(l.uuid));
+    for (const call of out.filter((l) => l.message?.content?.[0]?.id === id)) out.filter((l) => l.message?.id === call.message.id).forEach((l) => touched.add(l.uuid));
   };
   const garbage: number[] = [];
+  const glue: number[] = [];
   let tail = false;
   for (const kind of kinds) {
     switch (kind) {
@@ -97,12 +98,65 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
       case 'torn-tail':
         tail = true;
         break;
+      case 'blank-text-line': {
+        // A response line holding nothing but whitespace text, between the turn's answer and what it follows.
+        const reply = pick(out.filter((l) => l.type === 'assistant' && l.message.content[0]?.type === 'text'));
+        if (reply === undefined) break;
+        const blank = structuredClone(reply);
+        blank.uuid = `${reply.uuid.slice(0, -4)}beef`;
+        blank.message.content = [{ type: 'text', text: ' \n' }];
+        reply.parentUuid = blank.uuid;
+        out.splice(out.indexOf(reply), 0, blank);
+        touched.add(blank.uuid).add(reply.uuid);
+        break;
+      }
+      case 'reuse-call-id': {
+        // A later call takes the id of the first call; its result follows it.
+        const calls = out.filter((l) => l.message?.content?.[0]?.type === 'tool_use');
+        if (calls.length < 2) break;
+        const first = calls[0]!.message.content[0].id;
+        const later = pick(calls.slice(1))!;
+        for (const line of results()) {
+          if (line.message.content[0].tool_use_id !== later.message.content[0].id) continue;
+          line.message.content[0].tool_use_id = first;
+          touched.add(line.uuid);
+        }
+        later.message.content[0].id = first;
+        touched.add(later.uuid);
+        break;
+      }
+      case 'invalid-tool-name': {
+        const call = pick(out.filter((l) => l.message?.content?.[0]?.type === 'tool_use'));
+        if (call === undefined) break;
+        touchCall(call.message.content[0].id);
+        for (const line of results()) if (line.message.content[0].tool_use_id === call.message.content[0].id) touched.add(line.uuid);
+        call.message.content[0].name = 'Bash<|tool_call_argument_begin|>';
+        break;
+      }
+      case 'glue-lines':
+        glue.push(1 + ((random = (random * 1103515245 + 12345) >>> 0) % Math.max(1, out.length - 1)));
+        break;
     }
   }
   const raw = out.map((line) => JSON.stringify(line));
   for (const at of garbage.sort((a, b) => b - a)) raw.splice(at, 0, '{"parentUuid":"00000000-0000-4000-8000-0000000');
   if (tail) raw.push('{"parentUuid":"00000000-0000-4000-8000-000000000001","type":"assistant","mess');
-  return { raw, touched, tail };
+  const records = [...raw];
+  // A lost newline: a line and the next one written as one (never onto a broken line).
+  for (const at of [...new Set(glue)].sort((a, b) => b - a)) {
+    if (at >= raw.length || !isJson(raw[at - 1]!) || !isJson(raw[at]!)) continue;
+    raw.splice(at - 1, 2, raw[at - 1]! + raw[at]!);
+  }
+  return { raw, records, touched, tail };
+}
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe('Claude Code repair properties', () => {
@@ -115,7 +169,7 @@ describe('Claude Code repair properties', () => {
         fc.constantFrom('discard' as const, 'synthetic' as const),
         async (shape, kinds, seed, mode) => {
           const original = build(shape);
-          const { raw, touched, tail } = corrupt(original, kinds, seed);
+          const { raw, records, touched, tail } = corrupt(original, kinds, seed);
           const first = await repairText(raw.join('\n') + (tail ? '' : '\n'), mode);
 
           const rescan = await scanText(first.output);
@@ -127,8 +181,9 @@ describe('Claude Code repair properties', () => {
           const written = new Set(first.output.split('\n'));
           const kept = new Map(first.lines.map((line) => [line.uuid, line]));
           // Results of a broken turn may go with it (a signed turn is dropped whole).
-          const brokenCalls = new Set(raw.filter((line) => touched.has(/"uuid":"([^"]+)"/.exec(line)?.[1] ?? '')).flatMap((line) => [...line.matchAll(/"id":"(toolu_[^"]+)"/g)].map((m) => m[1])));
-          for (const line of raw) {
+          const brokenCalls = new Set(records.filter((line) => touched.has(/"uuid":"([^"]+)"/.exec(line)?.[1] ?? '')).flatMap((line) => [...line.matchAll(/"id":"(toolu_[^"]+)"/g)].map((m) => m[1])));
+          // Records glued onto one line come out on lines of their own.
+          for (const line of records) {
             const uuid = /"uuid":"([^"]+)"/.exec(line)?.[1];
             if (uuid === undefined || touched.has(uuid) || brokenCalls.has(/"tool_use_id":"([^"]+)"/.exec(line)?.[1] ?? '')) continue;
             expect(kept.has(uuid), `kept: ${line.slice(0, 90)}`).toBe(true);

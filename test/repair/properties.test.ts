@@ -44,6 +44,11 @@ const CORRUPTIONS = [
   'empty-error-turn',
   'blank-user',
   'torn-tail',
+  'glue-lines',
+  'reuse-call-id',
+  'copy-entry',
+  'invalid-tool-name',
+  'padded-tool-name',
 ] as const;
 type Corruption = (typeof CORRUPTIONS)[number];
 
@@ -51,7 +56,7 @@ type Corruption = (typeof CORRUPTIONS)[number];
  * Applies corruptions to a linear session, keeping parent links consistent where the corruption
  * is not about links, and returns the raw lines plus the indices of lines it touched.
  */
-function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: string[]; touched: Set<string> } {
+function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: string[]; records: string[]; touched: Set<string> } {
   const out: Line[] = lines.map((line) => ({ ...line, message: line.message && { ...line.message } }));
   const touched = new Set<string>();
   let random = seed;
@@ -65,6 +70,8 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
     }
   };
   const garbage: Array<{ at: number; raw: string }> = [];
+  const glue: number[] = [];
+  const copies: number[] = [];
   let made = 0;
   const freshId = (prefix: string) => `${prefix}${(made++).toString(16).padStart(5, '0')}`;
   for (const kind of kinds) {
@@ -167,12 +174,72 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
       case 'torn-tail':
         garbage.push({ at: -1, raw: '{"type":"message","id":"tail0000","parentId":"' });
         break;
+      case 'glue-lines':
+        glue.push(1 + ((random = (random * 1103515245 + 12345) >>> 0) % Math.max(1, out.length - 1)));
+        break;
+      case 'reuse-call-id': {
+        // A later call takes an earlier call's id, as Kimi's per-turn numbering does; its results follow it.
+        const turns = out.filter((l) => l.message?.role === 'assistant' && l.message.stopReason === 'toolUse');
+        if (turns.length < 2) break;
+        const earlier = turns[0]!.message.content.find((b: any) => b.type === 'toolCall');
+        const later = pick(turns.slice(1))!;
+        const content = later.message.content.map((b: any) => ({ ...b }));
+        const block = content.find((b: any) => b.type === 'toolCall');
+        for (const l of out) {
+          if (l.message?.role !== 'toolResult' || l.message.toolCallId !== block.id) continue;
+          l.message = { ...l.message, toolCallId: earlier.id };
+          touched.add(l.id);
+        }
+        block.id = earlier.id;
+        later.message = { ...later.message, content };
+        touched.add(later.id);
+        break;
+      }
+      case 'copy-entry':
+        // Done last, on the written lines, so no other corruption re-links one copy and not the other.
+        copies.push((random = (random * 1103515245 + 12345) >>> 0));
+        break;
+      case 'invalid-tool-name':
+      case 'padded-tool-name': {
+        const turn = pick(out.filter((l) => l.message?.role === 'assistant' && l.message.stopReason === 'toolUse'));
+        if (turn === undefined) break;
+        const content = turn.message.content.map((b: any) => ({ ...b }));
+        const block = content.find((b: any) => b.type === 'toolCall');
+        block.name = kind === 'padded-tool-name' ? ` ${block.name} ` : `${block.name}<|tool_call_argument_begin|>{"command"`;
+        turn.message = { ...turn.message, content };
+        touched.add(turn.id);
+        for (const l of out) if (l.message?.toolCallId === block.id) touched.add(l.id);
+        break;
+      }
     }
   }
   const raw = out.map((line) => JSON.stringify(line));
+  // An entry written twice: the same line again right after it, another time of writing.
+  for (const n of copies) {
+    const users = raw.filter((line) => line.includes('"role":"user"'));
+    const user = users[n % Math.max(1, users.length)];
+    if (user === undefined) continue;
+    raw.splice(raw.indexOf(user) + 1, 0, user.replace(/"timestamp":"[^"]*"/, '"timestamp":"2026-01-02T00:00:00.000Z"'));
+    touched.add(JSON.parse(user).id);
+  }
   for (const { at, raw: text } of garbage.filter((g) => g.at >= 0)) raw.splice(at, 0, text);
   if (garbage.some((g) => g.at < 0)) raw.push(garbage.find((g) => g.at < 0)!.raw);
-  return { raw, touched };
+  const records = [...raw];
+  // A lost newline: a line and the next one written as one (never onto a broken line, whose end is unknowable).
+  for (const at of [...new Set(glue)].sort((a, b) => b - a)) {
+    if (at >= raw.length || !isJson(raw[at - 1]!) || !isJson(raw[at]!)) continue;
+    raw.splice(at - 1, 2, raw[at - 1]! + raw[at]!);
+  }
+  return { raw, records, touched };
+}
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe('repair properties', () => {
@@ -186,7 +253,7 @@ describe('repair properties', () => {
         fc.constantFrom('discard' as const, 'synthetic' as const),
         async (shape, branchAt, kinds, seed, mode) => {
           const original = build(shape, branchAt);
-          const { raw, touched } = corrupt(original, kinds, seed);
+          const { raw, records, touched } = corrupt(original, kinds, seed);
           const input = raw.join('\n') + (kinds.includes('torn-tail') ? '' : '\n');
           const first = await repairText(input, mode);
 
@@ -201,14 +268,8 @@ describe('repair properties', () => {
           const written = new Set(first.output.split('\n'));
           const neighbours = new Set<string>();
           // A touched line's successor may be re-linked to it; broken lines in between do not count.
-          const parseable = raw.filter((line) => {
-            try {
-              JSON.parse(line);
-              return true;
-            } catch {
-              return false;
-            }
-          });
+          // Records glued onto one line come out on lines of their own, byte for byte.
+          const parseable = records.filter(isJson);
           parseable.forEach((line, i) => {
             const id = /"id":"([^"]+)"/.exec(line)?.[1];
             if (id !== undefined && touched.has(id) && parseable[i + 1] !== undefined) neighbours.add(parseable[i + 1]!);

@@ -9,6 +9,7 @@ import { duplicateToolCallId } from '../../src/rules/pairing/duplicate-tool-call
 import { resultForFailedTurn } from '../../src/rules/pairing/result-for-failed-turn.js';
 import { partialToolCall } from '../../src/rules/pairing/partial-tool-call.js';
 import { missingToolResultName } from '../../src/rules/pairing/missing-tool-result-name.js';
+import { invalidToolName } from '../../src/rules/pairing/invalid-tool-name.js';
 
 const A = 'toolu_01AAAAAAAAAAAAAAAAAAAAAA';
 const B = 'toolu_01BBBBBBBBBBBBBBBBBBBBBB';
@@ -191,5 +192,30 @@ testRule(missingToolResultName, {
     },
     { name: 'blank name', jsonl: new Session().user().calls(call(A)).result(A, '  ').reply().jsonl(), findings: [{ line: 4, message: /blank/ }] },
     { name: 'padded name', jsonl: new Session().user().calls(call(A)).result(A, ' read ').reply().jsonl(), findings: [{ line: 4, message: /padded/ }] },
+  ],
+});
+
+testRule(invalidToolName, {
+  valid: [
+    { name: 'healthy', jsonl: healthy.jsonl() },
+    { name: 'a padded name is trimmed, not rejected', jsonl: new Session().user().calls(call(A, ' read ')).result(A).reply().jsonl() },
+    { name: '64 characters', jsonl: new Session().user().calls(call(A, 'n'.repeat(64))).result(A, 'n'.repeat(64)).reply().jsonl() },
+  ],
+  invalid: [
+    {
+      name: 'leaked argument tokens in the name',
+      jsonl: new Session().user().calls(call(A, 'read<|tool_call_argument_begin|>{"path"')).result(A).reply().jsonl(),
+      findings: [{ line: 3, pointer: '/message/content/1/name', message: /letters, digits/, providerError: /^Anthropic: messages\.1\.content\.1\.tool_use\.name: String should match pattern/ }],
+    },
+    {
+      name: '65 characters',
+      jsonl: new Session().user().calls(call(A, 'n'.repeat(65))).result(A).reply().jsonl(),
+      findings: [{ line: 3, message: /65 characters long/ }],
+    },
+    {
+      name: 'a name with a space inside',
+      jsonl: new Session().user().calls(call(A, 'read file')).result(A).reply().jsonl(),
+      findings: [{ line: 3 }],
+    },
   ],
 });
