@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
-import { rewriteJson } from '../json/rewrite.js';
 import type { LineEnding } from '../io/line-reader.js';
+import { rewriteJson } from '../json/rewrite.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalRewrite, repairRewrite, rewriteInput, type Rewrite } from '../../src/pipeline/rewrite.js';
+import { runCli } from '../cli/run-cli.js';
 
 /**
  * Lines a repair or canonicalize rewrites keep every value they do not change spelled as it
@@ -60,6 +61,17 @@ describe('lossless rewrites: pi', () => {
     expect(changed).toBe(true);
     expect(left).toBe(0);
     expect(output).toBe(expected.join('\n') + '\n');
+  });
+
+  it('the CLI, reading standard input, writes the same bytes (a quick run of harden/values.mjs)', async () => {
+    const legacy = `{"type":"toolUse","id":"${CALL}","name":"send","input":${ARGS}}`;
+    const lines = [header, user, assistant(legacy), result('toolUseId'), reply];
+    const canonical = await runCli(['canonicalize', '-'], { input: lines.join('\n') + '\n' });
+    expect(canonical.code).toBe(0);
+    expect(canonical.stdout).toBe([header, user, assistant(legacy.replace('toolUse', 'toolCall').replace('"input"', '"arguments"')), result('toolCallId'), reply].join('\n') + '\n');
+    const relinked = await runCli(['repair', '-'], { input: [header, user, assistant(legacy), result('toolUseId', 'gone0001'), reply].join('\n') + '\n' });
+    expect(relinked.code).toBe(0);
+    expect(relinked.stdout).toBe(lines.join('\n') + '\n');
   });
 
   it('a rewritten line nested 100,000 levels deep is rewritten, not skipped', async () => {
