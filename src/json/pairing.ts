@@ -83,7 +83,8 @@ export class Pairing {
     let values: unknown[] = array;
     for (let i = 0; i < array.length; i++) {
       const ready = jsonReady(array[i], String(i));
-      if (ready === array[i]) continue;
+      // A hole reads as undefined but is skipped by every/map: copy so it becomes a real undefined (written as null).
+      if (ready === array[i] && (ready !== undefined || i in array)) continue;
       if (values === array) values = array.slice();
       values[i] = ready;
     }

@@ -136,9 +136,15 @@ class Writer {
       return { origin: -1, hidden: false, newKey: key, value, hint };
     };
     if (node === undefined || this.pairing.own(object) !== node) {
+      const earlier = node === undefined ? undefined : this.earlierOccurrences(node);
       keys!.forEach((key, i) => {
         const hint = hints[i];
-        entries.push(hint === undefined ? added(key, i) : { origin: hint.index, hidden: false, newKey: undefined, value: values[i], hint });
+        if (hint === undefined) return entries.push(added(key, i));
+        // An unchanged duplicated key keeps all its occurrences, side by side.
+        if (earlier?.has(key) && this.clean.keeps(values[i], hint)) {
+          for (const m of earlier.get(key)!) entries.push({ origin: m, hidden: true, newKey: undefined, value: values[i], hint: node!.members[m] });
+        }
+        entries.push({ origin: hint.index, hidden: false, newKey: undefined, value: values[i], hint });
       });
       return entries;
     }
@@ -158,6 +164,20 @@ class Writer {
       if (hints[i] === undefined) entries.push(added(key, i));
     });
     return entries;
+  }
+
+  /** Member indexes of the occurrences of each duplicated key before its last one, or undefined when no key repeats. */
+  private earlierOccurrences(node: ObjectNode): Map<string, number[]> | undefined {
+    const last = this.pairing.lastMember(node);
+    if (last.size === node.members.length) return undefined;
+    const earlier = new Map<string, number[]>();
+    node.members.forEach((member, m) => {
+      if (last.get(member.key!) === m) return;
+      const list = earlier.get(member.key!);
+      if (list === undefined) earlier.set(member.key!, [m]);
+      else list.push(m);
+    });
+    return earlier;
   }
 
   /** For each new key holding a scalar, an original member it may have been renamed from, so its value keeps its spelling. */

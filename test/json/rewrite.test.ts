@@ -96,6 +96,14 @@ describe('rewriteJson: duplicate keys', () => {
     expect(rewriteJson(text, (v) => (((v as Json).b as Json).y = 0)).text).toBe(text.replace('"x":2}', '"x":2,"y":0}'));
   });
 
+  it('keeps them in an object the edit rebuilt, when their value did not change', () => {
+    const out = rewriteJson('{"v":{"type":"old","k":1,"k":2.0,"j":3,"j":4}}', (v) => {
+      const { type, ...rest } = (v as Json).v as Json;
+      (v as Json).v = { type: 'new', ...rest, j: 5 };
+    }).text;
+    expect(out).toBe('{"v":{"type":"new","k":1,"k":2.0,"j":5}}');
+  });
+
   it('writes a changed key once, where JSON.parse put it', () => {
     expect(rewriteJson(text, (v) => ((v as Json).a = 5)).text).toBe('{"a":5, "b":{"x":1,"x":2}, "c":3}');
     expect(rewriteJson(text, (v) => delete (v as Json).a).text).toBe('{"b":{"x":1,"x":2}, "c":3}');
@@ -145,6 +153,7 @@ describe('rewriteJson: arrays', () => {
     expect(rewriteJson('[1.0, 2.0, 3.0]', (v) => (v as unknown[]).splice(1, 1)).text).toBe('[1.0, 3.0]');
     expect(rewriteJson('[1.0, 2.0, 3.0]', (v) => (v as unknown[]).unshift(0)).text).toBe('[0,1.0, 2.0, 3.0]');
     expect(rewriteJson('[1.0, 2.0]', (v) => (v as unknown[]).push(undefined)).text).toBe('[1.0, 2.0,null]');
+    expect(rewriteJson('[1.0, 2.0, 3.0]', (v) => delete (v as unknown[])[1]).text).toBe('[1.0, null, 3.0]');
   });
 });
 
