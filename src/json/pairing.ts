@@ -67,7 +67,7 @@ export class Pairing {
       }
       keys.length = values.length = kept;
     }
-    if (node === undefined) return { keys, values, hints: new Array(keys.length), distinct: 0 };
+    if (node === undefined) return { keys, values, hints: new Array(keys.length).fill(undefined), distinct: 0 };
     const members = node.members;
     // Usually nothing was added, removed or duplicated: the keys line up with the members.
     if (keys.length === members.length && keys.every((key, i) => key === members[i]!.key)) return { keys, values, hints: members, distinct: members.length };
@@ -88,7 +88,7 @@ export class Pairing {
       if (values === array) values = array.slice();
       values[i] = ready;
     }
-    if (node === undefined) return { keys: undefined, values, hints: new Array(values.length), distinct: 0 };
+    if (node === undefined) return { keys: undefined, values, hints: new Array(values.length).fill(undefined), distinct: 0 };
     const items = node.items;
     if (values.length === items.length && values.every((value, i) => (isContainer(value) ? this.nodeOf.get(value) === items[i] : sameScalar(value, items[i])))) {
       return { keys: undefined, values, hints: items, distinct: items.length };
@@ -103,7 +103,7 @@ export class Pairing {
    */
   private realign(values: readonly unknown[], node: ArrayNode): Array<JsonNode | undefined> {
     const items = node.items;
-    const hints: Array<JsonNode | undefined> = new Array(values.length);
+    const hints: Array<JsonNode | undefined> = new Array(values.length).fill(undefined);
     const taken = new Uint8Array(items.length);
     for (const value of values) {
       const own = isContainer(value) ? this.nodeOf.get(value) : undefined;
