@@ -4,6 +4,7 @@ import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
 import type { LineEnding } from '../io/line-reader.js';
+import { rewriteJson } from '../json/rewrite.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
@@ -76,9 +77,8 @@ export async function applyPlan(
   const putEdited = (bytes: Buffer, given: readonly EntryEdit[] | undefined, from: Entry | undefined): void => {
     const edits = followPositions(given, from);
     if (edits === undefined) return put(bytes, eol, from);
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
-    format.encoder.apply(value, edits);
-    put(Buffer.from(JSON.stringify(value)), eol, from, value);
+    const { text, value } = rewriteJson(bytes.toString('utf8'), (parsed) => format.encoder.apply(parsed, edits));
+    put(Buffer.from(text), eol, from, value);
   };
   const putPlacement = (placement: Placement): void => {
     if (placement.kind === 'move') return putEdited(lineAt(placement.line), plan.edits.get(placement.line), byLine.get(placement.line));
