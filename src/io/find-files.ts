@@ -9,6 +9,15 @@ export interface SearchRules {
   wants(relative: string, name: string): boolean;
 }
 
+/** Never searched, at any depth: an installed package's test data is not a session. */
+export const SKIPPED_FOLDER = 'node_modules';
+
+/** The rules for a folder given as input: every `*.jsonl` below it, as the glob `**\/*.jsonl` would. */
+export const transcriptFolder: SearchRules = {
+  enter: (_relative, name) => name !== SKIPPED_FOLDER && !name.startsWith('.'),
+  wants: (_relative, name) => name.endsWith('.jsonl') && !name.startsWith('.'),
+};
+
 /** A regular file found, as reached (`path`) and with every symbolic link resolved (`real`). */
 export interface FoundFile {
   path: string;

@@ -1,8 +1,7 @@
 import picomatch from 'picomatch';
-import type { SearchRules } from './find-files.js';
+import { SKIPPED_FOLDER, type SearchRules } from './find-files.js';
 
-/** Never searched, at any depth: an installed package's test data is not a session. */
-const SKIPPED_FOLDER = 'node_modules';
+// Loaded only for an argument that names no file or folder (see expandInputs): picomatch costs startup time.
 
 export function isGlob(pattern: string): boolean {
   return picomatch.scan(pattern).isGlob;
@@ -35,9 +34,3 @@ export function globSearch(pattern: string): { root: string; rules: SearchRules 
     },
   };
 }
-
-/** The rules for a folder given as input: every `*.jsonl` below it, as the glob `**\/*.jsonl` would. */
-export const transcriptFolder: SearchRules = {
-  enter: (_relative, name) => name !== SKIPPED_FOLDER && !name.startsWith('.'),
-  wants: (_relative, name) => name.endsWith('.jsonl') && !name.startsWith('.'),
-};

@@ -3,14 +3,18 @@ import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
-import { findFiles, type Search, type SearchRules, type SkippedFile } from './find-files.js';
-import { globSearch, isGlob, transcriptFolder } from './glob-search.js';
+import { findFiles, transcriptFolder, type Search, type SearchRules, type SkippedFile } from './find-files.js';
 import { notRegularReason, specialKind } from './regular-file.js';
 
 /** One transcript to read: a file path, or standard input. */
 export type Input = { kind: 'file'; path: string } | { kind: 'stdin'; path: '-' };
 
-/** fast-glob is loaded on first use: scanning named files should not pay for it. */
+/** Glob support is loaded on first use: scanning named files and folders should not pay for it. */
+function globs() {
+  return import('./glob-search.js');
+}
+
+/** fast-glob, for the standard locations only. */
 async function glob() {
   return (await import('fast-glob')).default;
 }
@@ -31,17 +35,22 @@ export async function expandInputs(
   const inputs: Input[] = [];
   const seen = new Set<string>();
   const skipped: SkippedFile[] = [];
-  const notes: string[] = [];
+  const warnings: string[] = [];
   const ignored = ignores.length === 0 ? () => false : (await import('picomatch')).default([...ignores], { dot: true });
   const add = (path: string, real: string): void => {
     if (seen.has(real) || ignored(resolve(path))) return;
     seen.add(real);
     inputs.push({ kind: 'file', path });
   };
+  const skip = (file: SkippedFile): void => {
+    if (ignored(resolve(file.path))) return;
+    skipped.push(file);
+    warnings.push(`skipped ${file.path}: ${notRegularReason(file.kind)}`);
+  };
   const addFound = (search: Search): void => {
     search.files.forEach((file) => add(file.path, file.real));
-    skipped.push(...search.skipped);
-    notes.push(...search.notes);
+    warnings.push(...search.notes);
+    search.skipped.forEach(skip);
   };
   for (const arg of args) {
     if (arg === '-') {
@@ -57,9 +66,9 @@ export async function expandInputs(
     } else if (info?.isFile()) {
       add(arg, realpathSync.native(arg));
     } else if (info !== undefined) {
-      skipped.push({ path: arg, kind: specialKind(info) ?? 'an unknown kind of file' });
-    } else if (isGlob(arg)) {
-      const { root, rules } = globSearch(arg);
+      skip({ path: arg, kind: specialKind(info) ?? 'an unknown kind of file' });
+    } else if ((await globs()).isGlob(arg)) {
+      const { root, rules } = (await globs()).globSearch(arg);
       const search = pathInfo(root)?.isDirectory() ? searchFolder(root, rules) : undefined;
       if (search === undefined || (search.files.length === 0 && search.skipped.length === 0)) throw new UserError(`no files match ${arg}`);
       addFound(search);
@@ -71,8 +80,7 @@ export async function expandInputs(
     const more = skipped.length > 1 ? ` (and ${skipped.length - 1} more that are not regular files)` : '';
     throw new UserError(`nothing to read: ${skipped[0]!.path} is ${notRegularReason(skipped[0]!.kind)}${more}`);
   }
-  for (const note of notes) warn(note);
-  for (const file of skipped) warn(`skipped ${file.path}: ${notRegularReason(file.kind)}`);
+  warnings.forEach(warn);
   return inputs;
 }
 

@@ -3,8 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFiles } from '../../src/io/find-files.js';
-import { transcriptFolder } from '../../src/io/glob-search.js';
+import { findFiles, transcriptFolder } from '../../src/io/find-files.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'td-find-files-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
