@@ -80,6 +80,15 @@ describe('expandInputs on inputs that could hang or repeat', () => {
     expect(await refusal([dir])).toMatch(/^nothing to read: .*only\.jsonl is a FIFO/);
   });
 
+  it('says nothing about a FIFO the project config ignores', async () => {
+    const dir = folder(['ok.jsonl']);
+    execFileSync('mkfifo', [join(dir, 'pipe.jsonl')]);
+    const warnings: string[] = [];
+    const inputs = await expandInputs([dir], [join(dir, 'pipe.*')], (message) => warnings.push(message));
+    expect(inputs.map((input) => input.path)).toEqual([join(dir, 'ok.jsonl')]);
+    expect(warnings).toEqual([]);
+  });
+
   it('still reads standard input from -', async () => {
     expect((await expand(['-', '-'])).paths).toEqual(['-']);
   });
