@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { LineSplitter, type RawLine, type ReadSummary } from './line-reader.js';
+import { READ_NOW } from './regular-file.js';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -19,7 +20,8 @@ export interface FileRange {
  */
 export async function readFileLines(path: string, onLine: (line: RawLine) => void, range: FileRange = {}): Promise<ReadSummary> {
   const { start = 0, end = Number.POSITIVE_INFINITY, afterChunk } = range;
-  const file = await open(path, 'r');
+  // Not blocking: a path swapped for a FIFO since it was checked fails instead of hanging.
+  const file = await open(path, READ_NOW);
   try {
     const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] as const;
     const splitter = new LineSplitter(onLine, undefined, { reusedChunks: true });

@@ -1,31 +1,56 @@
+import { realpathSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UserError } from '../errors.js';
+import { codeOf, reason, UserError } from '../errors.js';
+import { findFiles, transcriptFolder, type Search, type SearchRules, type SkippedFile } from './find-files.js';
+import { notRegularReason, specialKind } from './regular-file.js';
 
 /** One transcript to read: a file path, or standard input. */
 export type Input = { kind: 'file'; path: string } | { kind: 'stdin'; path: '-' };
 
-const IGNORE = ['**/node_modules/**'];
+/** Glob support is loaded on first use: scanning named files and folders should not pay for it. */
+function globs() {
+  return import('./glob-search.js');
+}
 
-/** fast-glob is loaded on first use: scanning named files should not pay for it. */
+/** fast-glob, for the standard locations only. */
 async function glob() {
   return (await import('fast-glob')).default;
 }
 
 /**
  * Files, directories (searched for `**\/*.jsonl`), glob patterns and `-` become a list of
- * inputs, each file once, in the order given (directory and glob matches sorted). Files matching
- * an ignore pattern (absolute globs, from the project config) are left out.
+ * inputs, each real file once however many paths lead to it, in the order given (directory and
+ * glob matches sorted). Files matching an ignore pattern (absolute globs, from the project
+ * config) are left out. FIFOs, sockets and devices are never opened: each is skipped with a
+ * warning, and when nothing else is left that is an error. Folder loops and unreadable
+ * subfolders are warned about too.
  */
-export async function expandInputs(args: readonly string[], ignores: readonly string[] = []): Promise<Input[]> {
+export async function expandInputs(
+  args: readonly string[],
+  ignores: readonly string[] = [],
+  warn: (message: string) => void = (message) => process.stderr.write(`transcript-doctor: ${message}\n`),
+): Promise<Input[]> {
   const inputs: Input[] = [];
   const seen = new Set<string>();
+  const skipped: SkippedFile[] = [];
+  const warnings: string[] = [];
   const ignored = ignores.length === 0 ? () => false : (await import('picomatch')).default([...ignores], { dot: true });
-  const add = (path: string): void => {
-    if (seen.has(path) || ignored(resolve(path))) return;
-    seen.add(path);
+  const add = (path: string, real: string): void => {
+    if (seen.has(real) || ignored(resolve(path))) return;
+    seen.add(real);
     inputs.push({ kind: 'file', path });
+  };
+  const skip = (file: SkippedFile): void => {
+    if (ignored(resolve(file.path))) return;
+    skipped.push(file);
+    warnings.push(`skipped ${file.path}: ${notRegularReason(file.kind)}`);
+  };
+  const addFound = (search: Search): void => {
+    search.files.forEach((file) => add(file.path, file.real));
+    warnings.push(...search.notes);
+    search.skipped.forEach(skip);
   };
   for (const arg of args) {
     if (arg === '-') {
@@ -33,29 +58,49 @@ export async function expandInputs(args: readonly string[], ignores: readonly st
       seen.add('-');
       continue;
     }
-    const info = await stat(arg).catch(() => undefined);
+    const info = pathInfo(arg);
     if (info?.isDirectory()) {
-      const found = await findTranscripts(arg);
-      if (found.length === 0) throw new UserError(`no *.jsonl files in directory ${arg}`);
-      found.forEach(add);
+      const search = searchFolder(arg, transcriptFolder);
+      if (search.files.length === 0 && search.skipped.length === 0) throw new UserError(`no *.jsonl files in directory ${arg}`);
+      addFound(search);
+    } else if (info?.isFile()) {
+      add(arg, realpathSync.native(arg));
     } else if (info !== undefined) {
-      add(arg);
-    } else if ((await glob()).isDynamicPattern(arg)) {
-      const fg = await glob();
-      const found = (await fg(arg, { onlyFiles: true, ignore: IGNORE })).sort();
-      if (found.length === 0) throw new UserError(`no files match ${arg}`);
-      found.forEach(add);
+      skip({ path: arg, kind: specialKind(info) ?? 'an unknown kind of file' });
+    } else if ((await globs()).isGlob(arg)) {
+      const { root, rules } = (await globs()).globSearch(arg);
+      const search = pathInfo(root)?.isDirectory() ? searchFolder(root, rules) : undefined;
+      if (search === undefined || (search.files.length === 0 && search.skipped.length === 0)) throw new UserError(`no files match ${arg}`);
+      addFound(search);
     } else {
       throw new UserError(`${arg}: no such file or directory`);
     }
   }
+  if (inputs.length === 0 && skipped.length > 0) {
+    const more = skipped.length > 1 ? ` (and ${skipped.length - 1} more that are not regular files)` : '';
+    throw new UserError(`nothing to read: ${skipped[0]!.path} is ${notRegularReason(skipped[0]!.kind)}${more}`);
+  }
+  warnings.forEach(warn);
   return inputs;
 }
 
-async function findTranscripts(directory: string): Promise<string[]> {
-  const fg = await glob();
-  const found = await fg('**/*.jsonl', { cwd: directory, onlyFiles: true, ignore: IGNORE });
-  return found.sort().map((relative) => join(directory, relative));
+function searchFolder(root: string, rules: SearchRules): Search {
+  try {
+    return findFiles(root, rules);
+  } catch (error) {
+    throw new UserError(`cannot read folder ${root}: ${reason(error)}`);
+  }
+}
+
+/** What a path leads to (links followed); undefined when nothing is there. */
+function pathInfo(path: string) {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new UserError(`${path}: ${reason(error)}`);
+  }
 }
 
 /** Where pi, OpenClaw and Claude Code keep sessions on this machine, whether or not they exist. */

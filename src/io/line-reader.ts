@@ -27,6 +27,7 @@ export interface ReadSummary {
 const LF = 0x0a;
 const CR = 0x0d;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const EMPTY = Buffer.alloc(0);
 
 /** Largest line we keep; V8 cannot hold a longer string, so JSON.parse could never see it. */
 const MAX_LINE_BYTES = constants.MAX_STRING_LENGTH;
@@ -76,9 +77,7 @@ export class LineSplitter {
         this.emit(piece, piece.length, 'lf');
       } else {
         this.hold(piece);
-        this.emit(this.assemble(), this.pendingBytes, 'lf');
-        this.pending = [];
-        this.pendingBytes = 0;
+        this.emitPending('lf');
       }
       this.lineStart = this.position + nl + 1;
       start = nl + 1;
@@ -88,28 +87,31 @@ export class LineSplitter {
 
   /** Hands out a last line that had no line ending; returns what was read. */
   end(): ReadSummary {
-    if (this.pendingBytes > 0) {
-      this.emit(this.assemble(), this.pendingBytes, 'none');
-      this.pending = [];
-      this.pendingBytes = 0;
-    }
+    if (this.pendingBytes > 0) this.emitPending('none');
     return { bom: this.bom, bytes: this.position, lines: this.lineNumber };
   }
 
-  private assemble(): Buffer {
-    return this.oversized ? Buffer.alloc(0) : Buffer.concat(this.pending, this.pendingBytes);
+  /** The line held in pieces, joined; the pieces are let go first so a long line is not held twice while it is parsed. */
+  private emitPending(eol: LineEnding): void {
+    const length = this.pendingBytes;
+    const content = this.oversized ? EMPTY : Buffer.concat(this.pending, length);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.emit(content, length, eol);
   }
 
   private emit(content: Buffer, length: number, eol: LineEnding): void {
-    let bytes = content;
+    // A line inside one large chunk never went through hold(): it is measured here.
+    const oversized = this.oversized || length > this.maxLineBytes;
+    let bytes = oversized ? EMPTY : content;
     let byteLength = length;
-    if (eol === 'lf' && byteLength > 0 && !this.oversized && bytes[bytes.length - 1] === CR) {
+    if (eol === 'lf' && !oversized && byteLength > 0 && bytes[bytes.length - 1] === CR) {
       bytes = bytes.subarray(0, bytes.length - 1);
       byteLength -= 1;
       eol = 'crlf';
     }
     this.lineNumber += 1;
-    this.onLine({ number: this.lineNumber, offset: this.lineStart, bytes: this.oversized ? Buffer.alloc(0) : bytes, byteLength, eol, oversized: this.oversized });
+    this.onLine({ number: this.lineNumber, offset: this.lineStart, bytes, byteLength, eol, oversized });
     this.oversized = false;
   }
 

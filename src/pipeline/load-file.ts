@@ -1,9 +1,10 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
+import { openRegularSync } from '../io/regular-file.js';
 import { Entry, positionalId, positionOf } from '../model/entry.js';
 import type { Transcript } from '../model/transcript.js';
 import { loadRange, type RangeRequest } from './load-range.js';
@@ -25,10 +26,15 @@ const workerAvailable = existsSync(fileURLToPath(WORKER));
  * off when files are already spread over threads (`--jobs`).
  */
 export async function loadTranscriptFile(path: string, format?: TranscriptFormat, twoThreads = true): Promise<Transcript> {
-  const { size } = statSync(path);
-  // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
-  // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
-  if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(path, size), format);
+  // Refuses a FIFO or a device before reading: either may never end.
+  const { fd, size } = openRegularSync(path);
+  try {
+    // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
+    // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
+    if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format);
+  } finally {
+    closeSync(fd);
+  }
   const sequential = async () => {
     const builder = new TranscriptBuilder(format);
     return builder.finish(await readFileLines(path, builder.line));
@@ -58,8 +64,7 @@ let scratch: Buffer = Buffer.allocUnsafe(0);
  * The whole file, in `scratch`. A fresh buffer per file would be fresh pages per file: page
  * faults that, with `--jobs`, the threads of one process take turns on.
  */
-function readSmallFile(path: string, size: number): Buffer {
-  const fd = openSync(path, 'r');
+function readSmallFile(fd: number, size: number): Buffer {
   try {
     let length = 0;
     for (;;) {
@@ -70,7 +75,6 @@ function readSmallFile(path: string, size: number): Buffer {
       length += read;
     }
   } finally {
-    closeSync(fd);
     if (scratch.length > 2 * SMALL_FILE_BYTES) scratch = Buffer.allocUnsafe(0); // a file that grew while read
   }
 }

@@ -21,6 +21,7 @@ import { loadTranscriptFile } from './load-file.js';
 import { settle, type Pass } from './passes.js';
 import { loadTranscript } from './load-transcript.js';
 import { missingToolResultName } from '../rules/pairing/missing-tool-result-name.js';
+import { invalidJson } from '../rules/syntax/invalid-json.js';
 import { runRules } from './run-rules.js';
 
 /** Where a repaired transcript goes. */
@@ -160,8 +161,10 @@ function sessionIdOf(path: string): string {
 export async function checkCanonical(path: string, stdin: Readable | undefined): Promise<FileReport> {
   const transcript = stdin === undefined ? await loadTranscriptFile(path) : await loadTranscript(stdin);
   const plan = planCanonical(transcript);
-  const findings = runRules(analyze(transcript), [...shapeRules, missingToolResultName]).filter(
-    (finding) => finding.rule !== missingToolResultName.meta.id || plan.edits.has(finding.line),
+  // A line too long to parse cannot be copied either, so canonicalize would fail on it: say so here.
+  const tooLong = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'oversized').map((issue) => issue.line));
+  const findings = runRules(analyze(transcript), [...shapeRules, missingToolResultName, invalidJson]).filter((finding) =>
+    finding.rule === invalidJson.meta.id ? tooLong.has(finding.line) : finding.rule !== missingToolResultName.meta.id || plan.edits.has(finding.line),
   );
   return { path: stdin === undefined ? path : '-', format: transcript.format ?? null, findings };
 }

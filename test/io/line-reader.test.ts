@@ -93,4 +93,19 @@ describe('readLines', () => {
     ]);
     expect(lines[2]!.offset).toBe(6 + 201);
   });
+
+  it('holds a line over the limit to the limit whether it comes in one chunk or many, and at the end of input too', async () => {
+    const text = 'a\n' + 'x'.repeat(200) + '\nb\n' + 'y'.repeat(300);
+    const expected = [
+      [1, false, 1, 'a'],
+      [2, true, 200, ''],
+      [3, false, 1, 'b'],
+      [4, true, 300, ''],
+    ];
+    for (const chunks of [[Buffer.from(text)], split(Buffer.from(text), [1, 50, 120, 203, 260, 400])]) {
+      const { lines } = await read(chunks, 150);
+      expect(lines.map((l) => [l.number, l.oversized, l.byteLength, l.text])).toEqual(expected);
+      expect(lines[3]!.eol).toBe('none');
+    }
+  });
 });

@@ -1,0 +1,50 @@
+import { closeSync, constants, fstatSync, openSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { codeOf } from '../errors.js';
+
+/**
+ * Read-only and non-blocking: opening a FIFO that has no writer blocks open(2) itself, so a
+ * blocking open would hang before we could see what the path is. Regular files ignore the flag.
+ */
+export const READ_NOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** What a path is, in words, when it is something that is neither a regular file nor a folder. */
+export function specialKind(entry: Stats | Dirent): string | undefined {
+  if (entry.isFIFO()) return 'a FIFO';
+  if (entry.isSocket()) return 'a socket';
+  if (entry.isCharacterDevice()) return 'a character device';
+  if (entry.isBlockDevice()) return 'a block device';
+  return undefined;
+}
+
+/** Why a transcript cannot be read from something that is not a regular file. */
+export function notRegularReason(kind: string): string {
+  return kind === 'a FIFO' ? `${kind}, not a regular file (to read a pipe, send it to standard input and pass -)` : `${kind}, not a regular file`;
+}
+
+/**
+ * Opens a regular file for reading and returns its descriptor and size. Anything else (a FIFO,
+ * a device such as /dev/zero, a socket, a folder) is refused without blocking or reading: a
+ * FIFO may never end and a device may never stop giving bytes.
+ */
+export function openRegularSync(path: string): { fd: number; size: number } {
+  const fd = openOrDescribe(path);
+  try {
+    const info = fstatSync(fd);
+    if (info.isFile()) return { fd, size: info.size };
+    const kind = info.isDirectory() ? 'a folder' : (specialKind(info) ?? 'an unknown kind of file');
+    throw new Error(notRegularReason(kind));
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+function openOrDescribe(path: string): number {
+  try {
+    return openSync(path, READ_NOW);
+  } catch (error) {
+    // open(2) refuses a socket with ENXIO, which says nothing to a user.
+    const kind = codeOf(error) === 'ENXIO' ? statSync(path, { throwIfNoEntry: false }) : undefined;
+    throw kind === undefined ? error : new Error(notRegularReason(specialKind(kind) ?? 'an unknown kind of file'));
+  }
+}
