@@ -31,6 +31,7 @@ let errorsLeft = 0;
 let byDesign = 0;
 let notIdempotent = 0;
 let crashed = 0;
+let unrecognised = 0;
 const failures = [];
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -43,6 +44,11 @@ try {
     const label = `${source.split('/').pop()} seed ${seed} ${done.join('+')} ${mode}`;
     try {
       const first = await repair(input, mode);
+      // Nothing left that any format recognises (every line broken): there is no transcript to repair.
+      if (first.report.format === null) {
+        unrecognised += 1;
+        continue;
+      }
       const errors = first.report.findings.filter((f) => f.severity === 'error');
       const fixable = errors.filter((f) => !LEFT_BY_DESIGN.has(f.rule));
       byDesign += errors.length - fixable.length;
@@ -71,7 +77,7 @@ try {
 
 for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
 const ok = (bad) => (bad === 0 ? 'ok' : 'FAIL');
-console.log(`harden fuzz: runs ${RUNS} over ${sources.length} files, errors left ${errorsLeft}/${RUNS} ${ok(errorsLeft)} (plus ${byDesign} findings left for a person by design)`);
+console.log(`harden fuzz: runs ${RUNS} over ${sources.length} files, errors left ${errorsLeft}/${RUNS} ${ok(errorsLeft)} (plus ${byDesign} findings left for a person by design; ${unrecognised} mutants no longer a transcript)`);
 console.log(`harden fuzz: idempotent ${RUNS - notIdempotent}/${RUNS} ${ok(notIdempotent)}`);
 console.log(`harden fuzz: crashes ${crashed}/${RUNS} ${ok(crashed)}`);
 process.exitCode = errorsLeft + notIdempotent + crashed > 0 ? 1 : 0;

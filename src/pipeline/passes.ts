@@ -47,14 +47,15 @@ export async function settle<T>(
     let pass = first;
     for (let n = 1; n < MAX_PASSES; n++) {
       // Split records have not been compared with the rest yet (copies among them need their bytes): that pass is written first.
-      const next = pass.plan.split.size > 0 ? await writePass(pass, n) : undefined;
-      if (next === undefined) {
+      const written = pass.plan.split.size > 0 ? await writePass(pass, n) : undefined;
+      if (written === undefined) {
         const output = await applyPlan({ ...pass, format }, pass.plan, async () => {}, fixEndings);
-        if (isEmptyPlan(replan(output))) break;
+        const next = replan(output);
+        if (isEmptyPlan(next) && !next.needsBytes) break;
       }
-      const written = next ?? (await writePass(pass, n));
-      for (const [counter, value] of Object.entries(written.plan.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
-      pass = written;
+      const after = written ?? (await writePass(pass, n));
+      for (const [counter, value] of Object.entries(after.plan.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
+      pass = after;
       if (isEmptyPlan(pass.plan)) break;
     }
     return await use(pass);

@@ -14,10 +14,13 @@ import type { PlanBuilder } from './plan-builder.js';
  * provably a copy.
  */
 export function dropCopiedEntries(transcript: Transcript, format: TranscriptFormat, builder: PlanBuilder, lineBytes: ((entry: Entry) => Buffer) | undefined): void {
-  if (lineBytes === undefined) return;
-  const key = (entry: Entry) => format.copyKey(JSON.parse(lineBytes(entry).toString('utf8')));
   const entries = transcript.entries;
-  for (const { entry, first } of buildTree(entries, 'last').duplicateIds) {
+  const duplicates = buildTree(entries, 'last').duplicateIds;
+  if (duplicates.length === 0) return;
+  // Without the bytes nothing is provably a copy: the plan says it needs them (see settle).
+  if (lineBytes === undefined) return builder.needBytes();
+  const key = (entry: Entry) => format.copyKey(JSON.parse(lineBytes(entry).toString('utf8')));
+  for (const { entry, first } of duplicates) {
     const earlier = entries[first]!;
     const later = entries[entry]!;
     if (earlier.line === later.line || builder.skipped(earlier.line)) continue;

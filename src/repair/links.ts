@@ -35,6 +35,8 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
   for (const entry of transcript.entries) {
     if (!inTree(entry)) continue;
     previousOf.set(entry, previous);
+    // Only an entry with an id can be a parent.
+    if (entry.id === undefined) continue;
     if (entry.parentMissing) {
       relink(entry, previous?.id ?? null, builder);
       entry.parentMissing = false;
@@ -46,7 +48,7 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
   for (const cycle of buildTree(transcript.entries).cycles) {
     const first = cycle.map((index) => transcript.entries[index]!).reduce((a, b) => (b.line < a.line ? b : a));
     const before = previousOf.get(first);
-    relink(first, before === undefined || cycle.includes(before.index) ? null : before.id!, builder);
+    relink(first, before === undefined || cycle.includes(before.index) ? null : before.id ?? null, builder);
   }
 }
 

@@ -29,6 +29,11 @@ export class PlanBuilder {
     this.plan.edits.set(line, edits);
   }
 
+  /** The plan could not be completed from the model alone: some lines must be read again (a pass not yet written). */
+  needBytes(): void {
+    this.plan.needsBytes = true;
+  }
+
   split(line: number): void {
     this.plan.split.add(line);
     this.count('splitLines');

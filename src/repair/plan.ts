@@ -36,6 +36,8 @@ export interface RepairPlan {
   after: Map<number, Placement[]>;
   /** Lines holding several glued records, written as one line per readable record. */
   split: Set<number>;
+  /** Set when deciding the plan needs the file's bytes, which a pass only planned in memory does not have. */
+  needsBytes?: boolean;
   counts: RepairCounts;
 }
 

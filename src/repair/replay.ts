@@ -330,14 +330,26 @@ function blockOf(pointer: string): number {
   return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
 }
 
-/** A compaction that kept history from a dropped entry keeps it from the next surviving one instead. */
+/**
+ * A compaction that kept history from a dropped entry keeps it from the next surviving one
+ * instead; one whose kept history starts with tool results keeps it from their call.
+ */
 function keepCompactionCuts(path: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
   path.forEach((entry, at) => {
     if (entry.kind !== 'compaction' || entry.firstKeptId === undefined) return;
     const kept = path.findIndex((candidate, i) => i < at && candidate.id === entry.firstKeptId);
-    if (kept === -1 || !dropped.has(path[kept]!)) return;
-    const next = path.slice(kept + 1, at).find((candidate) => !dropped.has(candidate) && candidate.role !== 'toolResult' && candidate.id !== undefined);
-    if (next !== undefined) builder.edit(entry.line, { kind: 'set-first-kept', id: next.id! });
+    if (kept === -1) return;
+    if (dropped.has(path[kept]!)) {
+      const next = path.slice(kept + 1, at).find((candidate) => !dropped.has(candidate) && candidate.role !== 'toolResult' && candidate.id !== undefined);
+      if (next !== undefined) builder.edit(entry.line, { kind: 'set-first-kept', id: next.id! });
+      return;
+    }
+    // A cut between a call and its results would replay the results without their call: it moves back to the call.
+    let call = kept;
+    while (call > 0 && path[call]!.role === 'toolResult') call -= 1;
+    if (call < kept && path[call]!.toolCalls !== undefined && !dropped.has(path[call]!) && path[call]!.id !== undefined) {
+      builder.edit(entry.line, { kind: 'set-first-kept', id: path[call]!.id! });
+    }
   });
 }
 
