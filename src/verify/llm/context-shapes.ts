@@ -1,4 +1,4 @@
-import { looksLikeCode } from './code-values.js';
+import { isPlaceholder, looksLikeCode } from './code-values.js';
 import { after, redacted, type SecretRule } from './secret-rule.js';
 
 /**
@@ -11,7 +11,7 @@ export const CONTEXT_SHAPES: SecretRule[] = [
   {
     // Whatever the scheme (Bearer, Basic, token, Digest…), the rest of an Authorization header is the credential. A word
     // followed by more text on the line is the scheme, never the value.
-    pattern: /(?<![\w-])(authorization["']?\s*[:=]\s*["']?)(?:([A-Za-z][\w-]*[ \t]+)|(?![A-Za-z][\w-]*[ \t]+\S))([^\s"'`<>[\](){},;]+)/gi,
+    pattern: /(?<![\w-])(authorization["']?[ \t]*[:=][ \t]*["']?)(?:([A-Za-z][\w-]*[ \t]+)|(?![A-Za-z][\w-]*[ \t]+\S))([^\s"'`<>[\](){},;]+)/gi,
     mask(match, [header, scheme, value], at, input) {
       if (looksLikeCode(value!, 'authorization', nextChar(match, at, input))) return undefined;
       const kind = /^bearer\s/i.test(scheme ?? '') ? 'bearer token' : /^basic\s/i.test(scheme ?? '') ? 'basic auth' : 'credential';
@@ -49,7 +49,7 @@ export const CONTEXT_SHAPES: SecretRule[] = [
     mask: (_, [prefix, user, password]) => (/^\d+$/.test(user!) && /^\d+$/.test(password!) ? undefined : `${prefix}${redacted('password')}`),
   },
   {
-    pattern: /(?<![\w-])(--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth-token|access-token)[ \t]+)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`[-][^\s"'`]*))/g,
+    pattern: /(?<![\w-])(--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth-token|access-token)[ \t]+)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`[<{\\-][^\s"'`\\]*))/g,
     mask(match, [prefix, double, single, bare], at, input) {
       if (bare !== undefined && looksLikeCode(bare, prefix!.replace(/[-\s]/g, ''), nextChar(match, at, input))) return undefined;
       const quote = double !== undefined ? '"' : single !== undefined ? "'" : '';
@@ -64,12 +64,13 @@ export const CONTEXT_SHAPES: SecretRule[] = [
     // Assignments in env files, URLs, YAML, JSON, connection strings and code. A quoted value is a literal; a bare one
     // is a secret unless it reads as code (see looksLikeCode).
     pattern:
-      /(?<![\w-])([\w-]*?(password|passwd|passphrase|pwd|secret|token|api[_-]?key|(?:private|access|account|subscription|signing|encryption|master|secret|client)[_-]?key)["']?\s*(?::=|[:=])\s*)(?!=)(?:"([^"\s]+)"|'([^'\s]+)'|([^\s"'`<>()[\]{},;&=][^\s"'`<>()[\]{},;&]*))/gi,
+      /(?<![\w-])([\w-]*?(password|passwd|passphrase|pwd|secret|token|api[_-]?key|(?:private|access|account|subscription|signing|encryption|master|secret|client)[_-]?key)["']?[ \t]*(?::=|[:=])[ \t]*)(?!=)(?:"([^"\s]+)"|'([^'\s]+)'|([^\s"'`<>()[\]{},;&=\\][^\s"'`<>()[\]{},;&\\]*))/gi,
     mask(match, [prefix, name, double, single, bare], at, input) {
       const kind = assignmentKind(name!);
       if (double !== undefined || single !== undefined) {
         const quote = double === undefined ? "'" : '"';
-        return (double ?? single)!.startsWith('[redacted') ? undefined : `${prefix}${quote}${redacted(kind)}${quote}`;
+        const value = (double ?? single)!;
+        return value.startsWith('[redacted') || isPlaceholder(value) ? undefined : `${prefix}${quote}${redacted(kind)}${quote}`;
       }
       // PWD and OLDPWD in an environment dump are folders.
       if (kind === 'password' && name!.toLowerCase() === 'pwd' && /^[/~]/.test(bare!)) return undefined;

@@ -1,4 +1,4 @@
-import { after, whole, type SecretRule } from './secret-rule.js';
+import { after, redacted, whole, type SecretRule } from './secret-rule.js';
 
 /**
  * Keys and tokens recognisable by their own shape, wherever they stand. Each pattern starts with a literal prefix, or
@@ -48,7 +48,8 @@ export const KEY_SHAPES: SecretRule[] = [
   { pattern: /(?<![\w-])ATATT3[\w=-]{50,}/g, mask: whole('atlassian token') },
   { pattern: /(?<![\w-])(?:gsk_|r8_)[A-Za-z0-9]{30,}/g, mask: whole('ai provider key') },
   { pattern: /(?<![\w-])(?:xai|pplx)-[A-Za-z0-9]{40,}/g, mask: whole('ai provider key') },
-  { pattern: /(?<![\w:])\d{6,12}:AA[\w-]{30,}/g, mask: whole('telegram bot token') },
+  // Bot API URLs put the token right after "/bot".
+  { pattern: /(?<![\w:])(bot)?\d{6,12}:AA[\w-]{30,}/g, mask: (_, [bot]) => `${bot ?? ''}${redacted('telegram bot token')}` },
   // Azure AD client secrets: three characters, a digit, "Q~", then 31 to 34 more.
   { pattern: /(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])/g, mask: whole('azure client secret') },
   { pattern: /([?&]sig=)[\w%+/=-]{10,}/g, mask: after('azure sas signature') },
