@@ -23,11 +23,10 @@ export interface Verdict {
  */
 export function parseVerdict(reply: string): Pick<Verdict, 'verdict' | 'category' | 'feedback'> {
   const last = reply.trim().split('\n').reverse().find((line) => line.trim() !== '');
-  const line = (last ?? '').trim().replace(/^[*_`>#\s]+|[*_`\s]+$/g, '');
+  const line = stripMarkup(last ?? '');
   const passAt = /(?:^|[^\w])PASS[.!]?$/.test(line) ? line.lastIndexOf('PASS') : -1;
   if (passAt >= 0) {
-    const before = /([\w'’]+)[^\w'’]*$/.exec(line.slice(0, passAt))?.[1] ?? '';
-    if (!/\bFAIL\b/.test(line) && !NEGATIONS.has(before.toLowerCase())) return { verdict: 'PASS' };
+    if (!/\bFAIL\b/.test(line) && !NEGATIONS.has(lastWord(line.slice(0, passAt)).toLowerCase())) return { verdict: 'PASS' };
     return error(line);
   }
   const fail = /(?:^|[^\w[])FAIL \[([a-z_]+)\]:\s*(\S.*)$/.exec(line);
@@ -38,6 +37,27 @@ export function parseVerdict(reply: string): Pick<Verdict, 'verdict' | 'category
 }
 
 const NEGATIONS = new Set(['not', 'never', 'no', 'cannot', "can't", 'can’t', "doesn't", 'doesn’t', "don't", 'don’t', "didn't", 'didn’t', "won't", 'won’t', "wouldn't", 'wouldn’t', "isn't", 'isn’t', 'fails', 'fail']);
+
+/**
+ * Markdown around the verdict ("**PASS**", "> PASS"). This and lastWord() scan by hand: a regex anchored at the end
+ * would retry from every character of a long line.
+ */
+function stripMarkup(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && /[*_`>#\s]/.test(text[start]!)) start++;
+  while (end > start && /[*_`\s]/.test(text[end - 1]!)) end--;
+  return text.slice(start, end);
+}
+
+function lastWord(text: string): string {
+  const isWord = (char: string) => /[\w'’]/.test(char);
+  let end = text.length;
+  while (end > 0 && !isWord(text[end - 1]!)) end--;
+  let start = end;
+  while (start > 0 && isWord(text[start - 1]!)) start--;
+  return text.slice(start, end);
+}
 
 function error(line: string): Pick<Verdict, 'verdict' | 'feedback'> {
   return { verdict: 'ERROR', feedback: `the judge did not end with a verdict line (got "${line.slice(0, 80)}")` };

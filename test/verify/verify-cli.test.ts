@@ -179,8 +179,8 @@ describe('verify against a local judge', () => {
   });
 
   it('sends none of the published secret shapes, wherever they stand in the transcript', async () => {
-    const harden: string = '../../harden/secrets.mjs';
-    const { SHAPES, leaked } = (await import(harden)) as { SHAPES: Array<[string, () => { text: string; secrets: string[] }]>; leaked: (sent: string, secret: string) => boolean };
+    const catalogue: string = '../../harden/lib/secret-shapes.mjs';
+    const { SHAPES, leaked } = (await import(catalogue)) as { SHAPES: Array<[string, () => { text: string; secrets: string[] }]>; leaked: (sent: string, secret: string) => boolean };
     const cases = SHAPES.map(([name, make], i) => ({ name, marker: `(shape ${i})`, ...make() }));
     const places: string[][] = [[], [], [], [], []];
     cases.forEach((shape, i) => places[i % 5]!.push(`${shape.marker} ${shape.text}`));

@@ -56,6 +56,14 @@ describe('parseVerdict', () => {
   }
 });
 
+describe('parseVerdict on a huge reply', () => {
+  it('reads a 1 MB last line in one pass', () => {
+    expect(parseVerdict(`${'a'.repeat(500_000)}${' '.repeat(500_000)}x PASS`).verdict).toBe('PASS');
+    expect(parseVerdict(`${' '.repeat(1_000_000)}x`).verdict).toBe('ERROR');
+    expect(parseVerdict(`FAIL [incomplete]: ${'y '.repeat(500_000)}`)).toMatchObject({ verdict: 'FAIL', category: 'incomplete' });
+  });
+});
+
 describe('heartbeat detection', () => {
   it('recognises the default prompt, custom ones that ask for HEARTBEAT_OK, the poll marker and bare acks', () => {
     expect(isHeartbeat('Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.', 'x')).toBe(true);

@@ -49,6 +49,7 @@ export const CONTEXT_SHAPES: SecretRule[] = [
     mask: (_, [prefix, user, password]) => (/^\d+$/.test(user!) && /^\d+$/.test(password!) ? undefined : `${prefix}${redacted('password')}`),
   },
   {
+    // --password VALUE, --token VALUE (the "=" form is an assignment, below); a flag or a <placeholder> is not a value.
     pattern: /(?<![\w-])(--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth-token|access-token)[ \t]+)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`[<{\\-][^\s"'`\\]*))/g,
     mask(match, [prefix, double, single, bare], at, input) {
       if (bare !== undefined && looksLikeCode(bare, prefix!.replace(/[-\s]/g, ''), nextChar(match, at, input))) return undefined;
@@ -56,6 +57,7 @@ export const CONTEXT_SHAPES: SecretRule[] = [
       return `${prefix}${quote}${redacted('password')}${quote}`;
     },
   },
+  // sshpass -p PASSWORD, and mysql's -pPASSWORD written against the flag.
   { pattern: /\b(sshpass\s+-p[ \t]*["']?)(?!\[)[^\s"']+/g, mask: after('password') },
   { pattern: /(?<![\w-])(mysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p)(?![\s"'[-])[^\s"']+/g, mask: after('password') },
   // ~/.netrc: machine HOST login USER password PASSWORD

@@ -7,10 +7,10 @@ interface Shape {
   secrets: string[];
 }
 
-// The published catalogue (docs/secrets.md) lives with the harden script that runs it through the CLI; a string
+// The published catalogue (docs/secrets.md) is shared with harden/secrets.mjs, which runs it through the CLI; a string
 // specifier keeps TypeScript from looking for types of a plain .mjs file.
-const harden: string = '../../../harden/secrets.mjs';
-const { SHAPES, leaked } = (await import(harden)) as {
+const catalogue: string = '../../../harden/lib/secret-shapes.mjs';
+const { SHAPES, leaked } = (await import(catalogue)) as {
   SHAPES: Array<[string, () => Shape]>;
   leaked: (sent: string, secret: string) => boolean;
 };
