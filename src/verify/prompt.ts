@@ -12,8 +12,11 @@ export interface JudgeInput {
   previousFeedback: string[];
 }
 
-/** Character budgets from the seed: the whole prompt about 32K, the response at most 12K, rules 8K. */
-export const BUDGET = { total: 32_000, response: 12_000, rules: 8_000 };
+/**
+ * Character budgets: the whole prompt (system prompt included) at most 32K, the response at most 12K, rules 8K (all
+ * from the seed); earlier verifier feedback 2K. The user message gets what is left, rules having first call on theirs.
+ */
+export const BUDGET = { total: 32_000, response: 12_000, rules: 8_000, feedback: 2_000 };
 
 export const SYSTEM_PROMPT = `You are a strict reviewer of an AI agent's work. You judge one final answer of the agent against what the user asked.
 
@@ -33,9 +36,10 @@ where category is one of goal_missed, incomplete, rule_violation, tone_mismatch,
 const INSTRUCTION = 'Judge the agent response above. Reason first, then end with the verdict line.';
 
 /**
- * The user message of the judge call, in the seed's order against "lost in the middle":
- * user message (never trimmed), rules (capped), recent history (oldest trimmed first),
- * execution metadata, earlier verifier feedback, and the agent response last.
+ * The user message of the judge call, in the seed's order against "lost in the middle": user message, rules (capped),
+ * recent history (oldest trimmed first), execution metadata, earlier verifier feedback, and the agent response last.
+ * The whole stays within BUDGET.total whatever the input: an oversized user message keeps its head and its tail, with
+ * a marker saying how much was left out between them.
  */
 export function buildPrompt(input: JudgeInput): string {
   const response = input.response.length > BUDGET.response ? `${input.response.slice(0, BUDGET.response)}\n[… truncated: ${input.response.length - BUDGET.response} more characters]` : input.response;
@@ -47,26 +51,32 @@ export function buildPrompt(input: JudgeInput): string {
     ...(input.metadata.durationMs !== undefined ? [`duration: ${Math.round(input.metadata.durationMs / 1000)} s`] : []),
     ...(input.metadata.heartbeat ? ['this is a heartbeat run: the agent was asked to check HEARTBEAT.md and act on anything listed'] : []),
   ].join('\n');
-  const head = [`## User message\n${data('user_message', input.userMessage)}`];
+  const feedback = input.previousFeedback.join('\n---\n');
   const tail = [
     `## Execution metadata\n${metadata}`,
-    ...(input.previousFeedback.length > 0 ? [`## Previous verifier feedback\n${data('feedback', input.previousFeedback.join('\n---\n'))}`] : []),
+    ...(feedback !== '' ? [`## Previous verifier feedback\n${data('feedback', keepHeadAndTail(feedback, BUDGET.feedback, 'feedback'))}`] : []),
     `## Agent response\n${data('agent_response', response)}`,
     INSTRUCTION,
   ];
-  let room = BUDGET.total - SYSTEM_PROMPT.length - [...head, ...tail].join('\n\n').length;
+  const userHeading = '## User message\n';
+  const emptyUser = `${userHeading}${data('user_message', '')}`;
+  let room = BUDGET.total - SYSTEM_PROMPT.length - [emptyUser, ...tail].join('\n\n').length;
 
   const rules: string[] = [];
   let rulesRoom = Math.min(BUDGET.rules, Math.max(0, room));
   for (const rule of input.rules) {
-    const text = rule.text.length > rulesRoom - 200 ? `${rule.text.slice(0, Math.max(0, rulesRoom - 200))}\n[… truncated]` : rule.text;
     if (rulesRoom < 300) break;
+    const text = rule.text.length > rulesRoom - 200 ? `${rule.text.slice(0, Math.max(0, rulesRoom - 200))}\n[… truncated]` : rule.text;
     const section = data(rule.name, text);
     rules.push(section);
     rulesRoom -= section.length;
   }
   const rulesSection = rules.length > 0 ? [`## User rules\n${rules.join('\n')}`] : [];
   room -= rulesSection.reduce((total, section) => total + section.length + 2, 0);
+
+  const userMessage = keepHeadAndTail(input.userMessage, Math.max(0, room), 'user message');
+  room -= userMessage.length;
+  const head = [`${userHeading}${data('user_message', userMessage)}`];
 
   // History: newest turns are kept, oldest dropped first.
   const historyHeading = '## Conversation history (oldest first)';
@@ -80,4 +90,26 @@ export function buildPrompt(input: JudgeInput): string {
   }
   const historySection = history.length > 0 ? [`${historyHeading}\n${history.join('\n')}`] : [];
   return [...head, ...rulesSection, ...historySection, ...tail].join('\n\n');
+}
+
+/**
+ * At most `max` characters: the text itself, or its head and tail around a marker line. Both ends matter: a request
+ * usually opens a message, and a pasted log usually ends with the question about it.
+ */
+export function keepHeadAndTail(text: string, max: number, what: string): string {
+  if (text.length <= max) return text;
+  // Sized for the longest count it could show, so the result never exceeds max.
+  const marker = (left: number) => `\n[… ${left} characters of the ${what} left out here …]\n`;
+  const keep = Math.max(0, max - marker(text.length).length);
+  if (keep === 0) return marker(text.length).slice(0, max);
+  let headEnd = Math.ceil(keep / 2);
+  let tailStart = text.length - (keep - headEnd);
+  // Never split a surrogate pair: half an emoji is not valid text.
+  if (isHighSurrogate(text.charCodeAt(headEnd - 1))) headEnd--;
+  if (isHighSurrogate(text.charCodeAt(tailStart - 1))) tailStart++;
+  return `${text.slice(0, headEnd)}${marker(tailStart - headEnd)}${text.slice(tailStart)}`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

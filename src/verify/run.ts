@@ -9,6 +9,7 @@ import { isVerifierFeedback, selectCandidates, type Candidate, type Turn } from 
 import { LineTexts } from './lines.js';
 import { complete } from './llm/complete.js';
 import type { VerdictCache } from './llm/cache.js';
+import { maskForJudge } from './llm/mask-for-judge.js';
 import { maskSecrets } from './llm/secrets.js';
 import type { ModelSpec } from './llm/types.js';
 import { buildPrompt, SYSTEM_PROMPT, type JudgeInput } from './prompt.js';
@@ -27,6 +28,8 @@ export interface JudgeOptions {
   schedule: <T>(task: () => Promise<T>) => Promise<T>;
   /** Called before the first request that sends transcript text anywhere. */
   beforeFirstRequest: () => void;
+  /** Masks secrets in the texts to send; maskForJudge unless a test injects another. */
+  maskTexts?: (texts: readonly string[]) => Promise<string[]>;
 }
 
 const RULE_FILES = ['AGENTS.md', 'SOUL.md'];
@@ -54,9 +57,16 @@ export async function verifyFile(path: string, display: string, options: JudgeOp
 async function judge(candidate: Candidate, texts: LineTexts, rules: Array<{ name: string; text: string }>, options: JudgeOptions): Promise<Verdict> {
   const line = candidate.response.line;
   if (candidate.skip !== undefined) return { line, verdict: 'SKIPPED', feedback: candidate.skip };
-  const input = maskInput(judgeInput(candidate, texts, rules));
-  const user = buildPrompt(input);
   const model = `${options.model.provider}/${options.model.model}`;
+  let input: JudgeInput;
+  try {
+    input = await maskInput(judgeInput(candidate, texts, rules), options.maskTexts ?? maskForJudge);
+  } catch (error) {
+    // Fail closed: text that could not be masked is not sent.
+    const reason = maskSecrets(error instanceof Error ? error.message : String(error)).text;
+    return { line, verdict: 'ERROR', feedback: `secrets could not be masked, so nothing was sent (${reason})`, model, cached: false };
+  }
+  const user = buildPrompt(input);
   const key = options.cache.key(options.model, SYSTEM_PROMPT, user);
   const cached = await options.cache.get(key);
   if (cached !== undefined) return { line, ...parseVerdict(cached), model, latencyMs: 0, cached: true };
@@ -104,15 +114,26 @@ function feedbackIn(turn: Turn, response: Entry, texts: LineTexts): string[] {
     .filter(isVerifierFeedback);
 }
 
-function maskInput(input: JudgeInput): JudgeInput {
-  const mask = (text: string) => maskSecrets(text).text;
+/** Every text of the input goes through one masking call, so the detector runs once per judged response. */
+async function maskInput(input: JudgeInput, mask: (texts: readonly string[]) => Promise<string[]>): Promise<JudgeInput> {
+  const texts = [
+    input.userMessage,
+    input.response,
+    ...input.rules.map((rule) => rule.text),
+    ...input.history.flatMap((turn) => [turn.user, turn.assistant]),
+    ...input.previousFeedback,
+  ];
+  const masked = await mask(texts);
+  if (masked.length !== texts.length) throw new Error(`masking returned ${masked.length} texts for ${texts.length}`);
+  let next = 0;
+  const take = () => masked[next++]!;
   return {
     ...input,
-    userMessage: mask(input.userMessage),
-    response: mask(input.response),
-    rules: input.rules.map((rule) => ({ name: rule.name, text: mask(rule.text) })),
-    history: input.history.map((turn) => ({ user: mask(turn.user), assistant: mask(turn.assistant) })),
-    previousFeedback: input.previousFeedback.map(mask),
+    userMessage: take(),
+    response: take(),
+    rules: input.rules.map((rule) => ({ name: rule.name, text: take() })),
+    history: input.history.map(() => ({ user: take(), assistant: take() })),
+    previousFeedback: input.previousFeedback.map(take),
   };
 }
 

@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
+import { Session } from '../helpers/session.js';
 import { startFakeProvider, type Captured, type Reply } from './llm/fake-provider.js';
 
 const GOOD = 'fixtures/verify/good-answer.jsonl';
@@ -175,5 +176,38 @@ describe('verify against a local judge', () => {
     const refused = await runCli(['verify', '--config', bad, '--model', 'openai/x', REFUSAL], { env: { OPENAI_API_KEY: 'k' } });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('agents.defaults.verifier.verifyAll must be true or false');
+  });
+
+  it('sends none of the published secret shapes, wherever they stand in the transcript', async () => {
+    const catalogue: string = '../../harden/lib/secret-shapes.mjs';
+    const { SHAPES, leaked } = (await import(catalogue)) as { SHAPES: Array<[string, () => { text: string; secrets: string[] }]>; leaked: (sent: string, secret: string) => boolean };
+    const cases = SHAPES.map(([name, make], i) => ({ name, marker: `(shape ${i})`, ...make() }));
+    const places: string[][] = [[], [], [], [], []];
+    cases.forEach((shape, i) => places[i % 5]!.push(`${shape.marker} ${shape.text}`));
+    const [user1, answer1, user2, answer2, rules] = places.map((lines) => lines.join('\n'));
+    const dir = mkdtempSync(join(tmpdir(), 'td-shapes-'));
+    writeFileSync(join(dir, 's.jsonl'), new Session().user(user1).reply(answer1).user(user2).reply(answer2).jsonl());
+    writeFileSync(join(dir, 'AGENTS.md'), rules!);
+    const server = await judge(() => ({ text: 'PASS' }));
+    const { code } = await verify(server.url, ['--model', 'openai/gpt-4.1', '--all', '--rules', join(dir, 'AGENTS.md'), join(dir, 's.jsonl')]);
+    expect(code).toBe(0);
+    const sent = server.requests.map((request) => request.user).join('\n');
+    expect(cases.filter((shape) => !sent.includes(shape.marker)).map((shape) => shape.name)).toEqual([]);
+    expect(cases.filter((shape) => shape.secrets.some((secret) => leaked(sent, secret))).map((shape) => shape.name)).toEqual([]);
+  });
+
+  it('sends a 1.2M-character user message as its head and tail within the prompt budget', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-huge-'));
+    const message = `Please read this log.\n${'2026-05-04 INFO batch done\n'.repeat(46_200)}Why did it stop?`;
+    expect(message.length).toBeGreaterThan(1_200_000);
+    writeFileSync(join(dir, 's.jsonl'), new Session().user(message).reply('It ran out of memory. Done.').jsonl());
+    const server = await judge(() => ({ text: 'Reasoning... PASS' }));
+    const { report } = await verify(server.url, ['--model', 'anthropic/claude-sonnet-4-5', join(dir, 's.jsonl')]);
+    expect(verdictsOf(report)).toEqual(['3 PASS']);
+    const { system, user } = server.requests[0]!;
+    expect(system.length + user.length).toBeLessThanOrEqual(32_000);
+    expect(user).toContain('Please read this log.');
+    expect(user).toContain('Why did it stop?');
+    expect(user).toMatch(/\[… \d+ characters of the user message left out here …\]/);
   });
 });

@@ -9,7 +9,7 @@ import { loadTranscript } from '../../src/pipeline/load-transcript.js';
 import { selectCandidates } from '../../src/verify/candidates.js';
 import { isHeartbeat, isHeartbeatAck } from '../../src/verify/heartbeat.js';
 import { LineTexts } from '../../src/verify/lines.js';
-import { BUDGET, buildPrompt, SYSTEM_PROMPT, type JudgeInput } from '../../src/verify/prompt.js';
+import { BUDGET, buildPrompt, keepHeadAndTail, SYSTEM_PROMPT, type JudgeInput } from '../../src/verify/prompt.js';
 import { DEFAULT_SETTINGS, loadVerifierConfig } from '../../src/verify/settings.js';
 import { parseVerdict } from '../../src/verify/verdict.js';
 import { call, Session, text } from '../helpers/session.js';
@@ -35,6 +35,17 @@ describe('parseVerdict', () => {
     ['PASS\nactually no', 'ERROR'],
     ['FAIL: no category', 'ERROR'],
     ['', 'ERROR'],
+    ['Reasoning... PASS', 'PASS'],
+    ['All three are met. Verdict: **PASS**', 'PASS'],
+    ['Fine.\n\nPASS!\n\n', 'PASS'],
+    ['Verdict: FAIL [goal_missed]: answer the question', 'FAIL', 'goal_missed'],
+    ['**FAIL [rule_violation]: too casual for SOUL.md**', 'FAIL', 'rule_violation'],
+    ['The answer does not PASS', 'ERROR'],
+    ["I can't PASS this", 'ERROR'],
+    ['FAIL or PASS', 'ERROR'],
+    ['FAIL [incomplete]: missing; otherwise PASS', 'ERROR'],
+    ['The response passes', 'ERROR'],
+    ['BYPASS', 'ERROR'],
   ];
   for (const [reply, verdict, category] of table) {
     it(JSON.stringify(reply), () => {
@@ -43,6 +54,14 @@ describe('parseVerdict', () => {
       if (category) expect(parsed.category).toBe(category);
     });
   }
+});
+
+describe('parseVerdict on a huge reply', () => {
+  it('reads a 1 MB last line in one pass', () => {
+    expect(parseVerdict(`${'a'.repeat(500_000)}${' '.repeat(500_000)}x PASS`).verdict).toBe('PASS');
+    expect(parseVerdict(`${' '.repeat(1_000_000)}x`).verdict).toBe('ERROR');
+    expect(parseVerdict(`FAIL [incomplete]: ${'y '.repeat(500_000)}`)).toMatchObject({ verdict: 'FAIL', category: 'incomplete' });
+  });
 });
 
 describe('heartbeat detection', () => {
@@ -112,7 +131,7 @@ describe('buildPrompt', () => {
     ...over,
   });
 
-  it('keeps the user message whole, truncates a long response at the tail, caps rules, drops oldest history first', () => {
+  it('keeps a user message that fits whole, truncates a long response at the tail, caps rules, drops oldest history first', () => {
     const prompt = buildPrompt(
       input({
         userMessage: 'Q'.repeat(3000),
@@ -130,6 +149,43 @@ describe('buildPrompt', () => {
     expect(prompt).not.toContain('old question 0');
     expect(SYSTEM_PROMPT.length + prompt.length).toBeLessThanOrEqual(BUDGET.total);
     expect(prompt.indexOf('## Agent response')).toBeGreaterThan(prompt.indexOf('## Conversation history'));
+  });
+
+  it('cuts an oversized user message to its head and tail, marked, and the whole prompt to the budget', () => {
+    const userMessage = `HEAD ${'x'.repeat(1_200_000)} TAIL`;
+    const prompt = buildPrompt(input({ userMessage, rules: [{ name: 'AGENTS.md', text: 'Be brief.' }], history: [{ user: 'earlier', assistant: 'ok' }] }));
+    expect(SYSTEM_PROMPT.length + prompt.length).toBeLessThanOrEqual(BUDGET.total);
+    expect(prompt).toMatch(/<<<DATA \w+ user_message>>>\nHEAD x+\n\[… \d+ characters of the user message left out here …\]\nx+ TAIL\n<<<END/);
+    const section = /user_message>>>\n([\s\S]*?)\n<<<END/.exec(prompt)![1]!;
+    const left = Number(/\[… (\d+) characters/.exec(section)![1]);
+    expect(left).toBe(userMessage.length - section.replace(/\n\[…[^\]]*\]\n/, '').length);
+    expect(prompt).toContain('Be brief.');
+    expect(prompt).toContain('## Agent response');
+  });
+
+  it('stays within the budget whatever is oversized, feedback and rule names included', () => {
+    const huge = 'y'.repeat(200_000);
+    const prompt = buildPrompt(
+      input({
+        userMessage: huge,
+        response: huge,
+        rules: [{ name: `${'n'.repeat(250)}.md`, text: huge }, { name: 'SOUL.md', text: huge }],
+        history: Array.from({ length: 5 }, () => ({ user: huge, assistant: huge })),
+        previousFeedback: [huge, huge],
+      }),
+    );
+    expect(SYSTEM_PROMPT.length + prompt.length).toBeLessThanOrEqual(BUDGET.total);
+    expect(prompt).toContain('characters of the feedback left out here');
+    expect(prompt.trim().split('\n').at(-1)).toMatch(/^Judge the agent response above/);
+  });
+
+  it('never splits a surrogate pair where it cuts', () => {
+    for (const max of [100, 101, 102, 103]) {
+      const kept = keepHeadAndTail('😀'.repeat(500), max, 'user message');
+      expect(kept.length).toBeLessThanOrEqual(max);
+      expect(kept.replace(/\n\[…[^\]]*\]\n/, '')).toMatch(/^(?:😀)*$/u);
+    }
+    expect(keepHeadAndTail('short', 100, 'user message')).toBe('short');
   });
 
   it('fences data with an id a transcript cannot predict, so a fake verdict inside stays data', () => {

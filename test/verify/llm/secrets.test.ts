@@ -94,18 +94,81 @@ AKIAFOO is too short; A1B2C3 is a hex color's cousin; git sha 9fceb02d0ae598e95d
   });
 
   it.each([
-    ['one long base64 word', fill(100_000, 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkr/')],
-    ['snake_case without end', 'a_'.repeat(50_000)],
-    ['kebab-case without end', 'sk-'.repeat(33_000)],
-    ['repeated assignments without values', 'password='.repeat(11_000)],
-    ['repeated unterminated PEM headers', '-----BEGIN PRIVATE KEY-----'.repeat(3_700)],
-    ['dashes', '-'.repeat(100_000)],
-    ['JWT-looking dots', 'eyJ'.repeat(10_000) + '.'.repeat(10_000) + 'eyJ'.repeat(10_000)],
-    ['URL-looking text', 'a://b:'.repeat(16_000)],
-    ['bearer prefixes', 'Bearer '.repeat(14_000)],
-  ])('stays linear on 100 KB of %s', (_, input) => {
-    const started = performance.now();
-    maskSecrets(input);
-    expect(performance.now() - started).toBeLessThan(250);
+    ['password with no digit', 'DB_PASSWORD=hunterhunter npm start', 'DB_PASSWORD=[redacted password] npm start'],
+    ['password under 6 characters', '?user=ada&password=x9k&next=/', '?user=ada&password=[redacted password]&next=/'],
+    ['quoted password of 3 characters', '{"password": "abc"}', '{"password": "[redacted password]"}'],
+    ['token with no digit', 'export GITHUB_TOKEN=abcdefghijklmnopqrst', 'export GITHUB_TOKEN=[redacted token]'],
+    ['letters-only bearer token in a header', 'curl -H "Authorization: Bearer abcdefghijklmnop"', 'curl -H "Authorization: Bearer [redacted bearer token]"'],
+    ['short bearer token', 'Authorization: Bearer abc123', 'Authorization: Bearer [redacted bearer token]'],
+    ['bearer token outside a header', 'send it as Bearer abcdefghijkl please', 'send it as Bearer [redacted bearer token] please'],
+    ['basic auth', 'Authorization: Basic YWRtaW46aHVudGVy', 'Authorization: Basic [redacted basic auth]'],
+    ['basic auth outside a header', 'the header was Basic YWRtaW46aHVudGVy', 'the header was Basic [redacted basic auth]'],
+    ['GitHub-style token scheme', "-H 'Authorization: token abcdefghijklmnop'", "-H 'Authorization: token [redacted credential]'"],
+    ['redis password with an empty user', 'redis://:hunter@cache:6379/0', 'redis://:[redacted url password]@cache:6379/0'],
+    ['url password containing @', 'mysql://root:p@ss@db/app', 'mysql://root:[redacted url password]@db/app'],
+    ['curl -u', 'curl -u admin:hunter https://ci.example.com', 'curl -u admin:[redacted password] https://ci.example.com'],
+    ['--password flag', 'docker login --username ci --password hunter', 'docker login --username ci --password [redacted password]'],
+    ['sshpass', "sshpass -p 'hunter' ssh host", "sshpass -p '[redacted password]' ssh host"],
+    ['mysql -p', 'mysql -u root -phunter app', 'mysql -u root -p[redacted password] app'],
+    ['netrc', 'machine example.com login ada password hunter', 'machine example.com login ada password [redacted password]'],
+    ['ODBC Pwd', 'Uid=app;Pwd=hunter;Encrypt=yes', 'Uid=app;Pwd=[redacted password];Encrypt=yes'],
+    ['Azure account key', 'AccountName=demo;AccountKey=abc+def/ghi==;EndpointSuffix=x', 'AccountName=demo;AccountKey=[redacted key];EndpointSuffix=x'],
+    ['Django secret key', "SECRET_KEY = 'django-insecure-abc'", "SECRET_KEY = '[redacted key]'"],
+    ['Stripe key', `key ${['sk', 'live', fill(24)].join('_')}.`, 'key [redacted stripe key].'],
+    ['Slack app-level token', `xapp-1-A0123456789-${fill(20)}`, '[redacted slack token]'],
+    ['Slack webhook', `https://hooks.slack.com/services/T0123/B0123/${fill(24)} ok`, 'https://hooks.slack.com/[redacted slack webhook] ok'],
+    ['Telegram bot URL', `https://api.telegram.org/bot123456789:AA${fill(33)}/getMe`, 'https://api.telegram.org/bot[redacted telegram bot token]/getMe'],
+    ['PGP private key block', `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n${pemBody}\n=AbCd\n-----END PGP PRIVATE KEY BLOCK-----`, '[redacted private key]'],
+  ])('masks a %s', (_, input, expected) => {
+    expect(maskSecrets(input).text).toBe(expected);
+  });
+
+  it.each([
+    ['a call', 'const token = getToken(user);'],
+    ['optional chaining', 'const apiKey = options?.apiKey;'],
+    ['a type', 'function login(password: Option<String>) {}'],
+    ['an index', 'password = secrets["db"]'],
+    ['a shell reference', 'PASSWORD=$(cat /run/secrets/db) TOKEN=${GITHUB_TOKEN}'],
+    ['a placeholder', 'export ANTHROPIC_API_KEY=sk-ant-... or "apiKey": "<your-key>" or api_key: "OPENAI_API_KEY"'],
+    ['a variable named after the secret', 'login(user_password=user_password, apiKey: apiKey)'],
+    ['prose after a colon', 'Token: it expires after an hour. Password: the one from the vault.'],
+    ['placeholders after flags', '--token <token>   Matrix access token\n  --password <password>'],
+    ['JSON-escaped code', 'if not self._api_key:\\n    raise'],
+    ['a value on the next line', 'API_KEY =\n252 lines later'],
+    ['Basic as a word', 'Basic authentication sends the password base64-encoded.'],
+    ['docker -u with ids', 'docker run -u 1000:1000 image'],
+    ['the working directory in an env dump', 'PWD=/workspace/demo\nOLDPWD=/workspace'],
+    ['bearer as a word', 'Bearer tokens go in the header; the Bearer scheme is in RFC 6750.'],
+  ])('leaves %s alone', (_, input) => {
+    expect(maskSecrets(input)).toEqual({ text: input, masked: 0 });
+  });
+
+  // No time limit is asserted: a pattern gone quadratic on 1 MB takes minutes and fails the test's own timeout.
+  // harden/secrets.mjs measures the time.
+  const MB = 1_000_000;
+  const repeat = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
+  it.each([
+    ['one long base64 word', fill(MB, 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkr/'), 0],
+    ['snake_case without end', repeat('a_'), 0],
+    ['kebab-case without end', repeat('sk-'), 0],
+    // One assignment whose value is the rest: a password may hold "=".
+    ['repeated assignments without values', repeat('password='), 1],
+    // Each header alone is masked as a truncated key.
+    ['repeated unterminated PEM headers', repeat('-----BEGIN RSA PRIVATE KEY-----'), Math.floor(MB / 31)],
+    ['dashes', repeat('-'), 0],
+    ['JWT-looking dots', repeat('eyJ') + repeat('.') + repeat('eyJ'), 0],
+    ['URL-looking text', repeat('a://b:'), 0],
+    ['URL user info without a host', `a://:${repeat('x@')}/`, 1],
+    ['bearer prefixes', repeat('Bearer '), 0],
+    ['authorization headers without values', repeat('Authorization: '), 0],
+    // "-u a:-u a:" reads as user a, password "-u", then text.
+    ['curl -u without a password', repeat('-u a:'), MB / 10],
+    ['mysql without -p', repeat('mysql '), 0],
+    ['hex runs', repeat('0123456789abcdef '), 0],
+    ['Q~ lookalikes', repeat('abc1Q~'), 0],
+  ])('1 MB of %s is masked as expected', (_, input, expected) => {
+    const { text, masked } = maskSecrets(input as string);
+    expect(masked).toBe(expected);
+    if (expected === 0) expect(text === input).toBe(true);
   });
 });

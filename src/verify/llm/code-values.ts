@@ -1,0 +1,50 @@
+/**
+ * Whether the value after `password =`, `token:` or `Authorization:` is code, prose or a placeholder rather than a
+ * secret: a keyword or type (`password: string`, `token = await …`), a reference (`$TOKEN`, `%s`, `process.env.KEY`),
+ * a placeholder (`sk-ant-...`, `<api-key>`, `OPENAI_API_KEY`), a call or index (`getToken(…)`, `os.environ[…]`), a
+ * variable named after the secret (`apiKey`, `user_password`), or a common English word (`the token: it expires`).
+ * Anything else is taken as a secret, however short or plain: a password with no digit is still a password.
+ */
+export function looksLikeCode(value: string, name: string, next: string): boolean {
+  if (next === '(' || next === '[' || next === '<') return true;
+  if (isPlaceholder(value)) return true;
+  const bare = value.replace(/[.,:;!?]+$/, '');
+  if (bare === '') return true;
+  if (bare.startsWith('$') || bare.startsWith('%')) return true;
+  if (WORDS.has(bare.toLowerCase())) return true;
+  if (/^[A-Za-z_$][\w$]*(?:[?!]?\.[A-Za-z_$][\w$]*)+$/.test(bare)) return true;
+  if (isPlaceholder(bare)) return true;
+  return namedAfter(bare, name);
+}
+
+/**
+ * Placeholders in docs and examples ("sk-ant-...", "your-key", "<api-key>", "xxxx") and names of the variable that
+ * holds the secret ("OPENAI_API_KEY"): quoted or not, these say where a secret goes, not what it is.
+ */
+export function isPlaceholder(value: string): boolean {
+  return /\.\.\.|…/.test(value) || /^your[-_]/i.test(value) || /^(?:x{3,}|\*{3,})$/i.test(value) || /^<[^>]*>$/.test(value) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value);
+}
+
+/** `apiKey` for api_key, `userPassword` or `user_password` for password: the last words of the value spell the name. */
+function namedAfter(value: string, name: string): boolean {
+  if (!/^[A-Za-z_]+$/.test(value)) return false;
+  const words = value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_]+/)
+    .filter(Boolean);
+  const target = name.toLowerCase().replace(/[_-]/g, '');
+  for (let k = 1; k <= words.length; k++) if (words.slice(-k).join('') === target) return true;
+  return false;
+}
+
+const WORDS = new Set([
+  // keywords, literals and types of the languages agents write
+  'null', 'none', 'nil', 'undefined', 'true', 'false', 'await', 'new', 'function', 'async', 'lambda', 'this', 'self',
+  'super', 'typeof', 'return', 'yield', 'const', 'let', 'var', 'def', 'required', 'optional', 'string', 'str', 'number',
+  'int', 'integer', 'float', 'double', 'bool', 'boolean', 'any', 'unknown', 'object', 'bytes', 'void', 'never', 'char',
+  // short English words that follow "token:" or "password:" in prose
+  'a', 'an', 'the', 'it', 'is', 'are', 'was', 'be', 'and', 'or', 'not', 'no', 'to', 'of', 'in', 'on', 'for', 'with',
+  'you', 'your', 'we', 'our', 'i', 'my', 'they', 'their', 'that', 'which', 'if', 'see', 'use', 'set', 'missing',
+  'invalid', 'expired', 'empty', 'n/a',
+]);
