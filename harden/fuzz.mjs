@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { repairRewrite, rewriteInput } from '../dist/pipeline/rewrite.js';
-import { mutate } from './mutations.mjs';
+import { mutate } from './lib/mutations.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const RUNS = Number(process.env.HARDEN_FUZZ_RUNS ?? 1600);

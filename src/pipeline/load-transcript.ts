@@ -75,8 +75,10 @@ export class TranscriptBuilder {
     } catch (error) {
       const glued = gluedRecords(bytes);
       if (glued !== undefined) {
-        const lost = glued.unreadable === 0 ? '' : `, and ${glued.unreadable} unreadable piece(s) that are lost`;
-        issue('glued', `${glued.records.length} records are glued together on one line${lost}; repair puts each on its own line`);
+        const count = glued.records.length;
+        const lost = glued.unreadable === 0 ? '' : `${count === 1 ? ' with' : ', and'} ${glued.unreadable} unreadable piece(s) that repair drops`;
+        const held = count === 1 ? '1 record shares the line' : `${count} records are glued together on one line`;
+        issue('glued', `${held}${lost}; repair puts each record on its own line`);
         if (!validUtf8) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
         transcript.lastLine.parsed = true;
         transcript.parsedLines += 1;

@@ -1,6 +1,6 @@
 import type { Entry } from '../model/entry.js';
 import { buildTree, inTree } from '../model/tree.js';
-import type { Transcript } from '../model/transcript.js';
+import { semanticsOf, type Transcript } from '../model/transcript.js';
 import type { PlanBuilder } from './plan-builder.js';
 
 /**
@@ -45,7 +45,7 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
     }
     previous = entry;
   }
-  for (const cycle of buildTree(transcript.entries).cycles) {
+  for (const cycle of buildTree(transcript.entries, semanticsOf(transcript).duplicateIds).cycles) {
     const first = cycle.map((index) => transcript.entries[index]!).reduce((a, b) => (b.line < a.line ? b : a));
     const before = previousOf.get(first);
     relink(first, before === undefined || cycle.includes(before.index) ? null : before.id ?? null, builder);
@@ -64,6 +64,7 @@ function recoveredParent(id: string, known: Set<string>, recovered: Map<string, 
 }
 
 export function relink(entry: Entry, parentId: string | null, builder: PlanBuilder): void {
+  if (entry.parentId === parentId && !entry.parentMissing) return;
   entry.parentId = parentId;
   builder.edit(entry.line, { kind: 'set-parent', parentId });
   builder.count('relinkedEntries');

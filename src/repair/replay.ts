@@ -277,7 +277,8 @@ function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>
       (parentEntry !== undefined && (dropped.has(parentEntry) || moved.has(parentEntry))) ||
       (parent !== -1 && position[parent] !== -1 && position[parent]! < chainedAt);
     const wanted = idOf(previous);
-    if (broken && !entry.linksToPrevious) {
+    // An entry never hangs on its own id (two entries sharing one, left for a person).
+    if (broken && !entry.linksToPrevious && wanted !== entry.id) {
       if (entry.parentId !== wanted) relink(entry, wanted, builder);
       chainedAt = at;
     }

@@ -14,6 +14,14 @@ export interface Repaired {
 
 /** Repairs JSONL text through the real pipeline and returns what it wrote. */
 export async function repairText(jsonl: string | Buffer, mode: RepairMode = 'discard', name = 'session.jsonl'): Promise<Repaired> {
+  const { output: bytes, report } = await repairBytes(jsonl, mode, name);
+  const output = bytes.toString('utf8');
+  const lines = output.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  return { output, report, lines };
+}
+
+/** The same for input whose output need not be JSON line by line (a mutant no format recognises). */
+export async function repairBytes(jsonl: string | Buffer, mode: RepairMode = 'discard', name = 'session.jsonl'): Promise<{ output: Buffer; report: RepairReport }> {
   const file = join(mkdtempSync(join(tmpdir(), 'td-repair-')), name);
   writeFileSync(file, jsonl);
   const chunks: Buffer[] = [];
@@ -24,9 +32,7 @@ export async function repairText(jsonl: string | Buffer, mode: RepairMode = 'dis
     },
   });
   const report = await rewriteInput(file, undefined, repairRewrite(mode), { kind: 'stream', stream });
-  const output = Buffer.concat(chunks).toString('utf8');
-  const lines = output.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
-  return { output, report, lines };
+  return { output: Buffer.concat(chunks), report };
 }
 
 /** The conversation as role(:detail) strings, in file order, to compare shapes compactly. */
