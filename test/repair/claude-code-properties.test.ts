@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanText } from '../helpers/scan-text.js';
+import { glueLines } from '../helpers/glue.js';
 import { repairText } from '../helpers/repair-tester.js';
 
 type Line = Record<string, any>;
@@ -142,21 +143,8 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
   for (const at of garbage.sort((a, b) => b - a)) raw.splice(at, 0, '{"parentUuid":"00000000-0000-4000-8000-0000000');
   if (tail) raw.push('{"parentUuid":"00000000-0000-4000-8000-000000000001","type":"assistant","mess');
   const records = [...raw];
-  // A lost newline: a line and the next one written as one (never onto a broken line).
-  for (const at of [...new Set(glue)].sort((a, b) => b - a)) {
-    if (at >= raw.length || !isJson(raw[at - 1]!) || !isJson(raw[at]!)) continue;
-    raw.splice(at - 1, 2, raw[at - 1]! + raw[at]!);
-  }
+  glueLines(raw, glue);
   return { raw, records, touched, tail };
-}
-
-function isJson(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('Claude Code repair properties', () => {

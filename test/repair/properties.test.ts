@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanText } from '../helpers/scan-text.js';
 import { call, Session, text } from '../helpers/session.js';
+import { glueLines, isJson } from '../helpers/glue.js';
 import { repairText } from '../helpers/repair-tester.js';
 
 type Line = Record<string, any>;
@@ -225,21 +226,8 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
   for (const { at, raw: text } of garbage.filter((g) => g.at >= 0)) raw.splice(at, 0, text);
   if (garbage.some((g) => g.at < 0)) raw.push(garbage.find((g) => g.at < 0)!.raw);
   const records = [...raw];
-  // A lost newline: a line and the next one written as one (never onto a broken line, whose end is unknowable).
-  for (const at of [...new Set(glue)].sort((a, b) => b - a)) {
-    if (at >= raw.length || !isJson(raw[at - 1]!) || !isJson(raw[at]!)) continue;
-    raw.splice(at - 1, 2, raw[at - 1]! + raw[at]!);
-  }
+  glueLines(raw, glue);
   return { raw, records, touched };
-}
-
-function isJson(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('repair properties', () => {
