@@ -14,6 +14,19 @@ export function isBlank(text: unknown): boolean {
   return typeof text === 'string' && text.trim() === '';
 }
 
+/** Fields a text block may carry besides its text without holding anything a person wrote. */
+const TEXT_BLOCK_FIELDS = new Set(['type', 'text', 'cache_control', 'citations']);
+
+/**
+ * A text block with nothing to read: its text is absent or whitespace, and it holds no other
+ * field (a mangled `"tex]"` key still holds what was written, so it is not blank).
+ */
+export function isBlankTextBlock(block: unknown): boolean {
+  if (!isObject(block) || block.type !== 'text' || !(block.text === undefined || isBlank(block.text))) return false;
+  for (const key in block) if (!TEXT_BLOCK_FIELDS.has(key)) return false;
+  return true;
+}
+
 /** A line's time, when it carries a parseable `timestamp`. */
 export function timeOf(value: Json): number | undefined {
   const time = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
@@ -38,7 +51,7 @@ export function contentText(content: unknown, isCall: (type: unknown) => boolean
 /** Message content without its blank text blocks, or the placeholder when nothing else is left. */
 export function fillBlankText(content: unknown, placeholder: string): unknown {
   if (!Array.isArray(content)) return placeholder;
-  const kept = content.filter((block) => !(isObject(block) && block.type === 'text' && isBlank(block.text)));
+  const kept = content.filter((block) => !isBlankTextBlock(block));
   return kept.length > 0 ? kept : [{ type: 'text', text: placeholder }];
 }
 

@@ -30,26 +30,35 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
   for (const entry of transcript.entries) if (inTree(entry) && entry.id !== undefined) known.add(entry.id);
 
   // An entry written right before another is, in an append-only log, its parent or its parent's sibling.
-  const previousOf = new Map<Entry, Entry | undefined>();
   let previous: Entry | undefined;
   for (const entry of transcript.entries) {
     if (!inTree(entry)) continue;
-    previousOf.set(entry, previous);
-    // Only an entry with an id can be a parent.
-    if (entry.id === undefined) continue;
     if (entry.parentMissing) {
       relink(entry, previous?.id ?? null, builder);
       entry.parentMissing = false;
     } else if (typeof entry.parentId === 'string' && !known.has(entry.parentId)) {
       relink(entry, recoveredParent(entry.parentId, known, recovered) ?? previous?.id ?? null, builder);
     }
-    previous = entry;
+    // Only an entry with an id can be a parent.
+    if (entry.id !== undefined) previous = entry;
   }
-  for (const cycle of buildTree(transcript.entries, semanticsOf(transcript).duplicateIds).cycles) {
+  const tree = buildTree(transcript.entries, semanticsOf(transcript).duplicateIds);
+  for (const cycle of tree.cycles) {
     const first = cycle.map((index) => transcript.entries[index]!).reduce((a, b) => (b.line < a.line ? b : a));
-    const before = previousOf.get(first);
-    relink(first, before === undefined || cycle.includes(before.index) ? null : before.id ?? null, builder);
+    relink(first, parentBefore(transcript.entries, first, (id) => !cycle.includes(tree.byId.get(id) ?? -1)), builder);
   }
+}
+
+/**
+ * The id of the nearest entry written before `entry` that can be its parent: the entry an id
+ * resolves to is not always the one written there, when two entries share it.
+ */
+function parentBefore(entries: readonly Entry[], entry: Entry, allowed: (id: string) => boolean): string | null {
+  for (let at = entry.index - 1; at >= 0; at--) {
+    const id = entries[at]!.id;
+    if (id !== undefined && inTree(entries[at]!) && allowed(id)) return id;
+  }
+  return null;
 }
 
 /** The nearest ancestor a dropped line named, when its start could still be read. */

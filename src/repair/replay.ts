@@ -84,8 +84,10 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   for (const entry of path) {
     if (entry.role !== 'assistant' || entry.toolCalls === undefined || dropped.has(entry)) continue;
     const occurrences = byAssistant.get(entry) ?? [];
+    // A line whose id resolves to another entry (two share it) cannot be a parent: a result added after it would hang elsewhere.
+    const shadowed = entry.id !== undefined && analysis.tree.byId.get(entry.id) !== entry.index;
     const doomed = entry.toolCalls.filter(
-      (call) => isFailed(entry) || !usable(call) || (mode === 'discard' && occurrences.some((o) => o.call === call && missing.has(o))),
+      (call) => isFailed(entry) || !usable(call) || ((mode === 'discard' || shadowed) && occurrences.some((o) => o.call === call && missing.has(o))),
     );
     if (doomed.length === 0) continue;
     for (const call of doomed) droppedCalls.add(call);

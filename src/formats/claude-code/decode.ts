@@ -1,6 +1,6 @@
 import { Entry, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { isBlank, isObject, nonEmptyString, type Json } from '../json.js';
+import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
@@ -103,7 +103,7 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
     else if (typeof block.type === 'string' && block.type.endsWith('_tool_result')) {
       server.push({ kind: 'result', id: nonEmptyString(block.tool_use_id), type: block.type, pointer: blockPointer(i), blockIndex: i });
     }
-    else if (block.type === 'text' && (block.text === undefined || isBlank(block.text))) {
+    else if (isBlankTextBlock(block)) {
       blank.push(blockPointer(i));
       if (typeof block.text === 'string' && block.text !== '') (entry.whitespaceTextBlocks ??= []).push(blockPointer(i));
     }

@@ -1,7 +1,7 @@
 import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { contentPointer, intern, readToolCall } from './blocks.js';
-import { isBlank, isObject, nonEmptyString, type Json } from '../json.js';
+import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
   PI_ENTRY_TYPES,
@@ -156,7 +156,7 @@ function blankTextBlocks(content: unknown[]): string[] {
   let pointers: string[] | undefined;
   for (let i = 0; i < content.length; i++) {
     const block = content[i];
-    if (isObject(block) && block.type === 'text' && (block.text === undefined || isBlank(block.text))) {
+    if (isBlankTextBlock(block)) {
       (pointers ??= []).push(contentPointer(i));
     }
   }
