@@ -1,4 +1,4 @@
-// Reliability checks for the in-place writer (repair / canonicalize --in-place, -o, standard input):
+// Reliability checks for the writer shared by repair and canonicalize (--in-place, -o, standard input):
 // kills at random moments, writers racing the commit, locks, output paths and spool clean-up.
 // Runs the built CLI (npm run build first). Prints one line per item; exits 1 if any fails.
 import { spawn } from 'node:child_process';
@@ -10,6 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'bin', 'transcript-doctor.js');
 const KILLS = 40;
 const RACES = 30;
+const CANONICAL_RACES = 8;
 const CHILD_TIMEOUT_MS = 60_000;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'td-harden-commit-'));
@@ -44,10 +45,11 @@ function spawnChecked(command, args, { env, stdin, onSpawn, cwd } = {}) {
 const cli = (args, options) => spawnChecked(process.execPath, [BIN, ...args], options);
 
 /**
- * A broken pi session of about `bytes`: a tool call that never got its result near the top, then
- * many healthy turns, so a repair rewrites the whole file.
+ * A pi session of about `bytes` with one line to fix near the top, then many healthy turns, so
+ * the whole file is rewritten: a tool call that never got its result (for repair), or with
+ * `legacy`, an answered call in the legacy `tool_use` shape (for canonicalize).
  */
-function brokenSession(bytes) {
+function session(bytes, { legacy = false } = {}) {
   const lines = [JSON.stringify({ type: 'session', version: 3, id: 'a1f0c2d4-5b6e-4f70-8a91-b2c3d4e5f601', timestamp: '2026-03-10T08:00:00.000Z', cwd: '/workspace/demo-project' })];
   let parent = null;
   let n = 0;
@@ -62,7 +64,12 @@ function brokenSession(bytes) {
     push({ type: 'message', message: { role: 'assistant', content, api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage, stopReason, timestamp: 1773129600000 + n } });
   push({ type: 'model_change', provider: 'anthropic', modelId: 'claude-sonnet-4-5' });
   user('Read the production config, please.');
-  assistant([{ type: 'toolCall', id: 'toolu_01HardenMissingResult0001', name: 'read', arguments: { path: 'config/production.json' } }], 'toolUse');
+  if (legacy) {
+    assistant([{ type: 'tool_use', id: 'toolu_01HardenLegacyShape00001', name: 'read', input: { path: 'config/production.json' } }], 'toolUse');
+    push({ type: 'message', message: { role: 'toolResult', toolCallId: 'toolu_01HardenLegacyShape00001', toolName: 'read', content: [{ type: 'text', text: '{}' }], isError: false, timestamp: 1773129600000 + n } });
+  } else {
+    assistant([{ type: 'toolCall', id: 'toolu_01HardenMissingResult0001', name: 'read', arguments: { path: 'config/production.json' } }], 'toolUse');
+  }
   user('Hello? Did that get stuck?');
   assistant([{ type: 'text', text: 'Sorry, the read never came back.' }], 'stop');
   let size = lines.join('\n').length;
@@ -166,7 +173,7 @@ async function kills(original, repaired) {
   );
 }
 
-async function races(original, repaired) {
+async function races(command, original, repaired, trials) {
   const plans = [
     { trigger: 'temp', delayUs: 0, backup: true },
     { trigger: 'temp', delayUs: 'random', backup: false },
@@ -180,7 +187,7 @@ async function races(original, repaired) {
   const outcomes = { appliedAfter: 0, refused: 0, putBack: 0 };
   const problems = [];
   let kept = 0;
-  for (let trial = 0; trial < RACES; trial++) {
+  for (let trial = 0; trial < trials; trial++) {
     const plan = plans[trial % plans.length];
     const dir = fs.mkdtempSync(path.join(work, 'race-'));
     const file = path.join(dir, 'session.jsonl');
@@ -188,7 +195,7 @@ async function races(original, repaired) {
     const line = `${JSON.stringify({ type: 'custom', id: `race${String(trial).padStart(4, '0')}`, parentId: null, timestamp: new Date().toISOString(), customType: 'harden', data: { trial } })}\n`;
     const delayUs = plan.delayUs === 'random' ? Math.floor(Math.random() * 40_000) : plan.delayUs === 'tiny' ? Math.floor(Math.random() * 300) : 0;
     const writer = await startWriter(plan.trigger, file, plan.action ?? 'append', line, delayUs);
-    const result = await cli(['repair', '--in-place', ...(plan.backup ? [] : ['--no-backup']), file]);
+    const result = await cli([command, '--in-place', ...(plan.backup ? [] : ['--no-backup']), file]);
     const wrote = await writer.done;
     const now = fs.readFileSync(file);
     const withLine = (base) => Buffer.concat([base, Buffer.from(line)]);
@@ -205,10 +212,10 @@ async function races(original, repaired) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   report(
-    'race appends kept',
+    `race appends kept (${command})`,
     kept,
-    RACES,
-    `${outcomes.appliedAfter} landed in the repaired file, ${outcomes.refused} refused before the rename, ${outcomes.putBack} put back with exit 2${problems.length ? `; ${problems.slice(0, 3).join('; ')}` : ''}`,
+    trials,
+    `${outcomes.appliedAfter} landed in the rewritten file, ${outcomes.refused} refused before the rename, ${outcomes.putBack} put back with exit 2${problems.length ? `; ${problems.slice(0, 3).join('; ')}` : ''}`,
   );
 }
 
@@ -340,17 +347,25 @@ async function spools(original) {
   report('spool removed', passed, cases.length, cases.map((c) => `${c.name}: ${c.ok ? 'ok' : c.why}`).join(', '));
 }
 
+/** The generated session and what `command` makes of it. */
+async function pair(command, before) {
+  const probe = path.join(work, `${command}-probe.jsonl`);
+  fs.writeFileSync(probe, before);
+  const out = path.join(work, `${command}-out.jsonl`);
+  const made = await cli([command, '-o', out, probe]);
+  if (made.code !== 0) throw new Error(`cannot ${command} the generated session: ${made.stderr.trim()}`);
+  const after = fs.readFileSync(out);
+  if (after.equals(before)) throw new Error(`the generated session needed no ${command}`);
+  return [before, after];
+}
+
 try {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run npm run build first');
-  const original = brokenSession(3 << 20);
-  const probe = path.join(work, 'probe.jsonl');
-  fs.writeFileSync(probe, original);
-  const made = await cli(['repair', '-o', path.join(work, 'repaired.jsonl'), probe]);
-  if (made.code !== 0) throw new Error(`cannot repair the generated session: ${made.stderr.trim()}`);
-  const repaired = fs.readFileSync(path.join(work, 'repaired.jsonl'));
-  if (repaired.equals(original)) throw new Error('the generated session needed no repair');
+  const [original, repaired] = await pair('repair', session(3 << 20));
+  const [legacy, canonical] = await pair('canonicalize', session(1 << 20, { legacy: true }));
   await kills(original, repaired);
-  await races(original, repaired);
+  await races('repair', original, repaired, RACES);
+  await races('canonicalize', legacy, canonical, CANONICAL_RACES);
   await locks(original);
   await outputs(original);
   await spools(original);
