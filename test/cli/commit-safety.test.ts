@@ -1,16 +1,24 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './run-cli.js';
 
 const BROKEN = 'fixtures/pi/missing-tool-result.jsonl';
 const TEMP = /\.(?:transcript-doctor|td)-\d+-[0-9a-f]+\.(?:tmp|hold)$/;
 
+const folders: string[] = [];
+
 function folder(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `td-${prefix}-`));
+  const path = mkdtempSync(join(tmpdir(), `td-commit-${prefix}-`));
+  folders.push(path);
+  return path;
 }
+
+afterAll(() => {
+  for (const path of folders) rmSync(path, { recursive: true, force: true });
+});
 
 function copy(dir: string, name = 'session.jsonl', fixture = BROKEN): string {
   const file = join(dir, name);
