@@ -1,13 +1,22 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { reason, UserError } from '../errors.js';
 
-/** `-o`: a file for one input, a folder for several (same names relative to what they share). */
+/**
+ * `-o`: a file for one input, a folder for several (same names relative to what they share).
+ * Refused: an output that is one of the inputs (that is --in-place, with its lock, change check
+ * and backup), a folder that holds inputs, and a symlink between the folder and an output, which
+ * would send the write somewhere else. A symlink at an output itself is replaced, not followed.
+ */
 export async function outputPaths(output: string, sources: string[]): Promise<string[]> {
+  const files = sources.filter((source) => source !== '-');
   if (sources.length === 1) {
     await mkdir(dirname(resolve(output)), { recursive: true }).catch(() => undefined);
+    await refuseInputs([output], files);
     return [output];
   }
+  const root = resolve(output);
+  await refuseHoldingInputs(output, root, files);
   const absolute = sources.map((source) => resolve(source));
   const base = commonFolder(absolute);
   const paths = absolute.map((source) => join(output, relative(base, source)));
@@ -17,8 +26,50 @@ export async function outputPaths(output: string, sources: string[]): Promise<st
     } catch (error) {
       throw new UserError(`cannot create ${dirname(path)}: ${reason(error)}`);
     }
+    await refuseLinksBelow(root, resolve(dirname(path)));
   }
+  await refuseInputs(paths, files);
   return paths;
+}
+
+async function refuseInputs(outputs: string[], inputs: string[]): Promise<void> {
+  const inputIds = new Map<string, string>();
+  for (const input of inputs) {
+    const id = await fileId(input);
+    if (id !== undefined) inputIds.set(id, input);
+  }
+  for (const output of outputs) {
+    const input = inputIds.get((await fileId(output)) ?? '');
+    if (input !== undefined) throw new UserError(`-o ${output} is the input ${input}; use --in-place to rewrite it (with its lock check and backup)`);
+  }
+}
+
+async function refuseHoldingInputs(output: string, root: string, inputs: string[]): Promise<void> {
+  const folder = await realpath(root).catch(() => undefined);
+  if (folder === undefined) return;
+  for (const input of inputs) {
+    const real = await realpath(input).catch(() => resolve(input));
+    const inside = relative(folder, real);
+    if (inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside)) {
+      throw new UserError(`-o ${output} holds the input ${input}; choose a folder outside the inputs, or use --in-place`);
+    }
+  }
+}
+
+/** Each folder from just below `root` down to `folder` must be a real folder, not a link out. */
+async function refuseLinksBelow(root: string, folder: string): Promise<void> {
+  const parts = relative(root, folder).split(sep).filter(Boolean);
+  let path = root;
+  for (const part of parts) {
+    path = join(path, part);
+    if ((await lstat(path)).isSymbolicLink()) throw new UserError(`${path} is a symbolic link inside the -o folder; refusing to write through it`);
+  }
+}
+
+/** Device and inode: the same file whatever path, symlink or hard link names it. */
+async function fileId(path: string): Promise<string | undefined> {
+  const info = await stat(path).catch(() => undefined);
+  return info === undefined ? undefined : `${info.dev}:${info.ino}`;
 }
 
 function commonFolder(paths: string[]): string {

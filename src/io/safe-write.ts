@@ -1,67 +1,51 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, link, open, readFile, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { copyFile, link, lstat, open, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
+import { removeOnExit, withoutInterruption } from './exit-cleanup.js';
+import { assertNotLocked } from './lock.js';
+import { Original, stampOf, type SourceStamp } from './original.js';
+import { sweepStaleTemps, tempPathFor } from './stale-temps.js';
 
-/** Size and modification time of a file, taken before reading it, to detect concurrent appends. */
-export interface SourceStamp {
-  size: number;
-  mtimeMs: number;
-}
-
-export async function stampOf(path: string): Promise<SourceStamp> {
-  try {
-    const { size, mtimeMs } = await stat(path);
-    return { size, mtimeMs };
-  } catch (error) {
-    throw new UserError(`cannot read ${path}: ${reason(error)}`);
-  }
-}
-
-/**
- * Throws UserError (one line, names the pid and lock path) when `<path>.lock` exists and its JSON
- * `pid` is a live process, unless `force`. A lock whose pid is dead, or that cannot be parsed, does not block.
- * (OpenClaw writes `{"pid":123,"createdAt":"…"}`, later with `maxHoldMs`, `starttime`.)
- */
-export async function assertNotLocked(path: string, force: boolean): Promise<void> {
-  if (force) return;
-  const lockPath = `${path}.lock`;
-  const text = await readFile(lockPath, 'utf8').catch(() => undefined);
-  if (text === undefined) return;
-  const pid = lockPid(text);
-  if (pid !== undefined && isAlive(pid)) {
-    throw new UserError(`${path} is locked by running process ${pid} (${lockPath}); retry when it is idle, or use --force`);
-  }
-}
-
-function lockPid(text: string): number | undefined {
-  try {
-    const pid: unknown = (JSON.parse(text) as { pid?: unknown } | null)?.pid;
-    // kill(0) and kill(-n) signal whole process groups, which would always look alive.
-    return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** EPERM means the process exists but belongs to someone else. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return codeOf(error) === 'EPERM';
-  }
-}
+export { assertNotLocked, stampOf, type SourceStamp };
 
 /** Large enough that a multi-GB rewrite is a few thousand write calls, small enough not to matter in memory. */
 const FLUSH_BYTES = 1 << 20;
 
 /**
- * A temp file in the same folder as `target` (so rename is atomic), created with the target's mode
- * when the target exists (else 0o644 minus umask). Any failure removes the temp file before it is
- * reported, so an abandoned AtomicFile never leaves litter behind.
+ * Before reading a file to rewrite in place: refuse it when a live writer holds its lock, sweep
+ * what killed runs left beside it (even when nothing will be written), and stamp it.
+ */
+export async function beginInPlace(path: string, force: boolean): Promise<SourceStamp> {
+  await assertNotLocked(path, force);
+  const stamp = await stampOf(path);
+  await sweepStaleTemps(dirname(await realpath(path).catch(() => resolve(path))));
+  return stamp;
+}
+
+export interface CreateOptions {
+  /**
+   * true (in place): a symlinked target is followed, so a linked session stays linked. false
+   * (`-o`): a symlink at the target is replaced by the file, never written through.
+   */
+  followLinks?: boolean;
+  /** The result's mode (`-o`: the source's). Default: the target's own, else 0o644 minus the umask. */
+  mode?: number;
+}
+
+export interface CommitOptions {
+  backup: boolean;
+  /** The target as it was read: the commit is refused if it changed, and undone if it changes during the rename. */
+  expected?: SourceStamp;
+  /** Runs just before the target is replaced (the lock check); a throw refuses the commit. */
+  lastCheck?: () => Promise<void>;
+}
+
+/**
+ * A temp file in the same folder as `target` (so rename is atomic), given the target's mode and
+ * owner when it replaces an existing file. Any failure removes the temp file before it is
+ * reported, so an abandoned AtomicFile never leaves litter behind; so does a signal, and a
+ * killed run's temp files are swept by the next run that writes to the folder.
  */
 export class AtomicFile {
   private handle: FileHandle | undefined;
@@ -71,36 +55,36 @@ export class AtomicFile {
 
   private constructor(
     readonly target: string,
-    /** The file rename replaces: the target with symlinks resolved, so a linked session stays linked. */
+    /** The path rename replaces: with symlinks resolved in place, the literal path for `-o`. */
     private readonly destination: string,
     readonly tempPath: string,
     handle: FileHandle,
+    private readonly forget: () => void,
+    /** Applied after the last write: writing clears setuid and setgid, and chown clears them too. */
+    private readonly mode: number | undefined,
+    private readonly owner: { uid: number; gid: number } | undefined,
   ) {
     this.handle = handle;
   }
 
-  static async create(target: string): Promise<AtomicFile> {
+  static async create(target: string, options: CreateOptions = {}): Promise<AtomicFile> {
     try {
-      const destination = await realpath(target).catch((error: unknown) => {
-        if (codeOf(error) === 'ENOENT') return target;
+      const follow = options.followLinks ?? true;
+      const destination = follow ? await realpath(target).catch(ifMissing(target)) : target;
+      const found = await (follow ? stat : lstat)(destination).catch(ifMissing(undefined));
+      const existing = found?.isFile() ? found : undefined;
+      const mode = options.mode ?? existing?.mode;
+      await sweepStaleTemps(dirname(destination));
+      const tempPath = tempPathFor(destination, 'tmp');
+      // Registered before it exists: a signal a moment after open must not leave it behind.
+      const forget = removeOnExit(tempPath);
+      // Private until the last write; a new file with no mode to copy gets the usual one.
+      const handle = await open(tempPath, 'wx', mode === undefined ? 0o644 : 0o600).catch((error: unknown) => {
+        forget();
         throw error;
       });
-      const original = await stat(destination).catch((error: unknown) => {
-        if (codeOf(error) === 'ENOENT') return undefined;
-        throw error;
-      });
-      const tempPath = join(dirname(destination), `.${basename(destination)}.td-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-      const handle = await open(tempPath, 'wx', original === undefined ? 0o644 : original.mode & 0o7777);
-      const file = new AtomicFile(target, destination, tempPath, handle);
-      if (original !== undefined) {
-        await file.guard(async () => {
-          // open() applied the umask; the replacement must keep exactly the original's bits.
-          await handle.chmod(original.mode & 0o7777);
-          // Under sudo the temp file belongs to root, and the agent could no longer append to its session.
-          if (process.getuid?.() === 0) await handle.chown(original.uid, original.gid);
-        });
-      }
-      return file;
+      const owner = follow && existing !== undefined ? { uid: existing.uid, gid: existing.gid } : undefined;
+      return new AtomicFile(target, destination, tempPath, handle, forget, mode === undefined ? undefined : mode & 0o7777, owner);
     } catch (error) {
       throw asUserError(error, `cannot write ${target}`);
     }
@@ -123,12 +107,13 @@ export class AtomicFile {
     this.used += length;
   }
 
-  /** Flush, fsync and close the temp file. */
+  /** Flush, set owner and mode, fsync and close the temp file. */
   async finish(): Promise<void> {
     const handle = this.handle;
     if (handle === undefined) return;
     await this.guard(async () => {
       await this.flush();
+      await this.keepOwnerAndMode(handle);
       await handle.sync();
       this.handle = undefined;
       await handle.close();
@@ -136,38 +121,25 @@ export class AtomicFile {
   }
 
   /**
-   * Verify the target still matches `expected`, then, if `backup`, keep the original as
-   * `<target>.bak-<timestamp>`, rename the temp file over the target and fsync the folder.
-   * On any failure the temp file is removed and the target is untouched.
+   * Check the target still matches `expected` (and `lastCheck` passes), then, if `backup`, keep
+   * the original as `<target>.bak-<timestamp>`, rename the temp file over the target and fsync the
+   * folder. Refused: the temp file is removed and the target is untouched. Written to during the
+   * rename: the original, with what was written, is put back, and this throws.
    */
-  async commit(options: { backup: boolean; expected?: SourceStamp }): Promise<{ backupPath?: string }> {
+  async commit(options: CommitOptions): Promise<{ backupPath?: string }> {
     if (this.settled) throw new Error(`AtomicFile for ${this.target} is already committed or discarded`);
     await this.finish();
-    const { destination } = this;
-    if (options.expected !== undefined) {
-      const now = await stat(destination).catch(() => undefined);
-      if (now === undefined || now.size !== options.expected.size || now.mtimeMs !== options.expected.mtimeMs) {
-        await this.discard();
-        throw new UserError(`${this.target} changed while it was being repaired; nothing was written`);
-      }
-    }
-    let backupPath: string | undefined;
+    let original: Original | undefined;
     try {
-      if (options.backup) {
-        const candidate = `${destination}.bak-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        await keepBackup(destination, candidate);
-        backupPath = candidate;
-      }
-      await rename(this.tempPath, destination);
-      this.settled = true;
+      if (options.expected !== undefined) original = await Original.open(this.target, this.destination, options.expected, this.tempPath);
+      await options.lastCheck?.();
+      await original?.assertUnchanged();
     } catch (error) {
-      if (backupPath !== undefined) await rm(backupPath, { force: true }).catch(() => undefined);
+      await original?.close();
       await this.discard();
       throw asUserError(error, `cannot write ${this.target}`);
     }
-    // Past the rename the repair has happened; a folder that refuses fsync must not make it look failed.
-    await syncFolder(dirname(destination)).catch(() => undefined);
-    return backupPath === undefined ? {} : { backupPath };
+    return withoutInterruption(() => this.replace(options.backup, original));
   }
 
   /** Remove the temp file (dry runs, refused writes, errors). Safe to call twice. */
@@ -178,6 +150,79 @@ export class AtomicFile {
     this.handle = undefined;
     await handle?.close().catch(() => undefined);
     await rm(this.tempPath, { force: true }).catch(() => undefined);
+    this.forget();
+  }
+
+  private async replace(backup: boolean, original: Original | undefined): Promise<{ backupPath?: string }> {
+    const { destination } = this;
+    let backupPath: string | undefined;
+    // A second name for the original, to put it back if a writer reaches it during the rename.
+    let hold: string | undefined;
+    let forgetHold = (): void => {};
+    try {
+      if (backup) {
+        const candidate = `${destination}.bak-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        if (await keepBackup(destination, candidate)) hold = candidate;
+        backupPath = candidate;
+      } else if (original !== undefined) {
+        const candidate = tempPathFor(destination, 'hold');
+        forgetHold = removeOnExit(candidate);
+        if (await linked(destination, candidate)) hold = candidate;
+      }
+      await rename(this.tempPath, destination);
+      this.settled = true;
+      this.forget();
+    } catch (error) {
+      if (backupPath !== undefined) await rm(backupPath, { force: true }).catch(() => undefined);
+      if (hold !== undefined && hold !== backupPath) await rm(hold, { force: true }).catch(() => undefined);
+      forgetHold();
+      await original?.close();
+      await this.discard();
+      throw asUserError(error, `cannot write ${this.target}`);
+    }
+    try {
+      if (original !== undefined && (await original.written())) return await this.putBack(original, hold, backupPath);
+      // Past the rename the repair has happened; a folder that refuses fsync must not make it look failed.
+      await syncFolder(dirname(destination)).catch(() => undefined);
+      if (original !== undefined) {
+        // Again, later: a writer that opened the file just before the rename may write a moment after it.
+        await original.settle();
+        if (await original.written()) return await this.putBack(original, hold, backupPath);
+      }
+      if (hold !== undefined && hold !== backupPath) await rm(hold, { force: true }).catch(() => undefined);
+      return backupPath === undefined ? {} : { backupPath };
+    } finally {
+      forgetHold();
+      await original?.close();
+    }
+  }
+
+  private async putBack(original: Original, hold: string | undefined, backupPath: string | undefined): Promise<never> {
+    try {
+      await original.putBack(hold);
+    } catch (error) {
+      // The hold is a second name of the original, so it has the new lines; it is left in place.
+      throw new UserError(
+        `${this.target} was written to while it was being replaced, and putting it back failed: ${reason(error)}` +
+          (hold === undefined ? '' : `; the original with the new lines is ${hold}`),
+      );
+    }
+    // The original is live again, so a copied backup of it would only be litter.
+    if (backupPath !== undefined) await rm(backupPath, { force: true }).catch(() => undefined);
+    await syncFolder(dirname(this.destination)).catch(() => undefined);
+    throw new UserError(`${this.target} was written to while it was being replaced; it is back as it was, with the new lines, and nothing was changed (retry when it is idle)`);
+  }
+
+  /** As root, chown gives the file back to its owner; otherwise only a group this user is in can be kept. */
+  private async keepOwnerAndMode(handle: FileHandle): Promise<void> {
+    if (this.owner !== undefined) {
+      const own = await handle.stat();
+      const { uid, gid } = this.owner;
+      if (own.uid !== uid || own.gid !== gid) {
+        await handle.chown(uid, gid).catch(() => (own.gid === gid ? undefined : handle.chown(own.uid, gid).catch(() => undefined)));
+      }
+    }
+    if (this.mode !== undefined) await handle.chmod(this.mode);
   }
 
   private async flush(): Promise<void> {
@@ -212,14 +257,12 @@ export class AtomicFile {
   }
 }
 
-/** A hard link costs nothing and is the exact original; filesystems without links get a copy with the same mode. */
-async function keepBackup(original: string, backupPath: string): Promise<void> {
-  try {
-    await link(original, backupPath);
-    return;
-  } catch (error) {
-    if (codeOf(error) === 'EEXIST') throw error;
-  }
+/**
+ * A hard link costs nothing and is the exact original (true); filesystems without links get a
+ * copy with the same mode (false).
+ */
+async function keepBackup(original: string, backupPath: string): Promise<boolean> {
+  if (await linked(original, backupPath)) return true;
   try {
     await copyFile(original, backupPath, constants.COPYFILE_EXCL);
     const copy = await open(backupPath, 'r+');
@@ -229,9 +272,21 @@ async function keepBackup(original: string, backupPath: string): Promise<void> {
     } finally {
       await copy.close();
     }
+    return false;
   } catch (error) {
     if (codeOf(error) !== 'EEXIST') await rm(backupPath, { force: true }).catch(() => undefined);
     throw error;
+  }
+}
+
+/** false when the filesystem has no hard links; a name already taken is an error. */
+async function linked(existing: string, name: string): Promise<boolean> {
+  try {
+    await link(existing, name);
+    return true;
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') throw error;
+    return false;
   }
 }
 
@@ -243,6 +298,13 @@ async function syncFolder(folder: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+function ifMissing<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (codeOf(error) === 'ENOENT') return fallback;
+    throw error;
+  };
 }
 
 function asUserError(error: unknown, doing: string): UserError {

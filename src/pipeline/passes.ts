@@ -1,7 +1,7 @@
-import { open, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
+import { tempFolder } from '../io/spool.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyPlan } from '../repair/apply.js';
 import { isEmptyPlan, type RepairPlan } from '../repair/plan.js';
@@ -31,10 +31,10 @@ export async function settle<T>(
   fixEndings: boolean,
   use: (last: Pass) => Promise<T>,
 ): Promise<T> {
-  let folder: string | undefined;
+  let folder: Awaited<ReturnType<typeof tempFolder>> | undefined;
   const writePass = async (pass: Pass, n: number): Promise<Pass> => {
-    folder ??= await mkdtemp(join(tmpdir(), 'transcript-doctor-'));
-    const path = join(folder, `pass-${n}.jsonl`);
+    folder ??= await tempFolder();
+    const path = join(folder.path, `pass-${n}.jsonl`);
     const file = await open(path, 'w', 0o600);
     try {
       const output = await applyPlan({ ...pass, format }, pass.plan, async (chunk) => void (await file.write(chunk)), fixEndings);
@@ -60,6 +60,6 @@ export async function settle<T>(
     }
     return await use(pass);
   } finally {
-    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+    await folder?.remove();
   }
 }

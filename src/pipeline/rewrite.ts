@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,7 +8,7 @@ import { spoolStdin } from '../io/spool.js';
 import { UserError } from '../errors.js';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
-import { AtomicFile, assertNotLocked, stampOf, type SourceStamp } from '../io/safe-write.js';
+import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../io/safe-write.js';
 import { analyze } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyPlan } from '../repair/apply.js';
@@ -57,8 +58,7 @@ export async function rewriteInput(path: string, stdin: Readable | undefined, re
 }
 
 async function rewriteFile(source: string, display: string, rewrite: Rewrite, target: Target): Promise<RepairReport> {
-  if (target.kind === 'in-place') await assertNotLocked(source, target.force);
-  const stamp = target.kind === 'in-place' ? await stampOf(source) : undefined;
+  const stamp = target.kind === 'in-place' ? await beginInPlace(source, target.force) : undefined;
   const transcript = await loadTranscriptFile(source);
   const format = formats.find((candidate) => candidate.name === transcript.format);
   const plan = rewrite.plan(transcript, display, source);
@@ -72,7 +72,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
   if (!changed) {
     report.findings = runRules(analyze(transcript), rewrite.rules);
     if (target.kind === 'stream') await pipeline(createReadStream(source), target.stream, { end: false });
-    if (target.kind === 'file') await copyTo(source, target.path);
+    if (target.kind === 'file') await copyTo(source, await outputFile(target.path, source, display));
     if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
     return report;
   }
@@ -101,11 +101,13 @@ async function writeTarget(
     output = await apply((chunk) => writeTo(target.stream, chunk));
     summary.output = '-';
   } else {
-    const file = await AtomicFile.create(target.kind === 'file' ? target.path : source);
+    const file = target.kind === 'file' ? await outputFile(target.path, source, display) : await AtomicFile.create(source);
     try {
       output = await apply((chunk) => file.write(chunk));
       const { backupPath } = await file.commit(
-        target.kind === 'in-place' ? { backup: target.backup, expected: stamp } : { backup: false },
+        target.kind === 'in-place'
+          ? { backup: target.backup, expected: stamp, lastCheck: () => assertNotLocked(source, target.force) }
+          : { backup: false },
       );
       if (backupPath !== undefined) summary.backupPath = backupPath;
       summary.output = target.kind === 'file' ? target.path : display;
@@ -117,8 +119,12 @@ async function writeTarget(
   return output;
 }
 
-async function copyTo(source: string, destination: string): Promise<void> {
-  const file = await AtomicFile.create(destination);
+/** `-o` never writes through a symlink, and keeps the source's mode (standard input has none). */
+async function outputFile(path: string, source: string, display: string): Promise<AtomicFile> {
+  return AtomicFile.create(path, { followLinks: false, mode: display === '-' ? undefined : (await stat(source)).mode });
+}
+
+async function copyTo(source: string, file: AtomicFile): Promise<void> {
   try {
     for await (const chunk of createReadStream(source)) await file.write(chunk as Buffer);
     await file.commit({ backup: false });

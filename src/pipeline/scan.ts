@@ -4,7 +4,7 @@ import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import type { FileReport } from './finding.js';
-import { liveLock } from '../io/session-lock.js';
+import { liveLock } from '../io/lock.js';
 import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';

@@ -53,10 +53,10 @@ function deadPid(): Promise<number> {
 }
 
 describe('stampOf', () => {
-  it('records size and modification time', async () => {
+  it('records size, modification time and inode', async () => {
     const path = await session('{"a":1}\n');
     const info = await stat(path);
-    expect(await stampOf(path)).toEqual({ size: 8, mtimeMs: info.mtimeMs });
+    expect(await stampOf(path)).toEqual({ size: 8, mtimeMs: info.mtimeMs, ino: info.ino });
   });
 
   it('reports a missing file as a UserError', async () => {
@@ -70,7 +70,7 @@ describe('AtomicFile', () => {
     const target = await session('old\n');
     const file = await AtomicFile.create(target);
     expect(file.target).toBe(target);
-    expect(basename(file.tempPath)).toMatch(new RegExp(`^\\.session\\.jsonl\\.td-${process.pid}-[0-9a-f]+\\.tmp$`));
+    expect(basename(file.tempPath)).toMatch(new RegExp(`^\\.session\\.jsonl\\.transcript-doctor-${process.pid}-[0-9a-f]+\\.tmp$`));
     expect(await readdir(dir)).toContain(basename(file.tempPath));
     await file.discard();
   });
@@ -245,7 +245,6 @@ describe('assertNotLocked', () => {
     ['not JSON', '{"pid": 12'],
     ['empty', ''],
     ['no pid', '{"createdAt":"2026-01-01T00:00:00Z"}'],
-    ['pid as text', '{"pid":"1"}'],
     // kill(0, 0) and kill(-1, 0) address process groups and would always succeed.
     ['pid 0', '{"pid":0}'],
     ['negative pid', '{"pid":-1}'],

@@ -1,0 +1,67 @@
+import { rmSync } from 'node:fs';
+import { constants } from 'node:os';
+
+/**
+ * Files and folders that must not outlive the process (spooled input, temp files): removed when
+ * it exits, and on the signals a terminal, a supervisor or a closed session sends, after which the
+ * process exits with the conventional 128 + signal number. SIGKILL cannot be caught; the next run
+ * sweeps what it leaves (stale-temps.ts, spool.ts).
+ */
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+type Signal = (typeof SIGNALS)[number];
+
+const paths = new Set<string>();
+let installed = false;
+let uninterruptible = 0;
+let pending: Signal | undefined;
+
+/** Registers `path` for removal on exit; call the returned function once it is gone or kept. */
+export function removeOnExit(path: string): () => void {
+  install();
+  paths.add(path);
+  return () => {
+    paths.delete(path);
+  };
+}
+
+/**
+ * Runs `work` with signals held until it settles: between replacing a file and checking that no
+ * writer lost a line, stopping halfway would leave the one copy of those lines in a temp name.
+ */
+export async function withoutInterruption<T>(work: () => Promise<T>): Promise<T> {
+  uninterruptible += 1;
+  try {
+    return await work();
+  } finally {
+    uninterruptible -= 1;
+    if (uninterruptible === 0 && pending !== undefined) leave(pending);
+  }
+}
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  process.on('exit', removeAll);
+  for (const signal of SIGNALS) {
+    process.on(signal, () => {
+      if (uninterruptible > 0) pending ??= signal;
+      else leave(signal);
+    });
+  }
+}
+
+function leave(signal: Signal): never {
+  removeAll();
+  process.exit(128 + constants.signals[signal]);
+}
+
+function removeAll(): void {
+  for (const path of paths) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Exiting anyway; the next run sweeps what is left.
+    }
+  }
+  paths.clear();
+}

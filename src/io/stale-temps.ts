@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { isAlive } from './process-alive.js';
+
+/** What a temp file is for: the new content, or a second name for the original while it is replaced. */
+export type TempKind = 'tmp' | 'hold';
+
+/**
+ * A hidden name beside `destination` that says whose it is: this program and this process.
+ * (`td-` is what earlier versions wrote.)
+ */
+const TEMP_NAME = /^\..*\.(?:transcript-doctor|td)-(\d+)-[0-9a-f]+\.(?:tmp|hold)$/;
+
+/** Long session names are cut so the temp name stays under the usual 255-byte limit. */
+const MAX_STEM = 180;
+
+export function tempPathFor(destination: string, kind: TempKind): string {
+  const stem = basename(destination).slice(0, MAX_STEM);
+  return join(dirname(destination), `.${stem}.transcript-doctor-${process.pid}-${randomBytes(6).toString('hex')}.${kind}`);
+}
+
+const swept = new Set<string>();
+
+/**
+ * Removes the temp files a killed run left in `folder` (once per folder per process). A temp
+ * whose process is alive is another run at work and is left alone.
+ */
+export async function sweepStaleTemps(folder: string): Promise<void> {
+  if (swept.has(folder)) return;
+  swept.add(folder);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(TEMP_NAME.exec(name)?.[1]);
+      if (!Number.isSafeInteger(pid) || pid === process.pid || isAlive(pid)) return;
+      await rm(join(folder, name), { force: true }).catch(() => undefined);
+    }),
+  );
+}

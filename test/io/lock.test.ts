@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UserError } from '../../src/errors.js';
+import { assertNotLocked, lockPaths, lockPid } from '../../src/io/lock.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'td-lock-')));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function deadPid(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', '0']);
+    child.on('error', reject);
+    child.on('exit', () => resolve(child.pid!));
+  });
+}
+
+async function refusal(path: string): Promise<string> {
+  const error = await assertNotLocked(path, false).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(UserError);
+  return (error as UserError).message;
+}
+
+describe('lockPid reads every pid shape a lock holds', () => {
+  it.each([
+    ['OpenClaw JSON', '{"pid":4242,"createdAt":"2026-03-10T08:00:00.000Z"}', 4242],
+    ['pretty-printed, with starttime', '{\n  "pid": 4242,\n  "createdAt": "2026-03-10T08:00:00.000Z",\n  "starttime": 99\n}', 4242],
+    ['pid as a string', '{"pid":"4242"}', 4242],
+    ['pid as a string with whitespace', '{"pid":" 4242\\n"}', 4242],
+    ['a bare pid file', '4242\n'],
+    ['a bare JSON string', '"4242"'],
+  ])('%s', (_name, text, pid = 4242) => {
+    expect(lockPid(text)).toBe(pid);
+  });
+
+  it.each([
+    ['not JSON', '{"pid": 12'],
+    ['empty', ''],
+    ['no pid', '{"createdAt":"2026-01-01T00:00:00Z"}'],
+    ['pid 0', '{"pid":0}'],
+    ['negative pid', '{"pid":-1}'],
+    ['negative pid as text', '{"pid":"-1"}'],
+    ['fractional pid', '{"pid":12.5}'],
+    ['pid with other text', '{"pid":"12 and more"}'],
+    ['JSON null', 'null'],
+  ])('no pid in %s', (_name, text) => {
+    expect(lockPid(text)).toBeUndefined();
+  });
+});
+
+describe('assertNotLocked', () => {
+  it('refuses a live pid written as a string, and ignores a dead one', async () => {
+    const file = join(dir, 'session.jsonl');
+    await writeFile(file, 'x\n');
+    await writeFile(`${file}.lock`, JSON.stringify({ pid: ` ${process.pid} ` }));
+    expect(await refusal(file)).toContain(`locked by running process ${process.pid}`);
+    await writeFile(`${file}.lock`, JSON.stringify({ pid: String(await deadPid()) }));
+    await expect(assertNotLocked(file, false)).resolves.toBeUndefined();
+  });
+
+  it('through a symlink, honours the lock beside the real file', async () => {
+    const real = join(dir, 'sessions', 'abc.jsonl');
+    await mkdir(join(dir, 'sessions'));
+    await writeFile(real, 'x\n');
+    await writeFile(`${real}.lock`, JSON.stringify({ pid: process.pid }));
+    const link = join(dir, 'shortcut.jsonl');
+    await symlink(real, link);
+    expect(await refusal(link)).toBe(`${link} is locked by running process ${process.pid} (${real}.lock); retry when it is idle, or use --force`);
+    await expect(assertNotLocked(link, true)).resolves.toBeUndefined();
+  });
+
+  it('through a symlinked folder, honours the lock OpenClaw takes in the real folder', async () => {
+    await mkdir(join(dir, 'real'));
+    await symlink(join(dir, 'real'), join(dir, 'alias'));
+    await writeFile(join(dir, 'real', 's.jsonl'), 'x\n');
+    await writeFile(join(dir, 'real', 's.jsonl.lock'), JSON.stringify({ pid: process.pid }));
+    expect(await refusal(join(dir, 'alias', 's.jsonl'))).toContain(join(dir, 'real', 's.jsonl.lock'));
+  });
+
+  it('lists the real lock, the real folder lock and the given one, without repeats', async () => {
+    const real = join(dir, 'real.jsonl');
+    await writeFile(real, 'x\n');
+    await symlink(real, join(dir, 'link.jsonl'));
+    expect(await lockPaths(join(dir, 'link.jsonl'))).toEqual([`${real}.lock`, `${join(dir, 'link.jsonl')}.lock`]);
+    expect(await lockPaths(real)).toEqual([`${real}.lock`]);
+  });
+});
