@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { loadReporter, reporterNames } from '../report/index.js';
@@ -51,11 +53,23 @@ export async function emitReports(
   options: Omit<ReportOptions, 'color'> & { color: boolean },
   stream: NodeJS.WriteStream = process.stdout,
 ): Promise<void> {
+  await refuseInputs(destinations, reports);
   for (const destination of destinations) {
     const color = useColor(options.color, destination.file, process.env, stream);
     const text = destination.reporter(reports, { ...options, color });
     if (destination.file !== undefined) await writeReport(text, destination.file);
     else if (stream === process.stdout) await writeReport(text, undefined);
     else stream.write(text);
+  }
+}
+
+/** A report written over a transcript it reports on would destroy it: refused before anything is written. */
+async function refuseInputs(destinations: readonly Destination[], reports: readonly FileReport[]): Promise<void> {
+  const real = (path: string) => realpath(path).catch(() => resolve(path));
+  const inputs = new Set(await Promise.all(reports.filter((report) => report.path !== '-').map((report) => real(report.path))));
+  for (const destination of destinations) {
+    if (destination.file !== undefined && inputs.has(await real(destination.file))) {
+      throw new UserError(`--output-file ${destination.file} is one of the inputs; refusing to write the report over it`);
+    }
   }
 }

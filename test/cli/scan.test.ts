@@ -28,6 +28,15 @@ describe('transcript-doctor scan', () => {
     expect(result.stdout).not.toMatch(/\u001b\[/);
   });
 
+  it('refuses to write its report over an input (exit 2, the input untouched)', async () => {
+    const file = join(tempDir(), 'session.jsonl');
+    writeFileSync(file, readFileSync(HEALTHY));
+    const result = await runCli(['scan', file, '-o', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/is one of the inputs; refusing to write the report over it/);
+    expect(readFileSync(file)).toEqual(readFileSync(HEALTHY));
+  });
+
   it('writes one JSON document with the documented shape', async () => {
     const result = await runCli(['scan', BROKEN, HEALTHY, '--reporter', 'json']);
     const report = JSON.parse(result.stdout);
