@@ -51,3 +51,10 @@ describe('Claude Code: a call id used twice', () => {
     expect((await repairText(output)).report.repair.changed).toBe(false);
   });
 });
+
+describe('Claude Code: records glued onto one line', () => {
+  it.each(['discard', 'synthetic'] as const)('%s: the glued fixture repairs to the healthy session, byte for byte', async (mode) => {
+    const { output } = await repairText(readFileSync('fixtures/claude-code/invalid-json.jsonl'), mode);
+    expect(output).toBe(jsonl(HEALTHY));
+  });
+});
