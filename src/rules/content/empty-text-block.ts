@@ -27,10 +27,10 @@ line are re-linked to the one before it, as for any dropped line).`,
   check({ analysis, report }) {
     const severity = semanticsOf(analysis.transcript).blankTextRejected ? undefined : 'warning';
     for (const entry of analysis.entries) {
-      const whitespace = new Set(entry.whitespaceTextBlocks);
       for (const pointer of entry.blankTextBlocks ?? []) {
-        const providerError = whitespace.has(pointer) ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY;
-        report({ entry, pointer, message: `${whitespace.has(pointer) ? 'Whitespace-only' : 'Empty'} text block in a ${entry.role} message.`, providerError, severity });
+        const whitespace = entry.whitespaceTextBlocks?.includes(pointer) === true;
+        const providerError = whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY;
+        report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in a ${entry.role} message.`, providerError, severity });
       }
     }
   },
