@@ -106,6 +106,29 @@ describe('the bundled CLI', () => {
   });
 });
 
+describe('a checkout without the bundle', () => {
+  it('says to build, in one line, with exit code 2', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'td-bundle-missing-'));
+    try {
+      cpSync(join(ROOT, 'bin'), join(bare, 'bin'), { recursive: true });
+      const result = await new Promise<CliResult>((resolve, reject) => {
+        const child = spawn(process.execPath, [join(bare, 'bin', 'transcript-doctor.js'), 'scan', join(ROOT, 'fixtures', 'demo')]);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`transcript-doctor: ${join(bare, 'dist', 'bundle', 'cli.cjs')} is missing; run \`npm run build\` first\n`);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the code cache', () => {
   const loadInChild = (bundleRoot: string): Promise<CliResult> =>
     new Promise((resolve, reject) => {
