@@ -1,7 +1,8 @@
 // Start-up cost: one small session scanned by the CLI against a bare `node -e 0`, interleaved in
-// the same run so both see the same machine load.
+// the same run so both see the same machine load. The unbundled CLI (tsc's dist/ modules, as
+// before the bundle) runs beside them for comparison.
 //
-//   node bench/startup.mjs [runs]        → one JSON line
+//   node bench/startup.mjs [runs] [bin]        → one JSON line
 //
 // Wall time is the target (what a user waits for): the median of many runs. CPU time (user + sys
 // of the children, from /proc/self/stat) is printed beside it because it barely moves with the
@@ -40,17 +41,18 @@ function timed(args) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * Alternates `node -e 0` and `node bin/transcript-doctor.js scan <small file>`, `runs` times each
- * after two warm-up rounds. Returns median wall times, mean CPU times and their ratios.
+ * Alternates `node -e 0`, `node bin/transcript-doctor.js scan <small file>` and the same scan by
+ * the unbundled CLI, `runs` times each after two warm-up rounds. Returns median wall times, mean
+ * CPU times and their ratios to the bare start.
  */
 export function measureStartup(runs = 41, bin = 'bin/transcript-doctor.js') {
-  const commands = { bare: ['-e', '0'], scan: [bin, 'scan', STARTUP_FILE] };
-  const samples = { bare: [], scan: [] };
+  const commands = { bare: ['-e', '0'], scan: [bin, 'scan', STARTUP_FILE], unbundled: ['bench/unbundled-cli.mjs', 'scan', STARTUP_FILE] };
+  const samples = { bare: [], scan: [], unbundled: [] };
   for (let i = 0; i < runs + 2; i++) {
     for (const [name, args] of Object.entries(commands)) {
       const r = timed(args);
       // The fixture has a torn final line: exit 1 (findings) is the expected outcome.
-      if (name === 'scan' && r.status !== 1) throw new Error(`scan of ${STARTUP_FILE} exited ${r.status}: ${r.stderr.trim().slice(-500)}`);
+      if (name !== 'bare' && (r.status !== 1 || r.stderr !== '')) throw new Error(`${args[0]} scan ${STARTUP_FILE} exited ${r.status}: ${r.stderr.trim().slice(-500)}`);
       if (i >= 2) samples[name].push(r);
     }
   }
@@ -58,9 +60,9 @@ export function measureStartup(runs = 41, bin = 'bin/transcript-doctor.js') {
     wallMs: median(xs.map((r) => r.wallMs)),
     cpuMs: xs.some((r) => r.cpuMs == null) ? null : xs.reduce((sum, r) => sum + r.cpuMs, 0) / xs.length,
   });
-  const bare = summary(samples.bare);
-  const scan = summary(samples.scan);
-  return { runs, bare, scan, wallRatio: scan.wallMs / bare.wallMs, cpuRatio: bare.cpuMs ? scan.cpuMs / bare.cpuMs : null };
+  const [bare, scan, unbundled] = [samples.bare, samples.scan, samples.unbundled].map(summary);
+  const ratios = (of) => ({ wallRatio: of.wallMs / bare.wallMs, cpuRatio: bare.cpuMs ? of.cpuMs / bare.cpuMs : null });
+  return { runs, bare, scan, ...ratios(scan), unbundled: { ...unbundled, ...ratios(unbundled) } };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
