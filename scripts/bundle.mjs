@@ -5,9 +5,10 @@
 //   node scripts/bundle.mjs
 //
 // dist/ stays as tsc wrote it: the library entry, the type declarations, what tests import.
-// The CLI bundle is CommonJS with every dependency inside: Node 20 has no compile cache for ES
-// modules, and loading CommonJS skips the ES module loader's resolve and link steps, which cost
-// more than the scan of a small file. Lazily imported commands stay lazy: esbuild runs a
+// The CLI bundle is CommonJS: Node 20 has no compile cache for ES modules, and loading CommonJS
+// skips the ES module loader's resolve and link steps, which cost more than the scan of a small
+// file. Its dependencies are inside it, or, for those only some commands use, in vendor/ beside
+// it; nothing is loaded from node_modules. Lazily imported commands stay lazy: esbuild runs a
 // module's body only when its `import()` does. The two worker threads are bundles of their own
 // (a worker is started by URL, so it cannot be part of the CLI's file), as ES modules: they
 // await at top level, which CommonJS cannot.
@@ -28,7 +29,7 @@ const { buildIdLine, CACHE_ENV, cacheFileFor } = loader;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
-export const OUT = path.join(DIST, 'bundle');
+const OUT = path.join(DIST, 'bundle');
 
 /** Compiled module → its bundle in OUT. */
 const ENTRIES = {
@@ -45,7 +46,7 @@ const URL_PATTERN = /new URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g
 const BUNDLE_URL = { cjs: 'require("node:url").pathToFileURL(__filename)', esm: 'import.meta.url' };
 
 /** The file a relative URL in compiled module `from` names, as seen from OUT. */
-export function rebase(from, relative) {
+function rebase(from, relative) {
   const target = path.resolve(path.dirname(from), relative);
   const entry = ENTRIES[target];
   if (entry !== undefined) return `./${entry}`;
@@ -112,7 +113,7 @@ function withoutNodeOptions(env) {
   return rest;
 }
 
-/** esbuild options shared by both formats: everything inside, nothing but Node's own modules outside. */
+/** esbuild options every bundle shares. */
 const COMMON = {
   outdir: OUT,
   bundle: true,
@@ -147,7 +148,7 @@ const vendorOutside = {
   },
 };
 
-/** Fails the build if a bundle still imports something at run time besides Node's own modules. */
+/** Fails the build if a bundle still imports something at run time besides Node's own modules and vendor/. */
 function checkSelfContained(metafile) {
   for (const [output, { imports }] of Object.entries(metafile.outputs)) {
     const outside = imports.filter((entry) => entry.external && !isBuiltin(entry.path) && !entry.path.startsWith('./vendor/'));
@@ -178,8 +179,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     format: 'esm',
     outExtension: { '.js': '.mjs' },
     plugins: [rebaseUrls('esm')],
-    // A CommonJS dependency inside an ES module bundle still calls require() for Node's modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
   const built = [cjs, vendor, esm];
   for (const { metafile } of built) checkSelfContained(metafile);
