@@ -1,0 +1,140 @@
+// The bench's rows: each runs its children (measure.mjs), prints as it goes and returns its figures.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fmtBytes } from './generate.mjs';
+import { f1, f2, median, mibps, rel, rssMiB, timeLine, warm, BenchError } from './measure.mjs';
+
+/** Line-length quantiles of a file, in bytes (newline not counted). */
+export async function lineSizes(file) {
+  const lengths = [];
+  let carried = 0;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 4 << 20 })) {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      lengths.push(carried + nl - start);
+      carried = 0;
+      start = nl + 1;
+    }
+    carried += chunk.length - start;
+  }
+  if (carried > 0) lengths.push(carried);
+  const sorted = Float64Array.from(lengths).sort();
+  const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  return { p25: q(0.25), p50: q(0.5), p75: q(0.75), p90: q(0.9) };
+}
+
+function printFindings(byRule, meta) {
+  if (meta?.problems) {
+    const p = meta.problems;
+    console.log(`  generator injected: ${p.unansweredToolCalls} unanswered toolCall(s) in ${p.unansweredTurns} turn(s); ` +
+      `${p.abortedPartialJsonTurns} aborted turn(s) with partialJson + synthetic result; ${meta.branches} abandoned branch(es)`);
+  }
+  const rules = Object.entries(byRule).sort((a, b) => b[1] - a[1]);
+  console.log(`  scanner findings: ${rules.length ? rules.map(([rule, n]) => `${rule} ${n}`).join(', ') : 'none'}`);
+}
+
+/**
+ * Throughput of one file: baseline and scan alternate `runs` times, median wall times → ratio
+ * scan/baseline (throughput ratio = inverse time ratio). With `repair`, repair alternates with
+ * the baseline the same way.
+ */
+export async function throughputRow(c, { title, file, bytes, lines, meta, runs, repair = false }) {
+  const sizes = await lineSizes(file);
+  console.log(`\n${title}: ${rel(file)} (${fmtBytes(bytes)}, ${lines} lines; line bytes p25 ${sizes.p25}, median ${sizes.p50}, p75 ${sizes.p75}, p90 ${sizes.p90})`);
+  await warm(file);
+  const base = [], scans = [];
+  for (let i = 0; i < runs; i++) {
+    base.push(await c.baseline(rel(file)));
+    console.log(timeLine(`baseline ${i + 1}`, base[i], bytes));
+    scans.push(await c.scan(rel(file)));
+    console.log(timeLine(`scan ${i + 1}`, scans[i], bytes) + `  exit ${scans[i].code}`);
+  }
+  const bMs = median(base.map((r) => r.wallMs));
+  const sMs = median(scans.map((r) => r.wallMs));
+  const row = {
+    file: rel(file), bytes, lines, lineSizes: sizes,
+    baseline: { medianMs: Math.round(bMs), mibps: mibps(bytes, bMs), parseLoopMibps: mibps(bytes, median(base.map((r) => r.ms))) },
+    scan: { medianMs: Math.round(sMs), mibps: mibps(bytes, sMs), rssMiB: Math.max(...scans.map(rssMiB)) },
+    ratio: bMs / sMs,
+  };
+  console.log(`  baseline median ${f1(row.baseline.mibps)} MiB/s (parse loop alone ${f1(row.baseline.parseLoopMibps)}); scan median ${f1(row.scan.mibps)} MiB/s → ratio scan/baseline ${f2(row.ratio)}`);
+  printFindings(scans[0].byRule, meta);
+  if (!repair) return row;
+  const reps = [], rbase = [];
+  for (let i = 0; i < runs; i++) {
+    rbase.push(await c.baseline(rel(file)));
+    reps.push(await c.repair(rel(file)));
+    console.log(timeLine(`repair ${i + 1}`, reps[i], bytes) + `  exit ${reps[i].code}`);
+  }
+  const rbMs = median(rbase.map((r) => r.wallMs));
+  const rMs = median(reps.map((r) => r.wallMs));
+  row.repair = { medianMs: Math.round(rMs), mibps: mibps(bytes, rMs), rssMiB: Math.max(...reps.map(rssMiB)), ratio: rbMs / rMs };
+  const counts = Object.entries(reps[0].counts).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ');
+  console.log(`  repair median ${f1(row.repair.mibps)} MiB/s → ratio repair/baseline ${f2(row.repair.ratio)} (${counts}; left: ${reps[0].left.errors} errors)`);
+  return row;
+}
+
+/** A large file: one baseline and one scan, for the ratio and the scan's peak RSS. */
+export async function largeRow(c, { title, file, bytes, lines, meta }) {
+  console.log(`\n${title}: ${rel(file)} (${fmtBytes(bytes)}, ${lines} lines)`);
+  await warm(file);
+  const base = await c.baseline(rel(file));
+  console.log(timeLine('baseline', base, bytes));
+  const scan = await c.scan(rel(file));
+  console.log(timeLine('scan', scan, bytes) + `  exit ${scan.code}`);
+  const row = { file: rel(file), bytes, lines, baselineMibps: mibps(bytes, base.wallMs), scanMibps: mibps(bytes, scan.wallMs), rssMiB: rssMiB(scan), ratio: base.wallMs / scan.wallMs };
+  console.log(`  ratio scan/baseline ${f2(row.ratio)}, scan peak RSS ${f1(row.rssMiB)} MiB`);
+  printFindings(scan.byRule, meta);
+  return row;
+}
+
+/** Heap a loaded transcript keeps per entry (retained.mjs). */
+export async function retainedRow(c, { title, file }) {
+  const r = await c.retained(rel(file));
+  console.log(`  ${title}: ${r.entries} entries keep ${fmtBytes(r.heapBytes)} of heap → ${f1(r.bytesPerEntry)} bytes per entry`);
+  return r;
+}
+
+/**
+ * A ~/.claude/projects-shaped folder: the baseline over every file, then, alternating `runs`
+ * times, `scan --jobs 1`, `scan --jobs 2`, and two `--jobs 1` processes started together, each
+ * scanning half of the projects. --jobs 2 is judged against that split: both use two cores, and
+ * the split has no coordination cost at all.
+ */
+export async function projectsRow(c, { projects, runs }) {
+  const { dir, files, bytes, halves } = projects;
+  console.log(`\nmany files: ${rel(dir)} (${files} Claude Code sessions in ${halves[0].projects.length + halves[1].projects.length} projects, ${fmtBytes(bytes)}, ${fmtBytes(bytes / files)} on average)`);
+  const base = await c.baseline(rel(dir));
+  console.log(`  baseline     ${(base.wallMs / 1000).toFixed(2).padStart(7)} s  ${f1(mibps(bytes, base.wallMs)).padStart(7)} MiB/s  (${base.files} files)`);
+  const half = (h) => h.projects.map((project) => rel(path.join(dir, project)));
+  const one = [], two = [], split = [];
+  for (let i = 0; i < runs; i++) {
+    one.push(await c.scan(rel(dir), ['--jobs', '1']));
+    two.push(await c.scan(rel(dir), ['--jobs', '2']));
+    const t0 = performance.now();
+    const parts = await Promise.all(halves.map((h) => c.scan(half(h), ['--jobs', '1'])));
+    split.push({ wallMs: performance.now() - t0, parts });
+    console.log(`  --jobs 1 ${(one[i].wallMs / 1000).toFixed(2)} s   --jobs 2 ${(two[i].wallMs / 1000).toFixed(2)} s   two processes on halves ${(split[i].wallMs / 1000).toFixed(2)} s ` +
+      `(${parts.map((p) => (p.wallMs / 1000).toFixed(2)).join(' s + ')} s)`);
+  }
+  if (one.some((r) => r.text !== two[0].text) || two.some((r) => r.text !== two[0].text)) throw new BenchError('--jobs 1 and --jobs 2 reports differ');
+  const scanned = split[0].parts.reduce((sum, part) => sum + part.summary.files, 0);
+  if (scanned !== files || one[0].summary.files !== files) throw new BenchError(`scanned ${one[0].summary.files} files (halves: ${scanned}), expected ${files}`);
+  const oneMs = median(one.map((r) => r.wallMs));
+  const twoMs = median(two.map((r) => r.wallMs));
+  const splitMs = median(split.map((r) => r.wallMs));
+  const row = {
+    dir: rel(dir), files, bytes, baselineMibps: mibps(bytes, base.wallMs),
+    one: { ms: Math.round(oneMs), mibps: mibps(bytes, oneMs), filesPerSec: files / (oneMs / 1000), rssMiB: Math.max(...one.map(rssMiB)) },
+    two: { ms: Math.round(twoMs), mibps: mibps(bytes, twoMs), filesPerSec: files / (twoMs / 1000), rssMiB: Math.max(...two.map(rssMiB)) },
+    split: { ms: Math.round(splitMs) },
+    ratio: base.wallMs / oneMs,
+    jobsSpeedup: oneMs / twoMs,
+    splitSpeedup: oneMs / splitMs,
+  };
+  row.jobsVsSplit = row.jobsSpeedup / row.splitSpeedup;
+  console.log(`  --jobs 1: ${f1(row.one.mibps)} MiB/s, ${Math.round(row.one.filesPerSec)} files/s → ratio scan/baseline ${f2(row.ratio)}; --jobs 2: ${f1(row.two.mibps)} MiB/s, ${Math.round(row.two.filesPerSec)} files/s`);
+  console.log(`  speed-up over --jobs 1: --jobs 2 ${f2(row.jobsSpeedup)}×, two processes on halves ${f2(row.splitSpeedup)}× → --jobs 2 reaches ${f2(row.jobsVsSplit)} of the split (identical reports)`);
+  return row;
+}

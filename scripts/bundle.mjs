@@ -1,0 +1,191 @@
+// Bundles the compiled CLI (dist/, from tsc) into dist/bundle/, so that starting the CLI reads
+// one file instead of about a hundred modules, and compiles from a V8 code cache made here:
+// `npm run build` runs it after tsc.
+//
+//   node scripts/bundle.mjs
+//
+// dist/ stays as tsc wrote it: the library entry, the type declarations, what tests import.
+// The CLI bundle is CommonJS: Node 20 has no compile cache for ES modules, and loading CommonJS
+// skips the ES module loader's resolve and link steps, which cost more than the scan of a small
+// file. Its dependencies are inside it, or, for those only some commands use, in vendor/ beside
+// it; nothing is loaded from node_modules. Lazily imported commands stay lazy: esbuild runs a
+// module's body only when its `import()` does. The two worker threads are bundles of their own
+// (a worker is started by URL, so it cannot be part of the CLI's file), as ES modules: they
+// await at top level, which CommonJS cannot.
+//
+// The code cache is V8's compiled code of the CLI after a training scan (bin/load-bundle.js
+// explains how it is used).
+
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import loader from '../bin/load-bundle.js';
+
+const { buildIdLine, CACHE_ENV, cacheFileFor } = loader;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const OUT = path.join(DIST, 'bundle');
+
+/** Compiled module → its bundle in OUT. */
+const ENTRIES = {
+  [path.join(DIST, 'cli.js')]: 'cli.cjs',
+  [path.join(DIST, 'pipeline', 'load-worker.js')]: 'load-worker.mjs',
+  [path.join(DIST, 'pipeline', 'scan-worker.js')]: 'scan-worker.mjs',
+};
+
+/** What the training run scans: both formats, the default reporter, one thread. */
+const TRAINING = ['scan', 'fixtures/demo', 'fixtures/claude-code', '--jobs', '1'];
+
+const URL_PATTERN = /new URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+/** The URL of the bundle file running the code: a CommonJS bundle has no import.meta. */
+const BUNDLE_URL = { cjs: 'require("node:url").pathToFileURL(__filename)', esm: 'import.meta.url' };
+
+/** The file a relative URL in compiled module `from` names, as seen from OUT. */
+function rebase(from, relative) {
+  const target = path.resolve(path.dirname(from), relative);
+  const entry = ENTRIES[target];
+  if (entry !== undefined) return `./${entry}`;
+  if (target.startsWith(DIST + path.sep) && target.endsWith('.js')) {
+    throw new Error(`${path.relative(ROOT, from)}: ${relative} is a module loaded by URL; add it to ENTRIES in scripts/bundle.mjs`);
+  }
+  return path.relative(OUT, target).split(path.sep).join('/');
+}
+
+/** Rewrites `new URL('…', import.meta.url)` in our compiled modules for the bundle's place; refuses any other import.meta. */
+const rebaseUrls = (format) => ({
+  name: 'rebase-import-meta-urls',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /\.js$/ }, async ({ path: file }) => {
+      if (!file.startsWith(DIST + path.sep)) return undefined;
+      const source = await fs.promises.readFile(file, 'utf8');
+      let rewritten = 0;
+      const contents = source.replace(URL_PATTERN, (_, quote, relative) => {
+        rewritten += 1;
+        return `new URL(${quote}${rebase(file, relative)}${quote}, ${BUNDLE_URL[format]})`;
+      });
+      const uses = source.match(/import\.meta/g)?.length ?? 0;
+      if (uses !== rewritten) {
+        throw new Error(`${path.relative(ROOT, file)} uses import.meta in a way scripts/bundle.mjs cannot rebase`);
+      }
+      return { contents, loader: 'js' };
+    });
+  },
+});
+
+/** The licence texts of every package inside the bundles, which their licences ask to ship with them. */
+function thirdPartyNotices(inputs) {
+  const packages = new Map(); // folder → name; a nested copy of a package is a package of its own
+  for (const input of inputs) {
+    const match = /^(.*node_modules\/)((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packages.set(path.join(ROOT, match[1], match[2]), match[2]);
+  }
+  const sections = new Set();
+  for (const [dir, name] of packages) {
+    const { version, license } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const file = fs.readdirSync(dir).find((entry) => /^(licen[cs]e|copying)/i.test(entry));
+    if (file === undefined) throw new Error(`${name} has no licence file to ship with the bundle`);
+    sections.add(`${name}@${version} (${license})\n\n${fs.readFileSync(path.join(dir, file), 'utf8').trim()}\n`);
+  }
+  const sorted = [...sections].sort();
+  return `Packages bundled into transcript-doctor's dist/bundle/, with their licences.\n\n${sorted.join('\n' + '-'.repeat(72) + '\n\n')}`;
+}
+
+/** Runs the CLI once with the training scan, which leaves V8's code cache of the bundle beside it. */
+function writeCodeCache(bundle) {
+  const cache = cacheFileFor(bundle, fs.readFileSync(bundle, 'utf8'));
+  const run = spawnSync(process.execPath, ['bin/transcript-doctor.js', ...TRAINING], {
+    // Without NODE_OPTIONS: V8 flags given there would make a cache that plain runs refuse.
+    cwd: ROOT, env: { ...withoutNodeOptions(process.env), [CACHE_ENV]: cache, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000,
+  });
+  // 0 (clean) and 1 (findings) are answers; anything else means a broken bundle.
+  if ((run.status !== 0 && run.status !== 1) || !fs.existsSync(cache)) {
+    throw new Error(`the training scan exited ${run.status ?? run.signal}: ${String(run.stderr).trim().slice(-2000)}`);
+  }
+}
+
+function withoutNodeOptions(env) {
+  const { NODE_OPTIONS: _, ...rest } = env;
+  return rest;
+}
+
+/** esbuild options every bundle shares. */
+const COMMON = {
+  outdir: OUT,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  // Comments and blank space are most of the dependencies' source: gone, they cost nothing to read.
+  minifyWhitespace: true,
+  // Licence comments go to the notices file, with the full licence texts.
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+};
+
+function entriesOf(extension) {
+  return Object.entries(ENTRIES)
+    .filter(([, output]) => output.endsWith(extension))
+    .map(([input, output]) => ({ in: input, out: output.slice(0, -extension.length) }));
+}
+
+/**
+ * Packages the CLI needs only for some commands or options, each bundled into a file of its own
+ * in vendor/ and required when first used: the CLI's file, read at every start, stays small.
+ * (The secret detectors of `verify` alone are more than all the rest.)
+ */
+const VENDOR = ['@secretlint/core', '@secretlint/secretlint-rule-preset-recommend', 'fast-glob', 'ora', 'picomatch'];
+const vendorFile = (name) => `vendor/${name.replace(/^@/, '').replace(/\//g, '-')}`;
+
+const vendorOutside = {
+  name: 'vendor-outside',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: new RegExp(`^(${VENDOR.join('|')})$`) }, ({ path: name }) => ({ path: `./${vendorFile(name)}.cjs`, external: true }));
+  },
+};
+
+/** Fails the build if a bundle still imports something at run time besides Node's own modules and vendor/. */
+function checkSelfContained(metafile) {
+  for (const [output, { imports }] of Object.entries(metafile.outputs)) {
+    const outside = imports.filter((entry) => entry.external && !isBuiltin(entry.path) && !entry.path.startsWith('./vendor/'));
+    if (outside.length > 0) throw new Error(`${output} imports ${outside.map((entry) => entry.path).join(', ')} at run time`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  fs.rmSync(OUT, { recursive: true, force: true });
+  const cjs = await build({
+    ...COMMON,
+    entryPoints: entriesOf('.cjs'),
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    plugins: [rebaseUrls('cjs'), vendorOutside],
+    // import() becomes require(): the CLI runs as a vm.Script, which has no loader for import().
+    supported: { 'dynamic-import': false },
+  });
+  const vendor = await build({
+    ...COMMON,
+    entryPoints: VENDOR.map((name) => ({ in: name, out: vendorFile(name) })),
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+  });
+  const esm = await build({
+    ...COMMON,
+    entryPoints: entriesOf('.mjs'),
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    plugins: [rebaseUrls('esm')],
+  });
+  const built = [cjs, vendor, esm];
+  for (const { metafile } of built) checkSelfContained(metafile);
+  fs.writeFileSync(path.join(OUT, 'THIRD-PARTY-NOTICES.txt'), thirdPartyNotices(built.flatMap(({ metafile }) => Object.keys(metafile.inputs))));
+  // The build id ties the code cache to this exact bundle: V8 itself only compares source lengths.
+  const cli = path.join(OUT, 'cli.cjs');
+  const source = fs.readFileSync(cli, 'utf8');
+  fs.writeFileSync(cli, buildIdLine(createHash('sha256').update(source).digest('hex').slice(0, 16)) + source);
+  writeCodeCache(cli);
+}

@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli, type CliResult } from './run-cli.js';
+
+// The installed CLI is bin/ plus dist/bundle/ (scripts/bundle.mjs). These tests run a copy of just
+// those, without node_modules and without the rest of dist/, so anything the bundle still loads
+// from outside itself fails here instead of working by accident in the repository.
+
+let pkg: string;
+let work: string;
+
+beforeAll(() => {
+  pkg = mkdtempSync(join(tmpdir(), 'td-bundle-'));
+  cpSync(join(ROOT, 'bin'), join(pkg, 'bin'), { recursive: true });
+  cpSync(join(ROOT, 'dist', 'bundle'), join(pkg, 'dist', 'bundle'), { recursive: true });
+  copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+  work = mkdtempSync(join(tmpdir(), 'td-bundle-work-'));
+});
+
+afterAll(() => {
+  rmSync(pkg, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+});
+
+function runCopy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(pkg, 'bin', 'transcript-doctor.js'), ...args], { cwd: work, env: { ...process.env, CI: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+/** The dist/ files the ES module loader was asked for (the worker threads are ES modules), from NODE_DEBUG=esm. */
+function distModules(stderr: string): string[] {
+  return [...new Set([...stderr.matchAll(/file:\/\/\S*?\/dist\/[^\s'"]+/g)].map((match) => match[0].slice(match[0].indexOf('/dist/') + 1)))];
+}
+
+/** A pi session of about `bytes`: one user message after another, each the child of the last. */
+function bigSession(bytes: number): string {
+  const lines = [JSON.stringify({ type: 'session', version: 3, id: 'b0000000-0000-4000-8000-000000000000', timestamp: '2026-03-02T09:00:00.000Z', cwd: '/workspace' })];
+  let parent: string | null = null;
+  for (let n = 0; lines.join('\n').length < bytes && n < 100_000; n += 200) {
+    for (let k = n; k < n + 200; k++) {
+      const id = k.toString(16).padStart(8, '0');
+      const message = { role: 'user', content: [{ type: 'text', text: `note ${k} `.repeat(100) }], timestamp: 1772442000000 + k };
+      lines.push(JSON.stringify({ type: 'message', id, parentId: parent, timestamp: '2026-03-02T09:00:00.000Z', message }));
+      parent = id;
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('the bundled CLI', () => {
+  it('scans with nothing but bin/ and dist/bundle/, and reports what the repository CLI reports', async () => {
+    const input = join(ROOT, 'fixtures', 'demo');
+    const [copy, repo] = await Promise.all([runCopy(['scan', input, '-r', 'json']), runCli(['scan', input, '-r', 'json'])]);
+    expect(copy.stderr).toBe('');
+    expect(copy.code).toBe(1);
+    expect(copy.stdout).toBe(repo.stdout);
+  });
+
+  it('reads the version from package.json, two folders above the bundle', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await runCopy(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('loads the packages kept in vendor/ when a command needs them (globs, ignores, sarif)', async () => {
+    writeFileSync(join(work, 'transcript-doctor.config.json'), JSON.stringify({ ignores: ['**/skip-*'] }));
+    const glob = join(ROOT, 'fixtures', 'pi', '*.jsonl').split('\\').join('/');
+    const result = await runCopy(['scan', glob, '-r', 'sarif']);
+    rmSync(join(work, 'transcript-doctor.config.json'));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const sarif = JSON.parse(result.stdout) as { runs: Array<{ tool: { driver: { version: string } } }> };
+    expect(sarif.runs[0]!.tool.driver.version).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  it('runs --jobs on the bundled scan worker and gives the one-thread report', async () => {
+    const dir = join(work, 'many');
+    mkdirSync(dir);
+    const fixtures = readdirSync(join(ROOT, 'fixtures', 'pi')).filter((name) => name.endsWith('.jsonl'));
+    for (let copy = 0; copy < 3; copy++) for (const name of fixtures) copyFileSync(join(ROOT, 'fixtures', 'pi', name), join(dir, `${copy}-${name}`));
+    const one = await runCopy(['scan', dir, '--jobs', '1', '-r', 'json']);
+    const two = await runCopy(['scan', dir, '--jobs', '2', '-r', 'json'], { NODE_DEBUG: 'esm' });
+    expect(one.code).toBe(1);
+    expect(two.stdout).toBe(one.stdout);
+    expect(distModules(two.stderr)).toEqual(['dist/bundle/scan-worker.mjs']);
+  });
+
+  it('decodes the second half of a large file on the bundled load worker', async () => {
+    const file = join(work, 'big.jsonl');
+    writeFileSync(file, bigSession(5 << 20));
+    const sequential = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(1 << 40) });
+    const split = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', NODE_DEBUG: 'esm' });
+    expect(sequential.code).toBe(0);
+    expect(split.stdout).toBe(sequential.stdout);
+    expect(distModules(split.stderr)).toEqual(['dist/bundle/load-worker.mjs']);
+  });
+});
+
+describe('a checkout without the bundle', () => {
+  it('says to build, in one line, with exit code 2', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'td-bundle-missing-'));
+    try {
+      cpSync(join(ROOT, 'bin'), join(bare, 'bin'), { recursive: true });
+      const result = await new Promise<CliResult>((resolve, reject) => {
+        const child = spawn(process.execPath, [join(bare, 'bin', 'transcript-doctor.js'), 'scan', join(ROOT, 'fixtures', 'demo')]);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`transcript-doctor: ${join(bare, 'dist', 'bundle', 'cli.cjs')} is missing; run \`npm run build\` first\n`);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the code cache', () => {
+  const loadInChild = (bundleRoot: string): Promise<CliResult> =>
+    new Promise((resolve, reject) => {
+      const script = `const { loadBundle } = require(${JSON.stringify(join(bundleRoot, 'bin', 'load-bundle.js'))});
+        console.log(String(loadBundle(${JSON.stringify(join(bundleRoot, 'dist', 'bundle', 'cli.cjs'))}).cacheRejected));`;
+      const child = spawn(process.execPath, ['-e', script]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('is made by the build for this Node and taken by V8', async () => {
+    expect(await loadInChild(ROOT)).toMatchObject({ code: 0, stdout: 'false\n' });
+  });
+
+  it('is refused, and the CLI still works, when the cache file is garbage', async () => {
+    const cache = readdirSync(join(pkg, 'dist', 'bundle')).find((name) => name.endsWith('.v8cache'))!;
+    const good = readFileSync(join(pkg, 'dist', 'bundle', cache));
+    try {
+      writeFileSync(join(pkg, 'dist', 'bundle', cache), Buffer.alloc(good.length, 0x5a));
+      expect(await loadInChild(pkg)).toMatchObject({ code: 0, stdout: 'true\n' });
+      const result = await runCopy(['scan', join(ROOT, 'fixtures', 'demo'), '-r', 'json']);
+      expect(result).toMatchObject({ code: 1, stderr: '' });
+      expect(JSON.parse(result.stdout).summary.files).toBe(4);
+    } finally {
+      writeFileSync(join(pkg, 'dist', 'bundle', cache), good);
+    }
+  });
+});
