@@ -23,13 +23,7 @@ export interface Tree {
 }
 
 export function buildTree(entries: readonly Entry[], keep: ReplaySemantics['duplicateIds'] = 'last'): Tree {
-  const byId = new IdIndex(entries);
-  const duplicateIds: Tree['duplicateIds'] = [];
-  for (const entry of entries) {
-    if (!inTree(entry) || entry.id === undefined) continue;
-    const earlier = byId.add(entry.index, keep === 'first');
-    if (earlier !== undefined) duplicateIds.push({ entry: entry.index, first: earlier });
-  }
+  const { byId, duplicateIds } = indexIds(entries, keep);
 
   const parent = new Int32Array(entries.length).fill(-1);
   const unknownParents: number[] = [];
@@ -60,6 +54,18 @@ export function buildTree(entries: readonly Entry[], keep: ReplaySemantics['dupl
     duplicateIds,
     byId,
   };
+}
+
+/** The id index of the tree's entries, and each later entry that reuses an earlier one's id. */
+export function indexIds(entries: readonly Entry[], keep: ReplaySemantics['duplicateIds'] = 'last'): Pick<Tree, 'byId' | 'duplicateIds'> {
+  const byId = new IdIndex(entries);
+  const duplicateIds: Tree['duplicateIds'] = [];
+  for (const entry of entries) {
+    if (!inTree(entry) || entry.id === undefined) continue;
+    const earlier = byId.add(entry.index, keep === 'first');
+    if (earlier !== undefined) duplicateIds.push({ entry: entry.index, first: earlier });
+  }
+  return { byId, duplicateIds };
 }
 
 /** Headers and lines of unknown types without an id are not conversation nodes. */

@@ -1,6 +1,6 @@
 import type { TranscriptFormat } from '../formats/format.js';
 import type { Entry } from '../model/entry.js';
-import { buildTree } from '../model/tree.js';
+import { indexIds } from '../model/tree.js';
 import type { Transcript } from '../model/transcript.js';
 import type { PlanBuilder } from './plan-builder.js';
 
@@ -15,7 +15,7 @@ import type { PlanBuilder } from './plan-builder.js';
  */
 export function dropCopiedEntries(transcript: Transcript, format: TranscriptFormat, builder: PlanBuilder, lineBytes: ((entry: Entry) => Buffer) | undefined): void {
   const entries = transcript.entries;
-  const duplicates = buildTree(entries, 'last').duplicateIds;
+  const duplicates = indexIds(entries, 'last').duplicateIds;
   if (duplicates.length === 0) return;
   // Without the bytes nothing is provably a copy: the plan says it needs them (see settle).
   if (lineBytes === undefined) return builder.needBytes();
