@@ -14,6 +14,8 @@ const MiB = 1 << 20;
 const SMALL_FILE_BYTES = 4 * MiB;
 /** Below this a second thread costs more to start than it saves. */
 const PARALLEL_MIN_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES ?? 24 * MiB);
+/** Shorter lines on average, and one thread is as fast (see headPosition). */
+const MIN_MEAN_LINE_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES ?? 4096);
 /** Above this memory matters more than speed: two threads hold two heaps of parsing garbage. */
 const PARALLEL_MAX_BYTES = 512 * MiB;
 /** The worker is the compiled module beside this one; under a TypeScript test runner there is none. */
@@ -108,17 +110,27 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
   }
 }
 
-/** Format and decoder state after the first megabyte: what the second thread starts from. */
+/**
+ * Format and decoder state after the first megabyte: what the second thread starts from; none
+ * when lines are short. Handing entries back costs per entry, so a second thread pays only on
+ * long lines: measured on 128 MiB files (2 cores), 9 KB lines scan ~15% faster with it, while
+ * real-sized lines (~750 B median) gain nothing and cost 45–60 MB more.
+ */
 async function headPosition(path: string, format: TranscriptFormat | undefined) {
   const builder = new TranscriptBuilder(format);
+  let lines = 0;
+  let bytes = 0;
   await readFileLines(
     path,
     (raw) => {
-      if (raw.eol !== 'none') builder.line(raw);
+      if (raw.eol === 'none') return;
+      builder.line(raw);
+      lines += 1;
+      bytes += raw.byteLength;
     },
     { end: MiB },
   );
-  return builder.position;
+  return bytes < MIN_MEAN_LINE_BYTES * lines ? undefined : builder.position;
 }
 
 /** The second half's numbers continue the first half's. */

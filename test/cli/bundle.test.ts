@@ -99,7 +99,7 @@ describe('the bundled CLI', () => {
     const file = join(work, 'big.jsonl');
     writeFileSync(file, bigSession(5 << 20));
     const sequential = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(1 << 40) });
-    const split = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', NODE_DEBUG: 'esm' });
+    const split = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0', NODE_DEBUG: 'esm' });
     expect(sequential.code).toBe(0);
     expect(split.stdout).toBe(sequential.stdout);
     expect(distModules(split.stderr)).toEqual(['dist/bundle/load-worker.mjs']);

@@ -10,7 +10,7 @@ describe('two-thread decoding', () => {
   it('gives exactly the single-thread report for every fixture', async () => {
     const args = ['scan', ...fixtures, '-r', 'json'];
     const single = await runCli(args, { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
-    const split = await runCli(args, { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1' } });
+    const split = await runCli(args, { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
     expect(split.stderr).toBe('');
     expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
   });
@@ -18,7 +18,7 @@ describe('two-thread decoding', () => {
   it('repairs the same way', async () => {
     const file = 'fixtures/demo/e0b11ca0-75b4-4eef-8961-955e55832882.jsonl';
     const single = await runCli(['repair', file], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
-    const split = await runCli(['repair', file], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1' } });
+    const split = await runCli(['repair', file], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
     expect(split.stdout).toBe(single.stdout);
     expect(split.stdout.length).toBeGreaterThan(0);
   });
