@@ -26,16 +26,7 @@ afterAll(() => {
 });
 
 function runCopy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(pkg, 'bin', 'transcript-doctor.js'), ...args], { cwd: work, env: { ...process.env, CI: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
+  return runCli(args, { bin: join(pkg, 'bin', 'transcript-doctor.js'), cwd: work, env });
 }
 
 /** The dist/ files the ES module loader was asked for (the worker threads are ES modules), from NODE_DEBUG=esm. */
@@ -111,15 +102,7 @@ describe('a checkout without the bundle', () => {
     const bare = mkdtempSync(join(tmpdir(), 'td-bundle-missing-'));
     try {
       cpSync(join(ROOT, 'bin'), join(bare, 'bin'), { recursive: true });
-      const result = await new Promise<CliResult>((resolve, reject) => {
-        const child = spawn(process.execPath, [join(bare, 'bin', 'transcript-doctor.js'), 'scan', join(ROOT, 'fixtures', 'demo')]);
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+      const result = await runCli(['scan', join(ROOT, 'fixtures', 'demo')], { bin: join(bare, 'bin', 'transcript-doctor.js') });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(`transcript-doctor: ${join(bare, 'dist', 'bundle', 'cli.cjs')} is missing; run \`npm run build\` first\n`);

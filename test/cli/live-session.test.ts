@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { deadPid } from '../helpers/processes.js';
 import { runCli } from './run-cli.js';
 
 /** A session that ends in an unanswered call, as an interrupted run leaves it. */
@@ -14,11 +14,6 @@ function session(): string {
   return file;
 }
 
-/** A pid that was alive a moment ago and is not any more. */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', '0']);
-  return child.pid!;
-}
 
 describe('a session that ends in an unanswered call', () => {
   it('is an error (exit 1) when no lock names a running agent', async () => {
@@ -29,7 +24,7 @@ describe('a session that ends in an unanswered call', () => {
 
   it('is an error when the lock names a dead process', async () => {
     const file = session();
-    writeFileSync(`${file}.lock`, JSON.stringify({ pid: deadPid(), createdAt: new Date().toISOString() }));
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: await deadPid(), createdAt: new Date().toISOString() }));
     expect((await runCli(['scan', file])).code).toBe(1);
   });
 

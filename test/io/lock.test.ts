@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { assertNotLocked, lockPaths, lockPid } from '../../src/io/lock.js';
+import { deadPid } from '../helpers/processes.js';
 
 let dir: string;
 
@@ -16,13 +16,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function deadPid(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', '0']);
-    child.on('error', reject);
-    child.on('exit', () => resolve(child.pid!));
-  });
-}
 
 async function refusal(path: string): Promise<string> {
   const error = await assertNotLocked(path, false).then(

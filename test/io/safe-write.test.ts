@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFile, chmod, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { AtomicFile, assertNotLocked, stampOf } from '../../src/io/safe-write.js';
+import { deadPid } from '../helpers/processes.js';
 
 let dir: string;
 
@@ -44,13 +44,6 @@ async function replace(target: string, content: string, options: Parameters<Atom
   return { file, result: await file.commit(options) };
 }
 
-function deadPid(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', '0']);
-    child.on('error', reject);
-    child.on('exit', () => resolve(child.pid!));
-  });
-}
 
 describe('stampOf', () => {
   it('records size, modification time and inode', async () => {

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { beginInPlace } from '../../src/io/safe-write.js';
 import { tempPathFor } from '../../src/io/stale-temps.js';
+import { deadPid } from '../helpers/processes.js';
 
 let dir: string;
 
@@ -16,13 +16,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function deadPid(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', '0']);
-    child.on('error', reject);
-    child.on('exit', () => resolve(child.pid!));
-  });
-}
 
 it('temp names say which program and process they belong to', () => {
   const path = tempPathFor(join(dir, 'session.jsonl'), 'hold');
