@@ -131,7 +131,7 @@ describe('bench children', () => {
 
   it('retained.mjs counts the entries of a loaded transcript and the heap they keep', () => {
     const file = join(dir, 'retained.jsonl');
-    node(['bench/generate.mjs', file, '1MB', '--shape', 'real', '--seed', '9']);
+    node(['bench/generate.mjs', file, '8MB', '--shape', 'real', '--seed', '9']);
     const r = node(['bench/retained.mjs', file], { nodeArgs: ['--expose-gc'] });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
