@@ -1,6 +1,6 @@
 import type { Analysis } from '../model/analysis.js';
 import { semanticsOf } from '../model/transcript.js';
-import { isFailed, type Entry, type ToolCallRef } from '../model/entry.js';
+import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
 import { orphanServerResults } from '../model/server-tools.js';
 import { analyzePairing, lastLineOf, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
@@ -202,7 +202,8 @@ function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>
   let chainedAt = -1;
   sequence.forEach((node, at) => {
     if ('added' in node) {
-      if (!node.after.linksToPrevious) {
+      // Linear files without ids (pi v1) name entries by position; a line that has its own id needs one for what it adds.
+      if (!node.after.linksToPrevious || (node.after.id !== undefined && positionOf(node.after.id) === undefined)) {
         node.added.id = fresh(node.added.callId, taken, newId);
         added.add(node.added.id);
         node.added.parentId = idOf(previous) ?? undefined;

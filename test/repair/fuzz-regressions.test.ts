@@ -49,4 +49,18 @@ describe('repair regressions found by mutation fuzz', () => {
     const output = await settlesInOneRun(lines.map((l) => `${l}\n`).join(''), mode);
     expect(output).not.toContain('transcript-doctor added this error result');
   });
+
+  it('synthetic: a result added after a Claude Code line without parentUuid gets a uuid of its own, in one run', async () => {
+    const line = (fields: object) => JSON.stringify({ isSidechain: false, sessionId: 's', timestamp: '2026-01-01T00:00:00.000Z', ...fields });
+    const lines = [
+      line({ parentUuid: null, type: 'user', message: { role: 'user', content: 'run it' }, uuid: 'u1' }),
+      // The parentUuid key was lost: Claude Code's readers then link this line to the one written before it.
+      line({ type: 'assistant', message: { role: 'assistant', id: 'msg_1', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} }], stop_reason: 'tool_use' }, uuid: 'a1' }),
+      line({ parentUuid: 'a1', type: 'user', message: { role: 'user', content: 'and then?' }, uuid: 'u2' }),
+    ];
+    const output = await settlesInOneRun(lines.map((l) => `${l}\n`).join(''), 'synthetic');
+    const added = output.split('\n').find((l) => l.includes('"tool_use_id":"toolu_1"'));
+    expect(JSON.parse(added!).uuid).toEqual(expect.any(String));
+  });
 });
+
