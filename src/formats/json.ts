@@ -10,7 +10,7 @@ export function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-export function isBlank(text: unknown): boolean {
+function isBlank(text: unknown): boolean {
   return typeof text === 'string' && text.trim() === '';
 }
 

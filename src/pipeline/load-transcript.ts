@@ -4,6 +4,7 @@ import { gluedRecords } from '../io/glued-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, TranscriptFormat } from '../formats/format.js';
 import { detectFormat } from '../formats/registry.js';
+import { SharedCallIds } from '../model/shared-call-ids.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 
 /** Lines parsed before any format recognised the file; kept so they can be decoded once one does. */
@@ -30,6 +31,7 @@ export class TranscriptBuilder {
   private format: TranscriptFormat | undefined;
   private decoder: Decoder | undefined;
   private undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
+  private readonly callIds = new SharedCallIds();
 
   /** With a format, detection is skipped and decoding starts from `state` (see Decoder.state). */
   constructor(format?: TranscriptFormat, state?: unknown) {
@@ -125,6 +127,7 @@ export class TranscriptBuilder {
   private add(value: unknown, raw: Place): void {
     const entries = this.transcript.entries;
     const entry = this.decoder!.decode(value, raw.number, entries.length);
+    this.callIds.note(entry);
     entry.offset = raw.offset;
     entry.byteLength = raw.byteLength;
     entries.push(entry);

@@ -17,9 +17,22 @@ export async function scanSource(path: string, source: Readable, rules: readonly
 
 export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true): Promise<FileReport> {
   const transcript = await loadTranscriptFile(path, format, twoThreads);
-  const live = await liveLock(path);
+  const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
   return check(path, transcript, rules);
+}
+
+/**
+ * Whether the last turn of the file calls tools: only then can a running agent excuse anything,
+ * so only then are its lock files looked for (a folder of thousands of sessions is spared the lookups).
+ */
+function mayEndInCall(transcript: Transcript): boolean {
+  for (let at = transcript.entries.length - 1; at >= 0; at--) {
+    const entry = transcript.entries[at]!;
+    if (entry.role === 'assistant' && entry.toolCalls !== undefined) return true;
+    if (entry.role === 'user' || entry.role === 'other') return false;
+  }
+  return false;
 }
 
 function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {

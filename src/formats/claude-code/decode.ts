@@ -1,6 +1,5 @@
 import { Entry, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { SharedCallIds } from '../shared-ids.js';
 import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
@@ -34,15 +33,8 @@ function blockPointer(index: number): string {
 export class ClaudeCodeDecoder implements Decoder {
   /** The last conversation line: most lines name it as parent and share its message id, so its strings are reused. */
   private previous: Entry | undefined;
-  private readonly callIds = new SharedCallIds();
 
   decode(value: unknown, line: number, index: number): Entry {
-    const entry = this.decodeEntry(value, line, index);
-    this.callIds.note(entry);
-    return entry;
-  }
-
-  private decodeEntry(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
     const id = nonEmptyString(value.uuid);

@@ -1,6 +1,5 @@
 import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { SharedCallIds } from '../shared-ids.js';
 import { contentPointer, intern, readToolCall } from './blocks.js';
 import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
@@ -31,7 +30,6 @@ export class PiDecoder implements Decoder {
   /** Header version; undefined until a header is seen. Files without version are v1. */
   private version: number | undefined;
   private sawHeader = false;
-  private readonly callIds = new SharedCallIds();
 
   constructor(state?: PiDecoderState) {
     if (state !== undefined) ({ version: this.version, sawHeader: this.sawHeader } = state);
@@ -42,12 +40,6 @@ export class PiDecoder implements Decoder {
   }
 
   decode(value: unknown, line: number, index: number): Entry {
-    const entry = this.decodeEntry(value, line, index);
-    this.callIds.note(entry);
-    return entry;
-  }
-
-  private decodeEntry(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
     if (value.type === 'session') return this.header(value, entry);

@@ -1,4 +1,4 @@
-import type { Entry } from '../model/entry.js';
+import type { Entry } from './entry.js';
 
 /**
  * A result names its call by the same id text, parsed from another line: a second copy of every
