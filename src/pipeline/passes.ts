@@ -46,16 +46,13 @@ export async function settle<T>(
   try {
     let pass = first;
     for (let n = 1; n < MAX_PASSES; n++) {
-      // Split records have not been compared with the rest yet (copies among them need their bytes): that pass is written first.
-      const written = pass.plan.split.size > 0 ? await writePass(pass, n) : undefined;
-      if (written === undefined) {
-        const output = await applyPlan({ ...pass, format }, pass.plan, async () => {}, fixEndings);
-        const next = replan(output);
+      // Split records have not been compared with the rest yet (copies among them need their bytes): that pass is written without a trial.
+      if (pass.plan.split.size === 0) {
+        const next = replan(await applyPlan({ ...pass, format }, pass.plan, async () => {}, fixEndings));
         if (isEmptyPlan(next) && !next.needsBytes) break;
       }
-      const after = written ?? (await writePass(pass, n));
-      for (const [counter, value] of Object.entries(after.plan.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
-      pass = after;
+      pass = await writePass(pass, n);
+      for (const [counter, value] of Object.entries(pass.plan.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
       if (isEmptyPlan(pass.plan)) break;
     }
     return await use(pass);
