@@ -1,7 +1,9 @@
-import type { Entry, ToolResultRef } from './entry.js';
+import type { ToolResultRef } from './entry.js';
+import { flagMask, TOOL_RESULT } from './entry-bits.js';
+import type { EntryStore } from './entry-store.js';
 import { buildContext, type Context, type ContextItem } from './context.js';
 import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
-import { buildTree, PathWalker, type Tree } from './tree.js';
+import { buildTree, hasCalls, PathWalker, type Tree } from './tree.js';
 import { semanticsOf, type Transcript } from './transcript.js';
 
 /** Where an entry stands relative to what the agent would replay. */
@@ -26,7 +28,7 @@ export interface PathView {
 
 export interface Analysis {
   transcript: Transcript;
-  entries: readonly Entry[];
+  entries: EntryStore;
   tree: Tree;
   /** The conversation the agent would send. */
   replay: PathView;
@@ -36,6 +38,8 @@ export interface Analysis {
   paths: PathView[];
   status(entry: number): ReplayStatus;
 }
+
+const IN_CONTEXT = flagMask('inContext');
 
 /** Abandoned branches are judged with this much shared history before their fork point. */
 const BRANCH_LOOKBACK = 500;
@@ -49,10 +53,10 @@ export function analyze(transcript: Transcript): Analysis {
   const replayed = semantics.resultsBesidePath ? withResultsBeside(entries, tree, onPath) : tree.replayPath;
   const replay = makePath(entries, replayed, 'replay');
   const sent = new Uint8Array(entries.length);
-  for (const entry of replay.context.entries) sent[entry.index] = 1;
+  for (const index of replay.context.indices) sent[index] = 1;
 
   const paths = [replay];
-  if (tree.replayPath.some((index) => entries[index]!.kind === 'compaction')) {
+  if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
     paths.push(makePath(entries, replayed, 'compacted', false));
   }
   const walker = new PathWalker(tree.parent);
@@ -70,7 +74,7 @@ export function analyze(transcript: Transcript): Analysis {
     status(entry) {
       if (sent[entry] === 1) return 'replayed';
       if (onPath[entry] === 0) return 'abandoned';
-      return entries[entry]!.inContext ? 'compacted' : 'replayed';
+      return (entries.info[entry]! & IN_CONTEXT) !== 0 ? 'compacted' : 'replayed';
     },
   };
 }
@@ -80,13 +84,13 @@ export function analyze(transcript: Transcript): Analysis {
  * beside the path are replayed too: after the message their calls belong to, before the path
  * goes on.
  */
-function withResultsBeside(entries: readonly Entry[], tree: Tree, onPath: Uint8Array): number[] {
+function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array): number[] {
   const beside = new Map<number, number[]>();
-  for (const entry of entries) {
-    const parent = tree.parent[entry.index]!;
-    if (parent === -1 || onPath[entry.index] === 1 || onPath[parent] === 0 || entry.role !== 'toolResult') continue;
-    if (entries[parent]!.toolCalls === undefined) continue;
-    beside.set(parent, [...(beside.get(parent) ?? []), entry.index]);
+  for (let i = 0; i < entries.length; i++) {
+    const parent = tree.parent[i]!;
+    if (parent === -1 || onPath[i] === 1 || onPath[parent] === 0 || entries.roleCode(i) !== TOOL_RESULT) continue;
+    if (!hasCalls(entries, parent)) continue;
+    beside.set(parent, [...(beside.get(parent) ?? []), i]);
   }
   if (beside.size === 0) return tree.replayPath;
   const path: number[] = [];
@@ -95,26 +99,26 @@ function withResultsBeside(entries: readonly Entry[], tree: Tree, onPath: Uint8A
     path.push(index);
     waiting.push(...(beside.get(index) ?? []));
     const next = tree.replayPath[i + 1];
-    const group = entries[index]!.group;
-    if (next !== undefined && group !== undefined && entries[next]!.group === group) return;
+    const group = entries.group(index);
+    if (next !== undefined && group !== -1 && entries.group(next) === group) return;
     path.push(...waiting);
     waiting = [];
   });
   return path;
 }
 
-function makePath(entries: readonly Entry[], path: readonly number[], scope: PathView['scope'], compact = true): PathView {
+function makePath(entries: EntryStore, path: readonly number[], scope: PathView['scope'], compact = true): PathView {
   const context = buildContext(entries, path, compact);
   let positions: Int32Array | undefined;
   const itemAt = (at: number): ContextItem => ({
-    entry: context.entries[at]!,
+    entry: context.at(at),
     messageIndex: context.messageIndex[at]!,
     blockIndex: context.blockIndex[at]!,
   });
   return {
     scope,
     context,
-    pairing: analyzePairing(context.entries, undefined, scope === 'replay'),
+    pairing: analyzePairing(context, undefined, scope === 'replay'),
     itemAt,
     resultItem(slot) {
       const item = itemAt(slot.at);
@@ -123,7 +127,7 @@ function makePath(entries: readonly Entry[], path: readonly number[], scope: Pat
     itemOf(entry) {
       if (positions === undefined) {
         positions = new Int32Array(entries.length).fill(-1);
-        context.entries.forEach((item, at) => (positions![item.index] = at));
+        context.indices.forEach((index, at) => (positions![index] = at));
       }
       const at = positions[entry];
       return at === undefined || at === -1 ? undefined : itemAt(at);

@@ -1,4 +1,12 @@
-import { isFailed, type Entry } from './entry.js';
+import type { Entry } from './entry.js';
+import { ASSISTANT, flagMask, HAS_RESULTS, KIND_CODE, KIND_MASK, OUTCOME_CODE, OUTCOME_SHIFT, ROLE_SHIFT, TOOL_RESULT, USER } from './entry-bits.js';
+import type { EntryStore } from './entry-store.js';
+
+/** Positions of a path's entries, read as entries: a context, or an array of entries. */
+export interface PathItems {
+  readonly length: number;
+  at(at: number): Entry | undefined;
+}
 
 /** One entry of a path as the model would receive it on replay. */
 export interface ContextItem {
@@ -13,12 +21,34 @@ export interface ContextItem {
   blockIndex: number;
 }
 
-/** The context of a path in columns: a path of a huge file holds one row per entry. */
-export interface Context {
-  entries: Entry[];
-  messageIndex: Int32Array;
-  blockIndex: Int32Array;
+/**
+ * The context of a path in columns: a path of a huge file holds one row per entry, and no
+ * entry object. `at` gives a position's entry as a fresh view.
+ */
+export class Context implements PathItems {
+  readonly length: number;
+
+  constructor(
+    readonly store: EntryStore,
+    /** Entry index per position. */
+    readonly indices: Int32Array,
+    readonly messageIndex: Int32Array,
+    readonly blockIndex: Int32Array,
+  ) {
+    this.length = indices.length;
+  }
+
+  at(at: number): Entry {
+    return this.store.at(this.indices[at]!);
+  }
+
+  *[Symbol.iterator](): Iterator<Entry> {
+    for (let at = 0; at < this.length; at++) yield this.at(at);
+  }
 }
+
+const COMPACTION = KIND_CODE.get('compaction')!;
+const IN_CONTEXT = flagMask('inContext');
 
 /**
  * The entries of a root-to-leaf path that reach the model, in order. With a compaction on the
@@ -26,75 +56,89 @@ export interface Context {
  * `firstKeptId` up to it (none if that id is not on the path), then everything after it.
  * Without `compact`, compactions are ignored: the history as if it had never been compacted.
  */
-export function buildContext(entries: readonly Entry[], path: readonly number[], compact = true): Context {
+export function buildContext(entries: EntryStore, path: readonly number[], compact = true): Context {
+  const isCompaction = (i: number) => (entries.info[i]! & KIND_MASK) === COMPACTION;
   let compactionAt = -1;
   for (let i = compact ? path.length - 1 : -1; i >= 0; i--) {
-    if (entries[path[i]!]!.kind === 'compaction') {
+    if (isCompaction(path[i]!)) {
       compactionAt = i;
       break;
     }
   }
-  const selected: Entry[] = [];
+  const selected = new Int32Array(path.length);
+  let count = 0;
+  const select = (i: number) => {
+    if ((entries.info[i]! & IN_CONTEXT) !== 0) selected[count++] = i;
+  };
   if (compactionAt === -1) {
-    for (const index of path) if (entries[index]!.kind !== 'compaction') selected.push(entries[index]!);
+    for (const index of path) if (!isCompaction(index)) select(index);
   } else {
-    const compaction = entries[path[compactionAt]!]!;
-    selected.push(compaction);
+    const compaction = path[compactionAt]!;
+    select(compaction);
+    const firstKept = entries.rare.get(compaction)?.firstKeptId;
+    const kept = firstKept === undefined ? -2 : entries.ids.handle(firstKept);
     let keptFrom = compactionAt;
     for (let i = 0; i < compactionAt; i++) {
-      if (entries[path[i]!]!.id === compaction.firstKeptId) {
+      if (entries.idRef[path[i]!] === kept) {
         keptFrom = i;
         break;
       }
     }
-    for (let i = keptFrom; i < compactionAt; i++) {
-      const entry = entries[path[i]!]!;
-      if (entry.kind !== 'compaction') selected.push(entry);
-    }
-    for (let i = compactionAt + 1; i < path.length; i++) selected.push(entries[path[i]!]!);
+    for (let i = keptFrom; i < compactionAt; i++) if (!isCompaction(path[i]!)) select(path[i]!);
+    for (let i = compactionAt + 1; i < path.length; i++) select(path[i]!);
   }
-  return numberMessages(selected.filter((entry) => entry.inContext));
+  return numberMessages(entries, selected.slice(0, count));
 }
 
-function numberMessages(entries: Entry[]): Context {
-  const context: Context = {
-    entries,
-    messageIndex: new Int32Array(entries.length),
-    blockIndex: new Int32Array(entries.length),
-  };
+const ERROR = OUTCOME_CODE.get('error')!;
+const ABORTED = OUTCOME_CODE.get('aborted')!;
+const EMPTY_CONTENT = flagMask('emptyContent');
+const BLANK_TEXT = flagMask('blankText');
+
+function numberMessages(entries: EntryStore, indices: Int32Array): Context {
+  const context = new Context(entries, indices, new Int32Array(indices.length), new Int32Array(indices.length));
   let next = 0;
   let resultRun = 0;
-  let group: string | undefined;
+  let group = -1;
   let groupBlocks = 0;
-  entries.forEach((entry, at) => {
-    if (entry.group !== undefined && entry.group === group && isSent(entry)) {
+  for (let at = 0; at < indices.length; at++) {
+    const i = indices[at]!;
+    const sent = isSent(entries, i);
+    const entryGroup = entries.group(i);
+    if (entryGroup !== -1 && entryGroup === group && sent) {
       // Another line of the same message: same index, its blocks come after the earlier lines'.
       context.messageIndex[at] = next - 1;
       context.blockIndex[at] = groupBlocks;
-      groupBlocks += entry.blockCount;
-      return;
+      groupBlocks += entries.blockCount[i]!;
+      continue;
     }
-    group = isSent(entry) ? entry.group : group;
-    groupBlocks = entry.blockCount;
-    if (entry.role === 'toolResult') {
+    if (sent) group = entryGroup;
+    groupBlocks = entries.blockCount[i]!;
+    if (entries.roleCode(i) === TOOL_RESULT) {
       if (resultRun === 0) next += 1;
       context.messageIndex[at] = next - 1;
       context.blockIndex[at] = resultRun;
-      resultRun += Math.max(1, entry.toolResults?.length ?? 0);
-    } else if (!isSent(entry)) {
+      const results = (entries.info[i]! & HAS_RESULTS) === 0 ? 0 : entries.resultEnd[i]! - entries.resultStart(i);
+      resultRun += Math.max(1, results);
+    } else if (!sent) {
       context.messageIndex[at] = -1;
     } else {
       context.messageIndex[at] = next;
       next += 1;
       resultRun = 0;
     }
-  });
+  }
   return context;
 }
 
 /** pi drops failed assistant turns, empty assistants and blank user messages before sending. */
-function isSent(entry: Entry): boolean {
-  if (entry.role === 'assistant') return !isFailed(entry) && !entry.emptyContent;
-  if (entry.role === 'user') return !entry.blankText;
+function isSent(entries: EntryStore, i: number): boolean {
+  const info = entries.info[i]!;
+  const role = (info >> ROLE_SHIFT) & 0x7;
+  if (role === ASSISTANT) {
+    const outcome = (info >> OUTCOME_SHIFT) & 0xf;
+    return outcome !== ERROR && outcome !== ABORTED && (info & EMPTY_CONTENT) === 0;
+  }
+  if (role === USER) return (info & BLANK_TEXT) === 0;
   return true;
 }

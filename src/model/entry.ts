@@ -74,7 +74,7 @@ export interface HeaderInfo {
 }
 
 /** Yes/no facts, stored as bits of one number (see `Entry.flags`). */
-const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking', 'resultsAfterOther'] as const;
+export const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking', 'resultsAfterOther'] as const;
 
 /**
  * One decoded line. A class with every field set in the constructor, and yes/no facts packed
@@ -166,6 +166,15 @@ RARE.forEach((name) => {
     },
   });
 });
+
+/** A draft with every field of `entry` (a draft or a store's view), at another place. */
+export function copyEntry(entry: Entry, index: number, line: number): Entry {
+  const copy = new Entry(index, line);
+  for (const field of COPIED) (copy as unknown as Record<string, unknown>)[field] = entry[field];
+  return copy;
+}
+
+const COPIED = ['kind', 'pointer', 'id', 'parentId', 'role', 'group', 'outcome', 'toolCalls', 'toolResults', 'blockCount', 'offset', 'byteLength', 'flags', ...RARE] as const;
 
 /**
  * Linear (legacy) files have no entry ids: entries are named by their position among parsed

@@ -1,3 +1,4 @@
+import type { PathItems } from './context.js';
 import { isFailed, type Entry, type ToolCallRef, type ToolResultRef } from './entry.js';
 
 /** Where a result sits: the context position of its message and its index among the message's results. */
@@ -58,7 +59,7 @@ export type CallFilter = (entry: Entry) => readonly ToolCallRef[];
 
 const allCalls: CallFilter = (entry) => entry.toolCalls ?? [];
 
-export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = allCalls, keepOccurrences = true): Pairing {
+export function analyzePairing(items: PathItems, callsOf: CallFilter = allCalls, keepOccurrences = true): Pairing {
   const pairing: Pairing = {
     occurrences: [],
     missing: [],
@@ -74,11 +75,12 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
   const firstCall = new Map<string, CallOccurrence>();
   const failedCalls = new Map<string, number>();
 
-  items.forEach((entry, at) => {
+  for (let at = 0; at < items.length; at++) {
+    const entry = items.at(at)!;
     if (entry.role === 'assistant' && entry.toolCalls !== undefined) {
       if (isFailed(entry)) {
         for (const call of entry.toolCalls) if (call.id !== undefined) failedCalls.set(call.id, at);
-        return;
+        continue;
       }
       callsOf(entry).forEach((call, order) => {
         if (call.id === undefined) return;
@@ -92,9 +94,9 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
         if (queue === undefined || !sameMessage(items, queue[0]!.at, at)) unanswered.set(call.id, [occurrence]);
         else queue.push(occurrence);
       });
-      return;
+      continue;
     }
-    if (entry.role !== 'toolResult') return;
+    if (entry.role !== 'toolResult') continue;
     entry.toolResults?.forEach((result, k) => {
       const slot: ResultSlot = { at, k };
       const id = result.callId;
@@ -121,7 +123,7 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
       if (failedAt !== undefined) pairing.failedTurnResults.push({ ...slot, assistantAt: failedAt });
       else pairing.orphans.push(slot);
     });
-  });
+  }
 
   classifyPlacement(items, pairing);
   // Views other than the replayed path only need the problems; a huge file holds one occurrence per call.
@@ -130,26 +132,26 @@ export function analyzePairing(items: readonly Entry[], callsOf: CallFilter = al
 }
 
 /** Two context positions hold (lines of) one message. */
-function sameMessage(items: readonly Entry[], a: number, b: number): boolean {
-  const group = items[a]!.group;
-  return a === b || (group !== undefined && group === items[b]!.group);
+function sameMessage(items: PathItems, a: number, b: number): boolean {
+  const group = items.at(a)!.group;
+  return a === b || (group !== undefined && group === items.at(b)!.group);
 }
 
 /** A message written over several lines ends at its group's last line; its results follow that. */
-export function lastLineOf(items: readonly Entry[], at: number): number {
-  const group = items[at]!.group;
+export function lastLineOf(items: PathItems, at: number): number {
+  const group = items.at(at)!.group;
   let end = at;
-  while (group !== undefined && items[end + 1]?.group === group) end += 1;
+  while (group !== undefined && end + 1 < items.length && items.at(end + 1)!.group === group) end += 1;
   return end;
 }
 
 /** The result in a slot. */
-export function resultAt(items: readonly Entry[], slot: ResultSlot): ToolResultRef {
-  return items[slot.at]!.toolResults![slot.k]!;
+export function resultAt(items: PathItems, slot: ResultSlot): ToolResultRef {
+  return items.at(slot.at)!.toolResults![slot.k]!;
 }
 
 /** Answered calls are either in the run of results right after their assistant, or displaced. */
-function classifyPlacement(items: readonly Entry[], pairing: Pairing): void {
+function classifyPlacement(items: PathItems, pairing: Pairing): void {
   let last: ResultSlot | undefined;
   let runAssistant = -1;
   for (const occurrence of pairing.occurrences) {
@@ -160,7 +162,7 @@ function classifyPlacement(items: readonly Entry[], pairing: Pairing): void {
     }
     const messageEnd = lastLineOf(items, occurrence.at);
     let runEnd = messageEnd + 1;
-    while (runEnd < items.length && items[runEnd]!.role === 'toolResult') runEnd += 1;
+    while (runEnd < items.length && items.at(runEnd)!.role === 'toolResult') runEnd += 1;
     if (slot.at >= runEnd || slot.at <= messageEnd) {
       pairing.displaced.push(occurrence);
       continue;

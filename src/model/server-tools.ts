@@ -13,7 +13,8 @@ export function orphanServerResults(context: Context): OrphanServerResult[] {
   const orphans: OrphanServerResult[] = [];
   let message = -1;
   const calls = new Set<string>();
-  context.entries.forEach((entry, at) => {
+  for (let at = 0; at < context.length; at++) {
+    const entry = context.at(at);
     if (context.messageIndex[at] !== message) {
       message = context.messageIndex[at]!;
       calls.clear();
@@ -22,6 +23,6 @@ export function orphanServerResults(context: Context): OrphanServerResult[] {
       if (tool.kind === 'call' && tool.id !== undefined) calls.add(tool.id);
       else if (tool.kind === 'result' && (tool.id === undefined || !calls.has(tool.id))) orphans.push({ entry, at, tool });
     }
-  });
+  }
   return orphans;
 }

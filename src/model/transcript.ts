@@ -1,4 +1,4 @@
-import type { Entry } from './entry.js';
+import type { EntryStore } from './entry-store.js';
 import type { LineEnding } from '../io/line-reader.js';
 
 /** Problems found while turning bytes into JSON, before any format is involved. */
@@ -46,7 +46,7 @@ export function semanticsOf(transcript: Transcript): ReplaySemantics {
 export interface Transcript {
   /** Name of the detected format, or undefined when no format recognised the file. */
   format?: string;
-  entries: Entry[];
+  entries: EntryStore;
   lineIssues: LineIssue[];
   lastLine?: LastLine;
   bom: boolean;

@@ -1,4 +1,6 @@
 import type { Entry } from './entry.js';
+import { flagMask, HAS_CALLS, KIND_MASK, KIND_CODE } from './entry-bits.js';
+import type { EntryStore } from './entry-store.js';
 import { IdIndex } from './id-index.js';
 import type { ReplaySemantics } from './transcript.js';
 
@@ -22,26 +24,30 @@ export interface Tree {
   byId: IdIndex;
 }
 
-export function buildTree(entries: readonly Entry[], keep: ReplaySemantics['duplicateIds'] = 'last'): Tree {
-  const { byId, duplicateIds } = indexIds(entries, keep);
+const HEADER = KIND_CODE.get('header')!;
+const UNKNOWN = KIND_CODE.get('unknown')!;
+const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
+export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last'): Tree {
+  const { byId, duplicateIds } = indexIds(entries, keep);
   const parent = new Int32Array(entries.length).fill(-1);
   const unknownParents: number[] = [];
   const selfLoops: number[][] = [];
   let previous = -1;
   let leaf = -1;
-  for (const entry of entries) {
-    if (!inTree(entry)) continue;
-    if (entry.linksToPrevious) {
-      parent[entry.index] = previous;
-    } else if (typeof entry.parentId === 'string') {
-      const target = byId.get(entry.parentId);
-      if (target === undefined) unknownParents.push(entry.index);
-      else if (target === entry.index) selfLoops.push([entry.index]);
-      else parent[entry.index] = target;
+  for (let i = 0; i < entries.length; i++) {
+    if (!isNode(entries, i)) continue;
+    const ref = entries.parentRef[i]!;
+    if ((entries.info[i]! & LINKS_TO_PREVIOUS) !== 0) {
+      parent[i] = previous;
+    } else if (ref >= 0) {
+      const target = byId.ofHandle(ref);
+      if (target === undefined) unknownParents.push(i);
+      else if (target === i) selfLoops.push([i]);
+      else parent[i] = target;
     }
-    previous = entry.index;
-    leaf = entry.index;
+    previous = i;
+    leaf = i;
   }
 
   return {
@@ -50,20 +56,20 @@ export function buildTree(entries: readonly Entry[], keep: ReplaySemantics['dupl
     replayPath: leaf === -1 ? [] : new PathWalker(parent).path(leaf),
     leaves: findLeaves(entries, parent),
     unknownParents,
-    cycles: [...selfLoops, ...findCycles(entries, parent)],
+    cycles: [...selfLoops, ...findCycles(parent)],
     duplicateIds,
     byId,
   };
 }
 
 /** The id index of the tree's entries, and each later entry that reuses an earlier one's id. */
-export function indexIds(entries: readonly Entry[], keep: ReplaySemantics['duplicateIds'] = 'last'): Pick<Tree, 'byId' | 'duplicateIds'> {
+export function indexIds(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last'): Pick<Tree, 'byId' | 'duplicateIds'> {
   const byId = new IdIndex(entries);
   const duplicateIds: Tree['duplicateIds'] = [];
-  for (const entry of entries) {
-    if (!inTree(entry) || entry.id === undefined) continue;
-    const earlier = byId.add(entry.index, keep === 'first');
-    if (earlier !== undefined) duplicateIds.push({ entry: entry.index, first: earlier });
+  for (let i = 0; i < entries.length; i++) {
+    if (!isNode(entries, i) || entries.idRef[i] === -1) continue;
+    const earlier = byId.add(i, keep === 'first');
+    if (earlier !== undefined) duplicateIds.push({ entry: i, first: earlier });
   }
   return { byId, duplicateIds };
 }
@@ -71,6 +77,17 @@ export function indexIds(entries: readonly Entry[], keep: ReplaySemantics['dupli
 /** Headers and lines of unknown types without an id are not conversation nodes. */
 export function inTree(entry: Entry): boolean {
   return entry.kind !== 'header' && (entry.kind !== 'unknown' || entry.id !== undefined);
+}
+
+/** inTree, read from the columns. */
+export function isNode(entries: EntryStore, i: number): boolean {
+  const kind = entries.info[i]! & KIND_MASK;
+  return kind !== HEADER && (kind !== UNKNOWN || entries.idRef[i] !== -1);
+}
+
+/** The entry carries tool calls, read from the columns. */
+export function hasCalls(entries: EntryStore, i: number): boolean {
+  return (entries.info[i]! & HAS_CALLS) !== 0;
 }
 
 /**
@@ -100,19 +117,19 @@ export class PathWalker {
   }
 }
 
-function findLeaves(entries: readonly Entry[], parent: Int32Array): number[] {
+function findLeaves(entries: EntryStore, parent: Int32Array): number[] {
   const hasChild = new Uint8Array(entries.length);
   for (let i = 0; i < parent.length; i++) if (parent[i]! !== -1) hasChild[parent[i]!] = 1;
   const leaves: number[] = [];
-  for (const entry of entries) if (inTree(entry) && hasChild[entry.index] === 0) leaves.push(entry.index);
+  for (let i = 0; i < entries.length; i++) if (isNode(entries, i) && hasChild[i] === 0) leaves.push(i);
   return leaves;
 }
 
 /** Every node has at most one parent, so each cycle is found by one walk with three colours. */
-function findCycles(entries: readonly Entry[], parent: Int32Array): number[][] {
-  const state = new Uint8Array(entries.length); // 0 new, 1 on the current walk, 2 done
+function findCycles(parent: Int32Array): number[][] {
+  const state = new Uint8Array(parent.length); // 0 new, 1 on the current walk, 2 done
   const cycles: number[][] = [];
-  for (let start = 0; start < entries.length; start++) {
+  for (let start = 0; start < parent.length; start++) {
     if (state[start] !== 0) continue;
     const walk: number[] = [];
     let at = start;

@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { openRegularSync } from '../io/regular-file.js';
-import { Entry, positionalId, positionOf } from '../model/entry.js';
+import { copyEntry, positionalId, positionOf } from '../model/entry.js';
+import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { loadRange, type RangeRequest } from './load-range.js';
 import { loadBytes, TranscriptBuilder } from './load-transcript.js';
@@ -137,11 +138,13 @@ async function headPosition(path: string, format: TranscriptFormat | undefined) 
 function join(first: Transcript, second: Transcript): Transcript {
   const lines = first.lines;
   const base = first.entries.length;
-  for (const plain of second.entries) {
-    const entry = Object.assign(new Entry(plain.index + base, plain.line + lines), plain, { index: plain.index + base, line: plain.line + lines });
-    if (entry.id !== undefined && positionOf(entry.id) === plain.index) entry.id = positionalId(entry.index);
+  const tail = EntryStore.revive(second.entries);
+  for (let i = 0; i < tail.length; i++) {
+    const entry = copyEntry(tail.at(i), base + i, tail.line[i]! + lines);
+    if (entry.id !== undefined && positionOf(entry.id) === i) entry.id = positionalId(entry.index);
     first.entries.push(entry);
   }
+  first.entries.trim();
   for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines });
   if (second.lastLine !== undefined) first.lastLine = { ...second.lastLine, line: second.lastLine.line + lines };
   first.lines += second.lines;

@@ -4,7 +4,7 @@ import { gluedRecords } from '../io/glued-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, TranscriptFormat } from '../formats/format.js';
 import { detectFormat } from '../formats/registry.js';
-import { SharedCallIds } from '../model/shared-call-ids.js';
+import { EntryStore } from '../model/entry-store.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 
 /** Lines parsed before any format recognised the file; kept so they can be decoded once one does. */
@@ -27,11 +27,10 @@ export interface BuilderStart {
  * of the lines it is given.
  */
 export class TranscriptBuilder {
-  readonly transcript: Transcript = { entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  readonly transcript: Transcript = { entries: new EntryStore(), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   private format: TranscriptFormat | undefined;
   private decoder: Decoder | undefined;
   private undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
-  private readonly callIds = new SharedCallIds();
 
   /** With a format, detection is skipped and decoding starts from `state` (see Decoder.state). */
   constructor(format?: TranscriptFormat, state?: unknown) {
@@ -50,6 +49,7 @@ export class TranscriptBuilder {
 
   /** The transcript, once every line has been given. */
   finish(summary: ReadSummary): Transcript {
+    this.transcript.entries.trim();
     return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   }
 
@@ -127,7 +127,6 @@ export class TranscriptBuilder {
   private add(value: unknown, raw: Place): void {
     const entries = this.transcript.entries;
     const entry = this.decoder!.decode(value, raw.number, entries.length);
-    this.callIds.note(entry);
     entry.offset = raw.offset;
     entry.byteLength = raw.byteLength;
     entries.push(entry);

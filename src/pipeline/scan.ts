@@ -28,7 +28,7 @@ export async function scanFile(path: string, rules: readonly Rule[] = allRules, 
  */
 function mayEndInCall(transcript: Transcript): boolean {
   for (let at = transcript.entries.length - 1; at >= 0; at--) {
-    const entry = transcript.entries[at]!;
+    const entry = transcript.entries.at(at);
     if (entry.role === 'assistant' && entry.toolCalls !== undefined) return true;
     if (entry.role === 'user' || entry.role === 'other') return false;
   }

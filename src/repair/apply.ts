@@ -5,7 +5,8 @@ import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
-import { Entry, positionalId, positionOf } from '../model/entry.js';
+import { copyEntry, positionalId, positionOf, type Entry } from '../model/entry.js';
+import { EntryStore } from '../model/entry-store.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
 
@@ -34,7 +35,7 @@ export async function applyPlan(
   const broken = new Map<number, LineIssue[]>();
   for (const issue of transcript.lineIssues) if (issue.kind !== 'glued') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
   const decoder = format.createDecoder();
-  const output: Transcript = { format: format.name, semantics: format.semantics, entries: [], lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  const output: Transcript = { format: format.name, semantics: format.semantics, entries: new EntryStore(), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   const fd = openSync(source.path, 'r');
   let pieces: Buffer[] = [];
   let eol = '\n';
@@ -125,11 +126,14 @@ export async function applyPlan(
   } finally {
     closeSync(fd);
   }
+  output.entries.trim();
   return output;
 }
 
 /** The same decoded entry at its new place in the output; a positional id moves with it. */
 function relocate(entry: Entry, index: number, line: number): Entry {
   const id = entry.id !== undefined && positionOf(entry.id) === entry.index ? positionalId(index) : entry.id;
-  return Object.assign(new Entry(index, line), entry, { index, line, id });
+  const copy = copyEntry(entry, index, line);
+  copy.id = id;
+  return copy;
 }

@@ -41,7 +41,7 @@ export function renameReusedIds(
   return renamed;
 }
 
-function idsIn(entries: readonly Entry[]): Set<string> {
+function idsIn(entries: Iterable<Entry>): Set<string> {
   const ids = new Set<string>();
   for (const entry of entries) {
     for (const call of entry.toolCalls ?? []) if (call.id !== undefined) ids.add(call.id);

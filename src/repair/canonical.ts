@@ -23,11 +23,11 @@ export function planCanonical(transcript: Transcript): RepairPlan {
   const named = new Set<number>();
   for (const path of analysis.paths) {
     // Views other than the replayed one keep only their problems; pair them again to see every call.
-    const pairing = path.scope === 'replay' ? path.pairing : analyzePairing(path.context.entries);
+    const pairing = path.scope === 'replay' ? path.pairing : analyzePairing(path.context);
     for (const occurrence of pairing.occurrences) {
       if (occurrence.result === undefined) continue;
-      const result = path.context.entries[occurrence.result.at]!;
-      const name = resultAt(path.context.entries, occurrence.result).name;
+      const result = path.context.at(occurrence.result.at);
+      const name = resultAt(path.context, occurrence.result).name;
       const fill = name === undefined || name.trim() === '' ? occurrence.call.name?.trim() : name.trim();
       if (!fill || fill === name || named.has(result.line)) continue;
       named.add(result.line);

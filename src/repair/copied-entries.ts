@@ -21,11 +21,11 @@ export function dropCopiedEntries(transcript: Transcript, format: TranscriptForm
   if (lineBytes === undefined) return builder.needBytes();
   const key = (entry: Entry) => format.copyKey(JSON.parse(lineBytes(entry).toString('utf8')));
   // Where the children of each shared id were written, found in one pass: a resumed session can copy thousands of lines.
-  const children = new Map<string, number[]>(duplicates.map(({ entry }) => [entries[entry]!.id!, []]));
+  const children = new Map<string, number[]>(duplicates.map(({ entry }) => [entries.at(entry).id!, []]));
   for (const child of entries) if (child.parentId != null) children.get(child.parentId)?.push(child.index);
   for (const { entry, first } of duplicates) {
-    const earlier = entries[first]!;
-    const later = entries[entry]!;
+    const earlier = entries.at(first);
+    const later = entries.at(entry);
     if (earlier.line === later.line || builder.skipped(earlier.line)) continue;
     if (children.get(later.id!)!.some((child) => child > first && child < entry)) continue;
     if (key(earlier) !== key(later)) continue;

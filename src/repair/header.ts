@@ -7,7 +7,7 @@ import type { PlanBuilder } from './plan-builder.js';
  * filled in, and extra headers are dropped.
  */
 export function repairHeader(analysis: Analysis, builder: PlanBuilder, sessionId: string): void {
-  const entries = analysis.entries;
+  const entries = analysis.entries.toArray();
   const headers = entries.filter((entry) => entry.kind === 'header');
   const first = headers[0];
   for (const extra of headers.slice(1)) {

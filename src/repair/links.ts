@@ -1,4 +1,5 @@
 import type { Entry } from '../model/entry.js';
+import type { EntryStore } from '../model/entry-store.js';
 import { buildTree, inTree } from '../model/tree.js';
 import { semanticsOf, type Transcript } from '../model/transcript.js';
 import type { PlanBuilder } from './plan-builder.js';
@@ -44,7 +45,7 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
   }
   const tree = buildTree(transcript.entries, semanticsOf(transcript).duplicateIds);
   for (const cycle of tree.cycles) {
-    const first = cycle.map((index) => transcript.entries[index]!).reduce((a, b) => (b.line < a.line ? b : a));
+    const first = cycle.map((index) => transcript.entries.at(index)).reduce((a, b) => (b.line < a.line ? b : a));
     relink(first, parentBefore(transcript.entries, first, (id) => !cycle.includes(tree.byId.get(id) ?? -1)), builder);
   }
 }
@@ -53,10 +54,11 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
  * The id of the nearest entry written before `entry` that can be its parent: the entry an id
  * resolves to is not always the one written there, when two entries share it.
  */
-function parentBefore(entries: readonly Entry[], entry: Entry, allowed: (id: string) => boolean): string | null {
+function parentBefore(entries: EntryStore, entry: Entry, allowed: (id: string) => boolean): string | null {
   for (let at = entry.index - 1; at >= 0; at--) {
-    const id = entries[at]!.id;
-    if (id !== undefined && inTree(entries[at]!) && allowed(id)) return id;
+    const candidate = entries.at(at);
+    const id = candidate.id;
+    if (id !== undefined && inTree(candidate) && allowed(id)) return id;
   }
   return null;
 }

@@ -23,8 +23,9 @@ const usable = (call: ToolCallRef): boolean => call.id !== undefined && !call.pa
  * entry's parent is the one before it.
  */
 export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode: RepairMode, newId: (seed: string) => string): void {
-  const { entries } = analysis;
-  const path = analysis.replayed.map((index) => entries[index]!);
+  // One view per entry for the whole plan: the sets and maps below key by entry.
+  const views = analysis.entries.toArray();
+  const path = analysis.replayed.map((index) => views[index]!);
   const items = path.filter((entry) => entry.inContext);
   const pairing = analyzePairing(items, (entry) => (entry.toolCalls ?? []).filter(usable));
 
@@ -126,11 +127,11 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const renamed = renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
   trimCallNames(path, dropped, droppedCalls, builder);
   const { sequence, moved } = arrange(path, items, byAssistant, dropped, missing, unplaced, renamed, builder);
-  chain(sequence, moved, dropped, analysis, builder, newId);
+  chain(sequence, moved, dropped, analysis, views, builder, newId);
   fillToolNames(byAssistant, items, dropped, builder);
   fixContent(path, dropped, builder);
   keepCompactionCuts(path, dropped, builder);
-  relinkChildrenOfDropped(analysis, dropped, builder);
+  relinkChildrenOfDropped(analysis, views, dropped, builder);
 }
 
 /**
@@ -192,7 +193,15 @@ function arrange(
  * re-linked before it). Links the agent wrote on purpose (Claude Code's parallel results on their
  * own call lines) stay otherwise. Linear (v1) files need no links.
  */
-function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>, analysis: Analysis, builder: PlanBuilder, newId: (seed: string) => string): void {
+function chain(
+  sequence: readonly Node[],
+  moved: Set<Entry>,
+  dropped: Set<Entry>,
+  analysis: Analysis,
+  views: readonly Entry[],
+  builder: PlanBuilder,
+  newId: (seed: string) => string,
+): void {
   const added = new Set<string>();
   const taken = (id: string) => analysis.tree.byId.has(id) || added.has(id);
   let previous: Node | undefined;
@@ -215,7 +224,7 @@ function chain(sequence: readonly Node[], moved: Set<Entry>, dropped: Set<Entry>
     const entry = node.entry;
     position[entry.index] = at;
     const parent = analysis.tree.parent[entry.index]!;
-    const parentEntry = parent === -1 ? undefined : analysis.entries[parent]!;
+    const parentEntry = parent === -1 ? undefined : views[parent]!;
     const broken =
       moved.has(entry) ||
       (previous !== undefined && ('added' in previous || moved.has(previous.entry))) ||
@@ -300,9 +309,9 @@ function keepCompactionCuts(path: readonly Entry[], dropped: Set<Entry>, builder
 }
 
 /** Entries off the path whose parent was dropped hang on the nearest surviving ancestor. */
-function relinkChildrenOfDropped(analysis: Analysis, dropped: Set<Entry>, builder: PlanBuilder): void {
+function relinkChildrenOfDropped(analysis: Analysis, entries: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
   if (dropped.size === 0) return;
-  const { entries, tree } = analysis;
+  const { tree } = analysis;
   const onPath = new Set(analysis.replayed);
   for (const entry of entries) {
     const parent = tree.parent[entry.index]!;

@@ -27,7 +27,7 @@ export interface Candidate {
  */
 export function selectCandidates(analysis: Analysis, texts: LineTexts, settings: VerifySettings): Candidate[] {
   const turns = splitTurns(
-    analysis.tree.replayPath.map((index) => analysis.entries[index]!),
+    analysis.tree.replayPath.map((index) => analysis.entries.at(index)),
     (entry) => isVerifierFeedback(texts.of(entry).text),
   );
   const candidates: Candidate[] = [];

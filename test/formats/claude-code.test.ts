@@ -26,7 +26,7 @@ describe('Claude Code format', () => {
   it('decodes responses written over several lines into one group, and results inside user lines', async () => {
     const transcript = await load('healthy.jsonl');
     expect(transcript.format).toBe('claude-code');
-    const lines = transcript.entries.map((e) => `${e.line} ${e.kind} ${e.role ?? '-'} ${e.group ?? '-'} ${e.toolCalls?.map((c) => c.id).join(',') ?? ''}${e.toolResults?.map((r) => r.callId).join(',') ?? ''}`);
+    const lines = transcript.entries.toArray().map((e) => `${e.line} ${e.kind} ${e.role ?? '-'} ${e.group ?? '-'} ${e.toolCalls?.map((c) => c.id).join(',') ?? ''}${e.toolResults?.map((r) => r.callId).join(',') ?? ''}`);
     expect(lines).toEqual([
       '1 unknown - - ',
       '2 message user - ',
@@ -38,14 +38,14 @@ describe('Claude Code format', () => {
       '8 message toolResult - toolu_01ParallelTwoBBBBBBBBBB',
       '9 message assistant msg_01HealthyTurnB ',
     ]);
-    expect(transcript.entries[3]!.signedThinking).toBe(true);
+    expect(transcript.entries.at(3).signedThinking).toBe(true);
   });
 
   it('replays a parallel result that hangs beside the path, after the response it answers', async () => {
     const analysis = analyze(await load('healthy.jsonl'));
-    expect(analysis.tree.replayPath.map((i) => analysis.entries[i]!.line)).toEqual([2, 4, 5, 6, 8, 9]);
+    expect(analysis.tree.replayPath.map((i) => analysis.entries.at(i).line)).toEqual([2, 4, 5, 6, 8, 9]);
     const { context } = analysis.replay;
-    expect(context.entries.map((e, at) => `${e.line}:${context.messageIndex[at]}`)).toEqual(['2:0', '4:1', '5:1', '6:1', '7:2', '8:2', '9:3']);
+    expect([...context].map((e, at) => `${e.line}:${context.messageIndex[at]}`)).toEqual(['2:0', '4:1', '5:1', '6:1', '7:2', '8:2', '9:3']);
     expect(analysis.status(6)).toBe('replayed');
   });
 

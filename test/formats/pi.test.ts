@@ -5,7 +5,8 @@ import { piFormat } from '../../src/formats/pi/index.js';
 import { call, Session, text } from '../helpers/session.js';
 
 async function load(jsonl: string) {
-  return loadTranscript(Readable.from([Buffer.from(jsonl)]));
+  const transcript = await loadTranscript(Readable.from([Buffer.from(jsonl)]));
+  return { ...transcript, entries: transcript.entries.toArray() };
 }
 
 describe('pi format', () => {

@@ -1,14 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Entry } from '../../src/model/entry.js';
+import { EntryStore } from '../../src/model/entry-store.js';
 import { IdIndex } from '../../src/model/id-index.js';
 
-const entriesWith = (ids: string[]) =>
-  ids.map((id, index) => {
+const entriesWith = (ids: string[]) => {
+  const store = new EntryStore();
+  ids.forEach((id, index) => {
     const entry = new Entry(index, index + 1);
     entry.id = id;
-    return entry;
+    store.push(entry);
   });
+  return store;
+};
 
 describe('IdIndex', () => {
   it('answers like a Map of id to entry index, keeping the earlier or the later duplicate as asked', () => {
@@ -17,7 +21,7 @@ describe('IdIndex', () => {
         const entries = entriesWith(ids);
         const index = new IdIndex(entries);
         const map = new Map<string, number>();
-        entries.forEach((entry, at) => {
+        entries.toArray().forEach((entry, at) => {
           expect(index.add(at, keepEarlier)).toBe(map.get(entry.id!));
           if (!keepEarlier || !map.has(entry.id!)) map.set(entry.id!, at);
         });

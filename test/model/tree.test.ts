@@ -8,7 +8,7 @@ async function analysed(jsonl: string) {
   return analyze(await loadTranscript(Readable.from([Buffer.from(jsonl)])));
 }
 
-const lineOf = (analysis: Awaited<ReturnType<typeof analysed>>, indices: number[]) => indices.map((i) => analysis.entries[i]!.line);
+const lineOf = (analysis: Awaited<ReturnType<typeof analysed>>, indices: number[]) => indices.map((i) => analysis.entries.at(i).line);
 
 describe('replay path', () => {
   it('is the last entry in file order walked back to the root, not the newest branch by time', async () => {
@@ -23,7 +23,7 @@ describe('replay path', () => {
       .jsonl();
     const analysis = await analysed(jsonl);
     expect(lineOf(analysis, analysis.tree.replayPath)).toEqual([2, 5, 6]);
-    expect(analysis.tree.leaves.map((i) => analysis.entries[i]!.line)).toEqual([4, 6]);
+    expect(analysis.tree.leaves.map((i) => analysis.entries.at(i).line)).toEqual([4, 6]);
     expect(analysis.status(2)).toBe('abandoned');
     expect(analysis.status(1)).toBe('replayed');
     expect(analysis.paths).toHaveLength(2);
@@ -54,7 +54,7 @@ describe('replay path', () => {
       .jsonl();
     const analysis = await analysed(jsonl);
     const { context } = analysis.paths[0]!;
-    expect(context.entries.map((entry, at) => [entry.line, context.messageIndex[at]])).toEqual([
+    expect([...context].map((entry, at) => [entry.line, context.messageIndex[at]])).toEqual([
       [6, 0],
       [4, 1],
       [5, 2],
@@ -65,7 +65,7 @@ describe('replay path', () => {
 
   it('keeps nothing before a compaction whose firstKeptEntryId is not on the path', async () => {
     const analysis = await analysed(new Session().user().reply().entry({ type: 'compaction', summary: 's', firstKeptEntryId: 'nowhere0' }).jsonl());
-    expect(analysis.paths[0]!.context.entries.map((entry) => entry.kind)).toEqual(['compaction']);
+    expect([...analysis.paths[0]!.context].map((entry) => entry.kind)).toEqual(['compaction']);
   });
 
   it('judges each abandoned branch with the history it shares', async () => {

@@ -17,7 +17,7 @@ const summary = (transcript: Transcript) => ({
   bytes: transcript.bytes,
   lastLine: transcript.lastLine,
   issues: transcript.lineIssues,
-  entries: transcript.entries.map((entry) => [entry.line, entry.id, entry.offset, entry.byteLength]),
+  entries: transcript.entries.toArray().map((entry) => [entry.line, entry.id, entry.offset, entry.byteLength]),
 });
 
 describe('loadTranscriptFile on small files', () => {

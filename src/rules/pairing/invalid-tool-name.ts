@@ -34,7 +34,7 @@ are only padded (\`" read "\`) are trimmed in calls and results instead.`,
   },
   check({ analysis, report }) {
     for (const path of analysis.paths) {
-      for (const entry of path.context.entries) {
+      for (const entry of path.context) {
         if (entry.role !== 'assistant') continue;
         for (const call of entry.toolCalls ?? []) {
           // A call without id or name is a partial call's problem (partial-tool-call), not this rule's.

@@ -37,9 +37,9 @@ file stays broken for every other reader and version.
     const live = analysis.transcript.live;
     for (const path of analysis.paths) {
       // Calls followed by nothing but results are the end of the file: only a running agent may still answer them.
-      const entries = path.context.entries;
+      const entries = path.context;
       let lastOther = entries.length - 1;
-      while (lastOther >= 0 && entries[lastOther]!.role === 'toolResult') lastOther -= 1;
+      while (lastOther >= 0 && entries.at(lastOther).role === 'toolResult') lastOther -= 1;
       for (const occurrence of path.pairing.missing) {
         const item = path.itemAt(occurrence.at);
         const atEnd = path.scope === 'replay' && lastLineOf(entries, occurrence.at) === lastOther;

@@ -27,11 +27,11 @@ Code resolve it in opposite ways, and a guess would silently move history betwee
     const { entries, tree } = analysis;
     const kept = semanticsOf(analysis.transcript).duplicateIds === 'last' ? 'only this later entry' : 'only the earlier one';
     for (const { entry, first } of tree.duplicateIds) {
-      const later = entries[entry]!;
+      const later = entries.at(entry);
       report({
         entry: later,
         pointer: '/id',
-        message: `Entry id ${later.id} is already used on line ${entries[first]!.line}; the agent keeps ${kept}.`,
+        message: `Entry id ${later.id} is already used on line ${entries.at(first).line}; the agent keeps ${kept}.`,
       });
     }
   },

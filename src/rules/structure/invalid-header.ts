@@ -29,7 +29,7 @@ repair rebuilds the header (session id from the file name, timestamp from the fi
   },
   check({ analysis, report }) {
     if (!semanticsOf(analysis.transcript).header) return;
-    const first = analysis.entries[0];
+    const first = analysis.entries.length > 0 ? analysis.entries.at(0) : undefined;
     if (first === undefined) {
       const { lineIssues, parsedLines } = analysis.transcript;
       if (parsedLines === 0 && lineIssues.length > 0) report({ line: lineIssues[0]!.line, message: 'No line parses, so there is no session header; pi would overwrite this file.' });

@@ -21,7 +21,7 @@ repair attaches the earliest entry of the cycle to the entry written before it. 
   },
   check({ analysis, report }) {
     for (const cycle of analysis.tree.cycles) {
-      const members = cycle.map((index) => analysis.entries[index]!);
+      const members = cycle.map((index) => analysis.entries.at(index));
       const first = members.reduce((a, b) => (b.line < a.line ? b : a));
       const ids = members.map((entry) => entry.id).join(' → ');
       report({

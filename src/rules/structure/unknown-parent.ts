@@ -20,7 +20,7 @@ repair re-links the entry to the parent of the line that was lost when that line
   },
   check({ analysis, report }) {
     for (const index of analysis.tree.unknownParents) {
-      const entry = analysis.entries[index]!;
+      const entry = analysis.entries.at(index);
       report({
         entry,
         pointer: '/parentId',

@@ -1,0 +1,37 @@
+import type { EntryKind, Outcome, Role } from './entry.js';
+import { FLAGS } from './entry.js';
+
+/** How an EntryStore packs an entry's small facts into numbers. */
+export const KINDS: readonly EntryKind[] = ['unknown', 'header', 'message', 'compaction', 'branch-summary', 'context', 'state'];
+export const ROLES: ReadonlyArray<Role | undefined> = [undefined, 'user', 'assistant', 'toolResult', 'other'];
+export const OUTCOMES: ReadonlyArray<Outcome | undefined> = [undefined, 'complete', 'toolUse', 'truncated', 'error', 'aborted', 'injected', 'unknown'];
+export const KIND_CODE = new Map(KINDS.map((kind, code) => [kind, code]));
+export const ROLE_CODE = new Map(ROLES.map((role, code) => [role, code]));
+export const OUTCOME_CODE = new Map(OUTCOMES.map((outcome, code) => [outcome, code]));
+
+/**
+ * Bits of an entry's `info` word. Flag bits follow Entry's FLAGS order from FLAG_SHIFT. The
+ * entry's own pointer (a handful of distinct strings per format) is a string code in the top bits.
+ */
+export const KIND_MASK = 0x7;
+export const ROLE_SHIFT = 3;
+export const OUTCOME_SHIFT = 6;
+export const FLAG_SHIFT = 10;
+export const HAS_CALLS = 1 << 18;
+export const HAS_RESULTS = 1 << 19;
+export const POINTER_SHIFT = 20;
+export const POINTER_CODES = 1 << (32 - POINTER_SHIFT);
+
+/** Role codes, for model code that reads columns. */
+export const USER = 1;
+export const ASSISTANT = 2;
+export const TOOL_RESULT = 3;
+
+/** `parentRef` for a root (`parentId: null`); -1 means the field is absent. */
+export const NULL_REF = -2;
+
+
+/** The info-word bit of one of Entry's yes/no facts. */
+export function flagMask(name: (typeof FLAGS)[number]): number {
+  return 1 << (FLAG_SHIFT + FLAGS.indexOf(name));
+}

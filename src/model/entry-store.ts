@@ -1,0 +1,321 @@
+import { growTo, StringTable } from './columns.js';
+import type { Entry, EntryKind, HeaderInfo, Outcome, Role, ServerToolRef, ToolCallRef, ToolResultRef } from './entry.js';
+import { EntryView } from './entry-view.js';
+import { IdTable } from './id-table.js';
+import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, OUTCOME_CODE, OUTCOME_SHIFT, ROLE_CODE, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
+
+/** What few entries have: a map beside the columns instead of a column each. */
+export interface RareFields {
+  logicalParentId?: string;
+  serverTools?: ServerToolRef[];
+  header?: HeaderInfo;
+  firstKeptId?: string;
+  blankTextBlocks?: string[];
+  whitespaceTextBlocks?: string[];
+  /** An entry pointer beyond the codes the info word holds. */
+  pointer?: string;
+}
+const RARE_FIELDS = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
+
+type CallExtras = Pick<ToolCallRef, 'missing' | 'changes' | 'conflict'>;
+type ResultExtras = Pick<ToolResultRef, 'changes' | 'conflict'>;
+
+const PARTIAL = 1;
+const SYNTHETIC = 1;
+
+/**
+ * A file's entries in columns: one typed-array slot per fact per line, ids interned, the tool
+ * calls and results of all entries in tables of their own. A loaded 1 GiB session keeps tens of
+ * bytes per line this way instead of an object graph of hundreds, and the garbage collector has
+ * next to nothing to trace. Decoders still fill an `Entry` per line; `push` packs it. Readers get
+ * `Entry`-shaped views (`at`); model code that walks every entry reads the columns directly.
+ */
+export class EntryStore implements Iterable<Entry> {
+  length = 0;
+  readonly ids = new IdTable();
+  readonly strings = new StringTable();
+  info = new Uint32Array(0);
+  /** Id handle, -1 when the entry has none. */
+  idRef = new Int32Array(0);
+  /** Id handle of the parent, -1 when absent, NULL_REF for a root. */
+  parentRef = new Int32Array(0);
+  /** Id handle of the message group, -1 when none; allocated with the first group. */
+  groupRef: Int32Array | undefined;
+  line = new Uint32Array(0);
+  offset = new Float64Array(0);
+  byteLength = new Uint32Array(0);
+  blockCount = new Uint32Array(0);
+  /** Calls of entry i are calls callEnd[i-1] … callEnd[i]-1 (from 0 for the first). */
+  callEnd = new Uint32Array(0);
+  resultEnd = new Uint32Array(0);
+  readonly rare = new Map<number, RareFields>();
+
+  calls = 0;
+  callId = new Int32Array(0);
+  callName = new Int32Array(0);
+  callPointer = new Uint32Array(0);
+  callBlock = new Uint32Array(0);
+  callFlags = new Uint8Array(0);
+  readonly callExtras = new Map<number, CallExtras>();
+
+  results = 0;
+  resultCallId = new Int32Array(0);
+  resultPointer = new Uint32Array(0);
+  /** String code + 1 of the tool name on the result; 0 when absent. */
+  resultName = new Uint32Array(0);
+  resultNamePointer = new Uint32Array(0);
+  resultFlags = new Uint8Array(0);
+  readonly resultExtras = new Map<number, ResultExtras>();
+
+  /** Adds a decoded entry (or any entry-shaped value) as the next one. */
+  push(entry: Entry): void {
+    const i = this.length;
+    if (i === this.info.length) this.growEntries(i + 1);
+    this.length = i + 1;
+    let info = KIND_CODE.get(entry.kind)! | (ROLE_CODE.get(entry.role)! << ROLE_SHIFT) | (OUTCOME_CODE.get(entry.outcome)! << OUTCOME_SHIFT) | ((entry.flags & 0xff) << FLAG_SHIFT);
+    info |= this.pointerBits(i, entry.pointer);
+    this.idRef[i] = entry.id === undefined ? -1 : this.ids.intern(entry.id);
+    this.parentRef[i] = entry.parentId === undefined ? -1 : entry.parentId === null ? NULL_REF : this.ids.intern(entry.parentId);
+    if (entry.group !== undefined) (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[i] = this.ids.intern(entry.group);
+    else if (this.groupRef !== undefined) this.groupRef[i] = -1;
+    this.line[i] = entry.line;
+    this.offset[i] = entry.offset;
+    this.byteLength[i] = entry.byteLength;
+    this.blockCount[i] = entry.blockCount;
+    if (entry.toolCalls !== undefined) {
+      info |= HAS_CALLS;
+      for (const call of entry.toolCalls) this.pushCall(call);
+    }
+    if (entry.toolResults !== undefined) {
+      info |= HAS_RESULTS;
+      for (const result of entry.toolResults) this.pushResult(result);
+    }
+    this.callEnd[i] = this.calls;
+    this.resultEnd[i] = this.results;
+    this.info[i] = info;
+    let rare: RareFields | undefined;
+    for (const field of RARE_FIELDS) {
+      const value = entry[field];
+      if (value !== undefined) (rare ??= {})[field] = value as never;
+    }
+    if (rare !== undefined) this.rare.set(i, { ...this.rare.get(i), ...rare });
+  }
+
+  /** A store that crossed threads as plain data (structured clone keeps its arrays and maps, not its classes). */
+  static revive(plain: EntryStore): EntryStore {
+    Object.setPrototypeOf(plain.ids, IdTable.prototype);
+    Object.setPrototypeOf(plain.strings, StringTable.prototype);
+    return Object.setPrototypeOf(plain, EntryStore.prototype) as EntryStore;
+  }
+
+  at(index: number): Entry {
+    return new EntryView(this, index) as unknown as Entry;
+  }
+
+  *[Symbol.iterator](): Iterator<Entry> {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+
+  /** Every entry as a view, once: for code that keys sets and maps by entry. */
+  toArray(): Entry[] {
+    const views: Entry[] = new Array(this.length);
+    for (let i = 0; i < this.length; i++) views[i] = this.at(i);
+    return views;
+  }
+
+  /** Drops spare capacity once every line is in. */
+  trim(): void {
+    const n = this.length;
+    this.info = this.info.slice(0, n);
+    this.idRef = this.idRef.slice(0, n);
+    this.parentRef = this.parentRef.slice(0, n);
+    this.groupRef = this.groupRef?.slice(0, n);
+    this.line = this.line.slice(0, n);
+    this.offset = this.offset.slice(0, n);
+    this.byteLength = this.byteLength.slice(0, n);
+    this.blockCount = this.blockCount.slice(0, n);
+    this.callEnd = this.callEnd.slice(0, n);
+    this.resultEnd = this.resultEnd.slice(0, n);
+    this.callId = this.callId.slice(0, this.calls);
+    this.callName = this.callName.slice(0, this.calls);
+    this.callPointer = this.callPointer.slice(0, this.calls);
+    this.callBlock = this.callBlock.slice(0, this.calls);
+    this.callFlags = this.callFlags.slice(0, this.calls);
+    this.resultCallId = this.resultCallId.slice(0, this.results);
+    this.resultPointer = this.resultPointer.slice(0, this.results);
+    this.resultName = this.resultName.slice(0, this.results);
+    this.resultNamePointer = this.resultNamePointer.slice(0, this.results);
+    this.resultFlags = this.resultFlags.slice(0, this.results);
+    this.ids.trim();
+  }
+
+  // ---- reads for model code
+
+  kind(i: number): EntryKind {
+    return KINDS[this.info[i]! & KIND_MASK]!;
+  }
+
+  roleCode(i: number): number {
+    return (this.info[i]! >> ROLE_SHIFT) & 0x7;
+  }
+
+  /** Entry flag by its bit (see Entry's FLAGS). */
+  flag(i: number, bit: number): boolean {
+    return (this.info[i]! & (1 << (FLAG_SHIFT + bit))) !== 0;
+  }
+
+  hasCalls(i: number): boolean {
+    return (this.info[i]! & HAS_CALLS) !== 0;
+  }
+
+  hasResults(i: number): boolean {
+    return (this.info[i]! & HAS_RESULTS) !== 0;
+  }
+
+  /** First call of entry i (its calls end at callEnd[i]). */
+  callStart(i: number): number {
+    return i === 0 ? 0 : this.callEnd[i - 1]!;
+  }
+
+  resultStart(i: number): number {
+    return i === 0 ? 0 : this.resultEnd[i - 1]!;
+  }
+
+  group(i: number): number {
+    return this.groupRef === undefined ? -1 : this.groupRef[i]!;
+  }
+
+  pointer(i: number): string {
+    const code = this.info[i]! >>> POINTER_SHIFT;
+    return code === POINTER_CODES - 1 ? this.rare.get(i)!.pointer! : this.strings.text(code);
+  }
+
+  call(k: number): ToolCallRef {
+    const name = this.callName[k]!;
+    const call: ToolCallRef = {
+      id: this.callId[k] === -1 ? undefined : this.ids.text(this.callId[k]!),
+      name: name === 0 ? undefined : this.strings.text(name - 1),
+      pointer: this.strings.text(this.callPointer[k]!),
+      blockIndex: this.callBlock[k]!,
+    };
+    if ((this.callFlags[k]! & PARTIAL) !== 0) call.partial = true;
+    const extras = this.callExtras.get(k);
+    if (extras !== undefined) Object.assign(call, extras);
+    return call;
+  }
+
+  result(k: number): ToolResultRef {
+    const name = this.resultName[k]!;
+    const namePointer = this.resultNamePointer[k]!;
+    const result: ToolResultRef = {
+      callId: this.resultCallId[k] === -1 ? undefined : this.ids.text(this.resultCallId[k]!),
+      pointer: this.strings.text(this.resultPointer[k]!),
+      name: name === 0 ? undefined : this.strings.text(name - 1),
+      namePointer: namePointer === 0 ? undefined : this.strings.text(namePointer - 1),
+      synthetic: (this.resultFlags[k]! & SYNTHETIC) !== 0,
+    };
+    if (name === 0) delete result.name;
+    if (namePointer === 0) delete result.namePointer;
+    const extras = this.resultExtras.get(k);
+    if (extras !== undefined) Object.assign(result, extras);
+    return result;
+  }
+
+  // ---- writes, for repair's model edits
+
+  setInfo(i: number, clear: number, set: number): void {
+    this.info[i] = (this.info[i]! & ~clear) | set;
+  }
+
+  setKind(i: number, kind: EntryKind): void {
+    this.setInfo(i, KIND_MASK, KIND_CODE.get(kind)!);
+  }
+
+  setRole(i: number, role: Role | undefined): void {
+    this.setInfo(i, 0x7 << ROLE_SHIFT, ROLE_CODE.get(role)! << ROLE_SHIFT);
+  }
+
+  setOutcome(i: number, outcome: Outcome | undefined): void {
+    this.setInfo(i, 0xf << OUTCOME_SHIFT, OUTCOME_CODE.get(outcome)! << OUTCOME_SHIFT);
+  }
+
+  setRare<K extends keyof RareFields>(i: number, field: K, value: RareFields[K]): void {
+    const rare = this.rare.get(i);
+    if (value === undefined) {
+      if (rare !== undefined) delete rare[field];
+      return;
+    }
+    if (rare === undefined) this.rare.set(i, { [field]: value });
+    else rare[field] = value;
+  }
+
+  private pointerBits(i: number, pointer: string): number {
+    const code = this.strings.code(pointer);
+    if (code < POINTER_CODES - 1) return code << POINTER_SHIFT;
+    this.setRare(i, 'pointer', pointer);
+    return (POINTER_CODES - 1) << POINTER_SHIFT;
+  }
+
+  private pushCall(call: ToolCallRef): void {
+    const k = this.calls++;
+    if (k === this.callId.length) this.growCalls(k + 1);
+    this.callId[k] = call.id === undefined ? -1 : this.ids.intern(call.id);
+    this.callName[k] = call.name === undefined ? 0 : this.strings.code(call.name) + 1;
+    this.callPointer[k] = this.strings.code(call.pointer);
+    this.callBlock[k] = call.blockIndex;
+    this.callFlags[k] = call.partial ? PARTIAL : 0;
+    if (call.missing !== undefined || call.changes !== undefined || call.conflict !== undefined) {
+      this.callExtras.set(k, withoutUndefined({ missing: call.missing, changes: call.changes, conflict: call.conflict }));
+    }
+  }
+
+  private pushResult(result: ToolResultRef): void {
+    const k = this.results++;
+    if (k === this.resultCallId.length) this.growResults(k + 1);
+    this.resultCallId[k] = result.callId === undefined ? -1 : this.ids.intern(result.callId);
+    this.resultPointer[k] = this.strings.code(result.pointer);
+    this.resultName[k] = result.name === undefined ? 0 : this.strings.code(result.name) + 1;
+    this.resultNamePointer[k] = result.namePointer === undefined ? 0 : this.strings.code(result.namePointer) + 1;
+    this.resultFlags[k] = result.synthetic ? SYNTHETIC : 0;
+    if (result.changes !== undefined || result.conflict !== undefined) {
+      this.resultExtras.set(k, withoutUndefined({ changes: result.changes, conflict: result.conflict }));
+    }
+  }
+
+  private growEntries(needed: number): void {
+    this.info = growTo(this.info, needed);
+    const size = this.info.length;
+    this.idRef = growTo(this.idRef, size);
+    this.parentRef = growTo(this.parentRef, size);
+    if (this.groupRef !== undefined) this.groupRef = growTo(this.groupRef, size);
+    this.line = growTo(this.line, size);
+    this.offset = growTo(this.offset, size);
+    this.byteLength = growTo(this.byteLength, size);
+    this.blockCount = growTo(this.blockCount, size);
+    this.callEnd = growTo(this.callEnd, size);
+    this.resultEnd = growTo(this.resultEnd, size);
+  }
+
+  private growCalls(needed: number): void {
+    this.callId = growTo(this.callId, needed);
+    const size = this.callId.length;
+    this.callName = growTo(this.callName, size);
+    this.callPointer = growTo(this.callPointer, size);
+    this.callBlock = growTo(this.callBlock, size);
+    this.callFlags = growTo(this.callFlags, size);
+  }
+
+  private growResults(needed: number): void {
+    this.resultCallId = growTo(this.resultCallId, needed);
+    const size = this.resultCallId.length;
+    this.resultPointer = growTo(this.resultPointer, size);
+    this.resultName = growTo(this.resultName, size);
+    this.resultNamePointer = growTo(this.resultNamePointer, size);
+    this.resultFlags = growTo(this.resultFlags, size);
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as Array<keyof T>) if (value[key] === undefined) delete value[key];
+  return value;
+}

@@ -1,0 +1,103 @@
+import { growTo } from './columns.js';
+
+/**
+ * Ids interned to small integers (handles). A huge file holds about one id per line and one per
+ * tool call, and as JS strings each costs its header, a slot and a table entry (~60 bytes for a
+ * 30-character call id). Here the characters of every id sit in one byte arena, so an id costs
+ * its length plus 12 bytes, and two mentions of an id (a call and its result, an entry and its
+ * children's parent links) share one handle. Ids with characters above U+00FF (never written by
+ * the agents we read, but possible) are kept as strings beside the arena.
+ */
+export class IdTable {
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+  /** Arena offset of each handle's first byte; the next handle's start ends it. */
+  private starts = new Uint32Array(1 << 12);
+  /** Handle + 1 per slot, 0 for empty; at most half full so probe runs stay short. */
+  private slots = new Int32Array(1 << 13);
+  private wide: Map<number, string> | undefined;
+  count = 0;
+
+  /** The handle of `id`, adding it when new. */
+  intern(id: string): number {
+    const hash = hashOf(id);
+    const slot = this.find(id, hash);
+    const stored = this.slots[slot]!;
+    if (stored !== 0) return stored - 1;
+    const handle = this.add(id);
+    if (2 * this.count > this.slots.length) this.rehash();
+    else this.slots[slot] = handle + 1;
+    return handle;
+  }
+
+  /** The handle of `id`, or -1 when it was never interned. */
+  handle(id: string): number {
+    return this.slots[this.find(id, hashOf(id))]! - 1;
+  }
+
+  text(handle: number): string {
+    const wide = this.wide?.get(handle);
+    if (wide !== undefined) return wide;
+    const start = this.starts[handle]!;
+    const end = this.starts[handle + 1]!;
+    let text = '';
+    for (let i = start; i < end; i++) text += String.fromCharCode(this.bytes[i]!);
+    return text;
+  }
+
+  /** Drops spare capacity once a file is loaded. */
+  trim(): void {
+    this.bytes = this.bytes.slice(0, this.used);
+    this.starts = this.starts.slice(0, this.count + 1);
+  }
+
+  private add(id: string): number {
+    const handle = this.count++;
+    if (this.count + 1 > this.starts.length) this.starts = growTo(this.starts, this.count + 1);
+    let latin1 = true;
+    for (let i = 0; i < id.length && latin1; i++) latin1 = id.charCodeAt(i) <= 0xff;
+    if (latin1) {
+      if (this.used + id.length > this.bytes.length) this.bytes = growTo(this.bytes, this.used + id.length);
+      for (let i = 0; i < id.length; i++) this.bytes[this.used + i] = id.charCodeAt(i);
+      this.used += id.length;
+    } else {
+      (this.wide ??= new Map()).set(handle, id);
+    }
+    this.starts[handle + 1] = this.used;
+    return handle;
+  }
+
+  /** The slot holding `id`, or the empty slot where it would go. */
+  private find(id: string, hash: number): number {
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    for (let stored = this.slots[slot]!; stored !== 0 && !this.holds(stored - 1, id); stored = this.slots[slot]!) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  private holds(handle: number, id: string): boolean {
+    const wide = this.wide?.get(handle);
+    if (wide !== undefined) return wide === id;
+    const start = this.starts[handle]!;
+    if (this.starts[handle + 1]! - start !== id.length) return false;
+    for (let i = 0; i < id.length; i++) if (this.bytes[start + i] !== id.charCodeAt(i)) return false;
+    return true;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    const mask = this.slots.length - 1;
+    for (let handle = 0; handle < this.count; handle++) {
+      let slot = hashOf(this.text(handle)) & mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.slots[slot] = handle + 1;
+    }
+  }
+}
+
+/** FNV-1a over UTF-16 code units. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
