@@ -118,7 +118,7 @@ function makePath(entries: EntryStore, path: readonly number[], scope: PathView[
   return {
     scope,
     context,
-    pairing: analyzePairing(context, undefined, scope === 'replay'),
+    pairing: analyzePairing({ store: entries, indices: context.indices, items: context }),
     itemAt,
     resultItem(slot) {
       const item = itemAt(slot.at);

@@ -49,6 +49,8 @@ export class EntryStore implements Iterable<Entry> {
   callEnd = new Uint32Array(0);
   resultEnd = new Uint32Array(0);
   readonly rare = new Map<number, RareFields>();
+  /** What the last pushed entries named, to spare the id table lookups for the links that repeat it. */
+  private readonly recent = { id: undefined as string | undefined, idRef: -1, group: undefined as string | undefined, groupRef: -1, calls: new Map<string, number>() };
 
   calls = 0;
   callId = new Int32Array(0);
@@ -74,9 +76,17 @@ export class EntryStore implements Iterable<Entry> {
     this.length = i + 1;
     let info = KIND_CODE.get(entry.kind)! | (ROLE_CODE.get(entry.role)! << ROLE_SHIFT) | (OUTCOME_CODE.get(entry.outcome)! << OUTCOME_SHIFT) | ((entry.flags & 0xff) << FLAG_SHIFT);
     info |= this.pointerBits(i, entry.pointer);
+    const parentId = entry.parentId;
+    // Most entries hang on the line before them: its id string is still at hand, no lookup needed.
+    this.parentRef[i] = parentId === undefined ? -1 : parentId === null ? NULL_REF : parentId === this.recent.id ? this.recent.idRef : this.ids.intern(parentId);
     this.idRef[i] = entry.id === undefined ? -1 : this.ids.intern(entry.id);
-    this.parentRef[i] = entry.parentId === undefined ? -1 : entry.parentId === null ? NULL_REF : this.ids.intern(entry.parentId);
-    if (entry.group !== undefined) (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[i] = this.ids.intern(entry.group);
+    this.recent.id = entry.id;
+    this.recent.idRef = this.idRef[i]!;
+    if (entry.group !== undefined) {
+      if (entry.group !== this.recent.group) this.recent.groupRef = this.ids.intern(entry.group);
+      this.recent.group = entry.group;
+      (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[i] = this.recent.groupRef;
+    }
     else if (this.groupRef !== undefined) this.groupRef[i] = -1;
     this.line[i] = entry.line;
     this.offset[i] = entry.offset;
@@ -84,6 +94,7 @@ export class EntryStore implements Iterable<Entry> {
     this.blockCount[i] = entry.blockCount;
     if (entry.toolCalls !== undefined) {
       info |= HAS_CALLS;
+      this.recent.calls.clear();
       for (const call of entry.toolCalls) this.pushCall(call);
     }
     if (entry.toolResults !== undefined) {
@@ -94,7 +105,7 @@ export class EntryStore implements Iterable<Entry> {
     this.resultEnd[i] = this.results;
     this.info[i] = info;
     let rare: RareFields | undefined;
-    for (const field of RARE_FIELDS) {
+    if (entry.rare !== undefined) for (const field of RARE_FIELDS) {
       const value = entry[field];
       if (value !== undefined) (rare ??= {})[field] = value as never;
     }
@@ -103,7 +114,7 @@ export class EntryStore implements Iterable<Entry> {
 
   /** A store that crossed threads as plain data (structured clone keeps its arrays and maps, not its classes). */
   static revive(plain: EntryStore): EntryStore {
-    Object.setPrototypeOf(plain.ids, IdTable.prototype);
+    IdTable.revive(plain.ids);
     Object.setPrototypeOf(plain.strings, StringTable.prototype);
     return Object.setPrototypeOf(plain, EntryStore.prototype) as EntryStore;
   }
@@ -112,8 +123,9 @@ export class EntryStore implements Iterable<Entry> {
     return new EntryView(this, index) as unknown as Entry;
   }
 
-  *[Symbol.iterator](): Iterator<Entry> {
-    for (let i = 0; i < this.length; i++) yield this.at(i);
+  [Symbol.iterator](): Iterator<Entry> {
+    let i = 0;
+    return { next: () => (i < this.length ? { value: this.at(i++), done: false } : { value: undefined, done: true }) };
   }
 
   /** Every entry as a view, once: for code that keys sets and maps by entry. */
@@ -260,6 +272,7 @@ export class EntryStore implements Iterable<Entry> {
     const k = this.calls++;
     if (k === this.callId.length) this.growCalls(k + 1);
     this.callId[k] = call.id === undefined ? -1 : this.ids.intern(call.id);
+    if (call.id !== undefined) this.recent.calls.set(call.id, this.callId[k]!);
     this.callName[k] = call.name === undefined ? 0 : this.strings.code(call.name) + 1;
     this.callPointer[k] = this.strings.code(call.pointer);
     this.callBlock[k] = call.blockIndex;
@@ -272,7 +285,8 @@ export class EntryStore implements Iterable<Entry> {
   private pushResult(result: ToolResultRef): void {
     const k = this.results++;
     if (k === this.resultCallId.length) this.growResults(k + 1);
-    this.resultCallId[k] = result.callId === undefined ? -1 : this.ids.intern(result.callId);
+    // A result names a call of the latest assistant message, almost always.
+    this.resultCallId[k] = result.callId === undefined ? -1 : (this.recent.calls.get(result.callId) ?? this.ids.intern(result.callId));
     this.resultPointer[k] = this.strings.code(result.pointer);
     this.resultName[k] = result.name === undefined ? 0 : this.strings.code(result.name) + 1;
     this.resultNamePointer[k] = result.namePointer === undefined ? 0 : this.strings.code(result.namePointer) + 1;

@@ -10,6 +10,8 @@ import { growTo } from './columns.js';
  */
 export class IdTable {
   private bytes = new Uint8Array(1 << 16);
+  /** The same bytes as a Buffer, for its native Latin-1 decoding. */
+  private arena = Buffer.from(this.bytes.buffer);
   private used = 0;
   /** Arena offset of each handle's first byte; the next handle's start ends it. */
   private starts = new Uint32Array(1 << 12);
@@ -38,16 +40,20 @@ export class IdTable {
   text(handle: number): string {
     const wide = this.wide?.get(handle);
     if (wide !== undefined) return wide;
-    const start = this.starts[handle]!;
-    const end = this.starts[handle + 1]!;
-    let text = '';
-    for (let i = start; i < end; i++) text += String.fromCharCode(this.bytes[i]!);
-    return text;
+    return this.arena.toString('latin1', this.starts[handle]!, this.starts[handle + 1]!);
+  }
+
+  /** A table that crossed threads as plain data: the Buffer view of the arena arrives as a bare Uint8Array. */
+  static revive(plain: IdTable): IdTable {
+    const table = Object.setPrototypeOf(plain, IdTable.prototype) as IdTable;
+    table.arena = Buffer.from(table.bytes.buffer, table.bytes.byteOffset, table.bytes.length);
+    return table;
   }
 
   /** Drops spare capacity once a file is loaded. */
   trim(): void {
     this.bytes = this.bytes.slice(0, this.used);
+    this.arena = Buffer.from(this.bytes.buffer);
     this.starts = this.starts.slice(0, this.count + 1);
   }
 
@@ -57,7 +63,10 @@ export class IdTable {
     let latin1 = true;
     for (let i = 0; i < id.length && latin1; i++) latin1 = id.charCodeAt(i) <= 0xff;
     if (latin1) {
-      if (this.used + id.length > this.bytes.length) this.bytes = growTo(this.bytes, this.used + id.length);
+      if (this.used + id.length > this.bytes.length) {
+        this.bytes = growTo(this.bytes, this.used + id.length);
+        this.arena = Buffer.from(this.bytes.buffer);
+      }
       for (let i = 0; i < id.length; i++) this.bytes[this.used + i] = id.charCodeAt(i);
       this.used += id.length;
     } else {
@@ -84,18 +93,26 @@ export class IdTable {
     return true;
   }
 
+  private hashAt(handle: number): number {
+    const wide = this.wide?.get(handle);
+    if (wide !== undefined) return hashOf(wide);
+    let h = 0x811c9dc5;
+    for (let i = this.starts[handle]!; i < this.starts[handle + 1]!; i++) h = Math.imul(h ^ this.bytes[i]!, 0x01000193);
+    return h >>> 0;
+  }
+
   private rehash(): void {
     this.slots = new Int32Array(this.slots.length * 2);
     const mask = this.slots.length - 1;
     for (let handle = 0; handle < this.count; handle++) {
-      let slot = hashOf(this.text(handle)) & mask;
+      let slot = this.hashAt(handle) & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = handle + 1;
     }
   }
 }
 
-/** FNV-1a over UTF-16 code units. */
+/** FNV-1a over UTF-16 code units (for Latin-1 text, the same as over its bytes). */
 function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);

@@ -1,5 +1,7 @@
 import type { PathItems } from './context.js';
-import { isFailed, type Entry, type ToolCallRef, type ToolResultRef } from './entry.js';
+import type { ToolCallRef, ToolResultRef } from './entry.js';
+import { ASSISTANT, OUTCOME_CODE, OUTCOME_SHIFT, TOOL_RESULT } from './entry-bits.js';
+import type { EntryStore } from './entry-store.js';
 
 /** Where a result sits: the context position of its message and its index among the message's results. */
 export interface ResultSlot {
@@ -12,7 +14,7 @@ export interface CallOccurrence {
   /** Context position of the assistant message. */
   at: number;
   call: ToolCallRef;
-  /** Position among the message's calls. */
+  /** Position among the message's calls that take part in pairing. */
   order: number;
   /** The result that answers it, if any. */
   result?: ResultSlot;
@@ -41,8 +43,8 @@ export interface DuplicateCall {
  * one's), and a real result takes the place of a synthetic one, as OpenClaw's latest pairing does.
  */
 export interface Pairing {
-  /** Every call (empty for views that keep only the problems). */
-  occurrences: CallOccurrence[];
+  /** Every call, made on first use: a huge file's path holds hundreds of thousands. */
+  readonly occurrences: CallOccurrence[];
   missing: CallOccurrence[];
   /** Answered, but something other than results sits between call and result. */
   displaced: CallOccurrence[];
@@ -54,87 +56,171 @@ export interface Pairing {
   duplicateCalls: DuplicateCall[];
 }
 
-/** Which of an assistant's calls take part in pairing; repair leaves out calls it is about to drop. */
-export type CallFilter = (entry: Entry) => readonly ToolCallRef[];
-
-const allCalls: CallFilter = (entry) => entry.toolCalls ?? [];
-
-export function analyzePairing(items: PathItems, callsOf: CallFilter = allCalls, keepOccurrences = true): Pairing {
-  const pairing: Pairing = {
-    occurrences: [],
-    missing: [],
-    displaced: [],
-    outOfOrder: [],
-    duplicates: [],
-    orphans: [],
-    failedTurnResults: [],
-    duplicateCalls: [],
-  };
-  const unanswered = new Map<string, CallOccurrence[]>();
-  const answered = new Map<string, CallOccurrence>();
-  const firstCall = new Map<string, CallOccurrence>();
-  const failedCalls = new Map<string, number>();
-
-  for (let at = 0; at < items.length; at++) {
-    const entry = items.at(at)!;
-    if (entry.role === 'assistant' && entry.toolCalls !== undefined) {
-      if (isFailed(entry)) {
-        for (const call of entry.toolCalls) if (call.id !== undefined) failedCalls.set(call.id, at);
-        continue;
-      }
-      callsOf(entry).forEach((call, order) => {
-        if (call.id === undefined) return;
-        const occurrence: CallOccurrence = { at, call, order, result: undefined };
-        pairing.occurrences.push(occurrence);
-        const first = firstCall.get(call.id);
-        if (first === undefined) firstCall.set(call.id, occurrence);
-        else pairing.duplicateCalls.push({ occurrence, first });
-        // A result answers the latest call of its id before it: a newer call of the same id ends the wait of older ones.
-        const queue = unanswered.get(call.id);
-        if (queue === undefined || !sameMessage(items, queue[0]!.at, at)) unanswered.set(call.id, [occurrence]);
-        else queue.push(occurrence);
-      });
-      continue;
-    }
-    if (entry.role !== 'toolResult') continue;
-    entry.toolResults?.forEach((result, k) => {
-      const slot: ResultSlot = { at, k };
-      const id = result.callId;
-      const queue = id === undefined ? undefined : unanswered.get(id);
-      if (id !== undefined && queue !== undefined && queue.length > 0) {
-        const occurrence = queue.shift()!;
-        if (queue.length === 0) unanswered.delete(id);
-        occurrence.result = slot;
-        answered.set(id, occurrence);
-        return;
-      }
-      const claimed = id === undefined ? undefined : answered.get(id);
-      if (claimed !== undefined) {
-        const kept = resultAt(items, claimed.result!);
-        if (kept.synthetic && !result.synthetic) {
-          pairing.duplicates.push({ ...claimed.result!, occurrence: claimed });
-          claimed.result = slot;
-        } else {
-          pairing.duplicates.push({ ...slot, occurrence: claimed });
-        }
-        return;
-      }
-      const failedAt = id === undefined ? undefined : failedCalls.get(id);
-      if (failedAt !== undefined) pairing.failedTurnResults.push({ ...slot, assistantAt: failedAt });
-      else pairing.orphans.push(slot);
-    });
-  }
-
-  classifyPlacement(items, pairing);
-  // Views other than the replayed path only need the problems; a huge file holds one occurrence per call.
-  if (!keepOccurrences) pairing.occurrences = [];
-  return pairing;
+/** The entries of a path: the store, each position's entry index, and each position as an entry. */
+export interface PairingInput {
+  store: EntryStore;
+  indices: ArrayLike<number>;
+  items: PathItems;
 }
 
-/** Two context positions hold (lines of) one message. */
-function sameMessage(items: PathItems, a: number, b: number): boolean {
-  const group = items.at(a)!.group;
-  return a === b || (group !== undefined && group === items.at(b)!.group);
+/** Which calls (by their index in the store's call table) take part; repair leaves out calls it is about to drop. */
+export type CallFilter = (call: number) => boolean;
+
+const ERROR = OUTCOME_CODE.get('error')!;
+const ABORTED = OUTCOME_CODE.get('aborted')!;
+const SYNTHETIC = 1;
+
+/**
+ * Pairs calls and results over the store's columns. Occurrences live in integer columns; objects
+ * are made only for the problems found and for code that asks for every occurrence.
+ */
+export function analyzePairing({ store, indices, items }: PairingInput, takesPart: CallFilter = () => true): Pairing {
+  const occurrences = new OccurrenceColumns(store, items);
+  const duplicateCallPairs: Array<[number, number]> = [];
+  const duplicates: Array<{ at: number; k: number; occurrence: number }> = [];
+  const orphans: ResultSlot[] = [];
+  const failedTurnResults: FailedTurnResult[] = [];
+  // Keys are id handles; values occurrence numbers (unanswered: the open queue of the latest message that called the id).
+  const unanswered = new Map<number, number[]>();
+  const answered = new Map<number, number>();
+  const firstCall = new Map<number, number>();
+  const failedCalls = new Map<number, number>();
+  const groupAt = (at: number) => store.group(indices[at]!);
+
+  for (let at = 0; at < indices.length; at++) {
+    const entry = indices[at]!;
+    const role = store.roleCode(entry);
+    if (role === ASSISTANT && store.hasCalls(entry)) {
+      const start = store.callStart(entry);
+      const end = store.callEnd[entry]!;
+      const outcome = (store.info[entry]! >> OUTCOME_SHIFT) & 0xf;
+      if (outcome === ERROR || outcome === ABORTED) {
+        for (let k = start; k < end; k++) if (store.callId[k] !== -1) failedCalls.set(store.callId[k]!, at);
+        continue;
+      }
+      let order = 0;
+      for (let k = start; k < end; k++) {
+        if (!takesPart(k)) continue;
+        const position = order++;
+        const id = store.callId[k]!;
+        if (id === -1) continue;
+        const occurrence = occurrences.add(at, k, position);
+        const first = firstCall.get(id);
+        if (first === undefined) firstCall.set(id, occurrence);
+        else duplicateCallPairs.push([occurrence, first]);
+        // A result answers the latest call of its id before it: a newer call of the same id ends the wait of older ones.
+        const queue = unanswered.get(id);
+        const sameMessage = queue !== undefined && (occurrences.at[queue[0]!] === at || (groupAt(at) !== -1 && groupAt(occurrences.at[queue[0]!]!) === groupAt(at)));
+        if (queue === undefined || !sameMessage) unanswered.set(id, [occurrence]);
+        else queue.push(occurrence);
+      }
+      continue;
+    }
+    if (role !== TOOL_RESULT || !store.hasResults(entry)) continue;
+    const start = store.resultStart(entry);
+    for (let r = start; r < store.resultEnd[entry]!; r++) {
+      const k = r - start;
+      const id = store.resultCallId[r]!;
+      const queue = id === -1 ? undefined : unanswered.get(id);
+      if (queue !== undefined && queue.length > 0) {
+        const occurrence = queue.shift()!;
+        if (queue.length === 0) unanswered.delete(id);
+        occurrences.answer(occurrence, at, k);
+        answered.set(id, occurrence);
+        continue;
+      }
+      const claimed = id === -1 ? undefined : answered.get(id);
+      if (claimed !== undefined) {
+        const keptAt = occurrences.resultAt[claimed]!;
+        const keptK = occurrences.resultK[claimed]!;
+        const kept = store.resultStart(indices[keptAt]!) + keptK;
+        if ((store.resultFlags[kept]! & SYNTHETIC) !== 0 && (store.resultFlags[r]! & SYNTHETIC) === 0) {
+          duplicates.push({ at: keptAt, k: keptK, occurrence: claimed });
+          occurrences.answer(claimed, at, k);
+        } else {
+          duplicates.push({ at, k, occurrence: claimed });
+        }
+        continue;
+      }
+      const failedAt = id === -1 ? undefined : failedCalls.get(id);
+      if (failedAt !== undefined) failedTurnResults.push({ at, k, assistantAt: failedAt });
+      else orphans.push({ at, k });
+    }
+  }
+
+  const placement = classifyPlacement(store, indices, occurrences);
+  const object = (n: number) => occurrences.object(n);
+  return {
+    get occurrences() {
+      return occurrences.all();
+    },
+    missing: placement.missing.map(object),
+    displaced: placement.displaced.map(object),
+    outOfOrder: placement.outOfOrder.map(object),
+    duplicates: duplicates.map(({ at, k, occurrence }) => ({ at, k, occurrence: object(occurrence) })),
+    orphans,
+    failedTurnResults,
+    duplicateCalls: duplicateCallPairs.map(([occurrence, first]) => ({ occurrence: object(occurrence), first: object(first) })),
+  };
+}
+
+/** Occurrences in columns; each becomes one object when first asked for, so every list shares it. */
+class OccurrenceColumns {
+  count = 0;
+  at: Int32Array = new Int32Array(16);
+  call: Int32Array = new Int32Array(16);
+  order: Int32Array = new Int32Array(16);
+  /** Context position of the answering result, -1 when unanswered. */
+  resultAt: Int32Array = new Int32Array(16);
+  resultK: Int32Array = new Int32Array(16);
+  private readonly objects = new Map<number, CallOccurrence>();
+
+  constructor(
+    private readonly store: EntryStore,
+    private readonly items: PathItems,
+  ) {}
+
+  add(at: number, call: number, order: number): number {
+    const n = this.count++;
+    if (n === this.at.length) for (const column of ['at', 'call', 'order', 'resultAt', 'resultK'] as const) this[column] = grow(this[column]);
+    this.at[n] = at;
+    this.call[n] = call;
+    this.order[n] = order;
+    this.resultAt[n] = -1;
+    return n;
+  }
+
+  answer(n: number, at: number, k: number): void {
+    this.resultAt[n] = at;
+    this.resultK[n] = k;
+  }
+
+  object(n: number): CallOccurrence {
+    let occurrence = this.objects.get(n);
+    if (occurrence === undefined) {
+      const at = this.at[n]!;
+      // The call as the item at that position hands it out, so code holding that item sees the same object.
+      const calls = this.items.at(at)!.toolCalls!;
+      const blockIndex = this.store.callBlock[this.call[n]!]!;
+      const call = calls.find((candidate) => candidate.blockIndex === blockIndex) ?? this.store.call(this.call[n]!);
+      const result = this.resultAt[n] === -1 ? undefined : { at: this.resultAt[n]!, k: this.resultK[n]! };
+      occurrence = { at, call, order: this.order[n]!, result };
+      this.objects.set(n, occurrence);
+    }
+    return occurrence;
+  }
+
+  all(): CallOccurrence[] {
+    const all: CallOccurrence[] = new Array(this.count);
+    for (let n = 0; n < this.count; n++) all[n] = this.object(n);
+    return all;
+  }
+}
+
+function grow(column: Int32Array): Int32Array {
+  const bigger = new Int32Array(column.length * 2);
+  bigger.set(column);
+  return bigger;
 }
 
 /** A message written over several lines ends at its group's last line; its results follow that. */
@@ -151,27 +237,39 @@ export function resultAt(items: PathItems, slot: ResultSlot): ToolResultRef {
 }
 
 /** Answered calls are either in the run of results right after their assistant, or displaced. */
-function classifyPlacement(items: PathItems, pairing: Pairing): void {
-  let last: ResultSlot | undefined;
+function classifyPlacement(store: EntryStore, indices: ArrayLike<number>, occurrences: OccurrenceColumns) {
+  const missing: number[] = [];
+  const displaced: number[] = [];
+  const outOfOrder: number[] = [];
+  let lastAt = -1;
+  let lastK = -1;
   let runAssistant = -1;
-  for (const occurrence of pairing.occurrences) {
-    const slot = occurrence.result;
-    if (slot === undefined) {
-      pairing.missing.push(occurrence);
+  const groupAt = (at: number) => store.group(indices[at]!);
+  for (let n = 0; n < occurrences.count; n++) {
+    const slotAt = occurrences.resultAt[n]!;
+    if (slotAt === -1) {
+      missing.push(n);
       continue;
     }
-    const messageEnd = lastLineOf(items, occurrence.at);
+    const slotK = occurrences.resultK[n]!;
+    let messageEnd = occurrences.at[n]!;
+    const group = groupAt(messageEnd);
+    while (group !== -1 && messageEnd + 1 < indices.length && groupAt(messageEnd + 1) === group) messageEnd += 1;
     let runEnd = messageEnd + 1;
-    while (runEnd < items.length && items.at(runEnd)!.role === 'toolResult') runEnd += 1;
-    if (slot.at >= runEnd || slot.at <= messageEnd) {
-      pairing.displaced.push(occurrence);
+    while (runEnd < indices.length && store.roleCode(indices[runEnd]!) === TOOL_RESULT) runEnd += 1;
+    if (slotAt >= runEnd || slotAt <= messageEnd) {
+      displaced.push(n);
       continue;
     }
     if (runAssistant !== messageEnd) {
       runAssistant = messageEnd;
-      last = undefined;
+      lastAt = -1;
     }
-    if (last !== undefined && (slot.at < last.at || (slot.at === last.at && slot.k < last.k))) pairing.outOfOrder.push(occurrence);
-    else last = slot;
+    if (lastAt !== -1 && (slotAt < lastAt || (slotAt === lastAt && slotK < lastK))) outOfOrder.push(n);
+    else {
+      lastAt = slotAt;
+      lastK = slotK;
+    }
   }
+  return { missing, displaced, outOfOrder };
 }

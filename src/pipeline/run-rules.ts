@@ -1,5 +1,5 @@
 import type { Analysis, ReplayStatus } from '../model/analysis.js';
-import type { Problem, Rule, Severity } from '../rules/rule.js';
+import type { Problem, Rule, RuleContext, Severity } from '../rules/rule.js';
 import { SEVERITY_RANK, type Finding } from './finding.js';
 
 const LOWER: Record<Severity, Severity> = { error: 'warning', warning: 'info', info: 'info' };
@@ -16,17 +16,22 @@ const NOT_REPLAYED: Record<Exclude<ReplayStatus, 'replayed'>, string> = {
 export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
-  rules.forEach((rule) => {
-    const report = (problem: Problem): void => {
+  const contexts = rules.map((rule): RuleContext => ({
+    analysis,
+    report(problem: Problem): void {
       const finding = toFinding(analysis, rule, problem);
       if (finding === undefined) return;
       const key = `${finding.rule}\u0000${finding.line}\u0000${finding.pointer}\u0000${finding.message}`;
       if (seen.has(key)) return;
       seen.add(key);
       findings.push(finding);
-    };
-    rule.check({ analysis, report });
-  });
+    },
+  }));
+  rules.forEach((rule, r) => rule.check?.(contexts[r]!));
+  const perEntry = rules.flatMap((rule, r) => (rule.checkEntry === undefined ? [] : [{ check: rule.checkEntry, context: contexts[r]! }]));
+  if (perEntry.length > 0) {
+    for (const entry of analysis.entries) for (const { check, context } of perEntry) check(entry, context);
+  }
   const order = new Map(rules.map((rule, i) => [rule.meta.id, i]));
   return findings.sort((a, b) => a.line - b.line || order.get(a.rule)! - order.get(b.rule)!);
 }

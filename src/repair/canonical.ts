@@ -1,5 +1,5 @@
 import { analyze } from '../model/analysis.js';
-import { analyzePairing, resultAt } from '../model/pairing.js';
+import { resultAt } from '../model/pairing.js';
 import { semanticsOf, type Transcript } from '../model/transcript.js';
 import type { RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
@@ -22,9 +22,7 @@ export function planCanonical(transcript: Transcript): RepairPlan {
   if (!semanticsOf(transcript).resultNames) return builder.finish();
   const named = new Set<number>();
   for (const path of analysis.paths) {
-    // Views other than the replayed one keep only their problems; pair them again to see every call.
-    const pairing = path.scope === 'replay' ? path.pairing : analyzePairing(path.context);
-    for (const occurrence of pairing.occurrences) {
+    for (const occurrence of path.pairing.occurrences) {
       if (occurrence.result === undefined) continue;
       const result = path.context.at(occurrence.result.at);
       const name = resultAt(path.context, occurrence.result).name;

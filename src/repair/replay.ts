@@ -27,7 +27,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const views = analysis.entries.toArray();
   const path = analysis.replayed.map((index) => views[index]!);
   const items = path.filter((entry) => entry.inContext);
-  const pairing = analyzePairing(items, (entry) => (entry.toolCalls ?? []).filter(usable));
+  const store = analysis.entries;
+  const pairing = analyzePairing({ store, indices: items.map((entry) => entry.index), items }, (k) => usable(store.call(k)));
 
   const dropped = new Set<Entry>();
   const drop = (entry: Entry): void => {

@@ -1,5 +1,5 @@
 import type { SeverityOverride } from '../io/config.js';
-import type { Rule } from './rule.js';
+import type { Rule, RuleContext } from './rule.js';
 
 /**
  * The rules with a project's severities applied; rules set to `off` are left out. A configured
@@ -11,11 +11,10 @@ export function configureRules(rules: readonly Rule[], overrides: Record<string,
     const severity = overrides[rule.meta.id];
     if (severity === undefined) return [rule];
     if (severity === 'off') return [];
-    return [
-      {
-        meta: { ...rule.meta, severity },
-        check: (context) => rule.check({ analysis: context.analysis, report: (problem) => context.report({ ...problem, severity: undefined }) }),
-      },
-    ];
+    const plain = (context: RuleContext): RuleContext => ({ analysis: context.analysis, report: (problem) => context.report({ ...problem, severity: undefined }) });
+    const configured: Rule = { meta: { ...rule.meta, severity } };
+    if (rule.check !== undefined) configured.check = (context) => rule.check!(plain(context));
+    if (rule.checkEntry !== undefined) configured.checkEntry = (entry, context) => rule.checkEntry!(entry, plain(context));
+    return [configured];
   });
 }

@@ -43,8 +43,13 @@ export interface RuleContext {
   report(problem: Problem): void;
 }
 
-/** A rule only reports; fixes will be neutral edits added alongside, never in the check. */
+/**
+ * A rule only reports; fixes are neutral edits planned elsewhere, never in the check. A rule that
+ * looks at entries one by one says so with `checkEntry`: the runner then walks the file once for
+ * all such rules, with one view per entry, instead of once per rule.
+ */
 export interface Rule {
   meta: RuleMeta;
-  check(context: RuleContext): void;
+  check?(context: RuleContext): void;
+  checkEntry?(entry: Entry, context: RuleContext): void;
 }

@@ -20,16 +20,14 @@ on disk to \`(continue)\`.
 ## Fix
 repair writes \`(continue)\`, as current OpenClaw does.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      if (entry.role === 'user' && entry.blankText) {
-        report({
-          entry,
-          pointer: `${entry.pointer}/content`,
-          message: 'User message is blank.',
-          providerError: ALL_MESSAGES_EMPTY,
-        });
-      }
+  checkEntry(entry, { report }) {
+    if (entry.role === 'user' && entry.blankText) {
+      report({
+        entry,
+        pointer: `${entry.pointer}/content`,
+        message: 'User message is blank.',
+        providerError: ALL_MESSAGES_EMPTY,
+      });
     }
   },
 };

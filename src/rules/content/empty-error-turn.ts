@@ -20,16 +20,14 @@ sends exactly that. Current OpenClaw rewrites such turns on disk to a one-line p
 ## Fix
 repair writes \`[assistant turn failed before producing content]\`, as current OpenClaw does.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
-        report({
-          entry,
-          pointer: `${entry.pointer}/content`,
-          message: 'Failed assistant turn has empty content.',
-          providerError: bedrockEmptyContent(),
-        });
-      }
+  checkEntry(entry, { report }) {
+    if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
+      report({
+        entry,
+        pointer: `${entry.pointer}/content`,
+        message: 'Failed assistant turn has empty content.',
+        providerError: bedrockEmptyContent(),
+      });
     }
   },
 };

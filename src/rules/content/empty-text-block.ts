@@ -24,14 +24,12 @@ Empty thinking blocks that carry a signature are normal and are not reported.
 repair drops the block, and the line when nothing else is left on it (entries that hung on that
 line are re-linked to the one before it, as for any dropped line).`,
   },
-  check({ analysis, report }) {
+  checkEntry(entry, { analysis, report }) {
     const severity = semanticsOf(analysis.transcript).blankTextRejected ? undefined : 'warning';
-    for (const entry of analysis.entries) {
-      for (const pointer of entry.blankTextBlocks ?? []) {
-        const whitespace = entry.whitespaceTextBlocks?.includes(pointer) === true;
-        const providerError = whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY;
-        report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in a ${entry.role} message.`, providerError, severity });
-      }
+    for (const pointer of entry.blankTextBlocks ?? []) {
+      const whitespace = entry.whitespaceTextBlocks?.includes(pointer) === true;
+      const providerError = whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY;
+      report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in a ${entry.role} message.`, providerError, severity });
     }
   },
 };

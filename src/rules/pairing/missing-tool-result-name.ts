@@ -19,21 +19,19 @@ request. The name can be restored from the paired call.
 ## Fix
 repair fills the name from the paired call, or trims it; never writes "unknown".`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      entry.toolResults?.forEach((result, k) => {
-        const name = result.name;
-        if (result.namePointer === undefined || (name !== undefined && name.trim() !== '' && name.trim() === name)) return;
-        const item = analysis.replay.itemOf(entry.index);
-        const blank = name === undefined || name.trim() === '';
-        const problem = name === undefined ? 'has no tool name' : blank ? 'has a blank tool name' : `has a padded tool name "${name}"`;
-        report({
-          entry,
-          pointer: result.namePointer,
-          message: `Tool result for ${result.callId ?? '(no call id)'} ${problem}.`,
-          providerError: blank && item !== undefined ? functionResponseNameEmpty(item.messageIndex, item.blockIndex + k) : undefined,
-        });
+  checkEntry(entry, { analysis, report }) {
+    entry.toolResults?.forEach((result, k) => {
+      const name = result.name;
+      if (result.namePointer === undefined || (name !== undefined && name.trim() !== '' && name.trim() === name)) return;
+      const item = analysis.replay.itemOf(entry.index);
+      const blank = name === undefined || name.trim() === '';
+      const problem = name === undefined ? 'has no tool name' : blank ? 'has a blank tool name' : `has a padded tool name "${name}"`;
+      report({
+        entry,
+        pointer: result.namePointer,
+        message: `Tool result for ${result.callId ?? '(no call id)'} ${problem}.`,
+        providerError: blank && item !== undefined ? functionResponseNameEmpty(item.messageIndex, item.blockIndex + k) : undefined,
       });
-    }
+    });
   },
 };

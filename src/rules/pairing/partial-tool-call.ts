@@ -22,25 +22,23 @@ replay drops, it is reported as a warning.
 ## Fix
 repair drops the call block and every result for it.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      if (entry.toolCalls === undefined) continue;
-      const failed = isFailed(entry);
-      for (const call of entry.toolCalls) {
-        const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
-        if (problems.length === 0) continue;
-        const item = analysis.replay.itemOf(entry.index);
-        const messageIndex = item?.messageIndex ?? -1;
-        report({
-          entry,
-          pointer: call.pointer,
-          message:
-            `Tool call ${call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
-            (failed ? ` (in the ${entry.outcome} turn, which replay drops).` : '.'),
-          providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 ? toolInputRequired(messageIndex, item!.blockIndex + call.blockIndex) : undefined,
-          severity: failed ? 'warning' : undefined,
-        });
-      }
+  checkEntry(entry, { analysis, report }) {
+    if (entry.toolCalls === undefined) return;
+    const failed = isFailed(entry);
+    for (const call of entry.toolCalls) {
+      const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
+      if (problems.length === 0) continue;
+      const item = analysis.replay.itemOf(entry.index);
+      const messageIndex = item?.messageIndex ?? -1;
+      report({
+        entry,
+        pointer: call.pointer,
+        message:
+          `Tool call ${call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
+          (failed ? ` (in the ${entry.outcome} turn, which replay drops).` : '.'),
+        providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 ? toolInputRequired(messageIndex, item!.blockIndex + call.blockIndex) : undefined,
+        severity: failed ? 'warning' : undefined,
+      });
     }
   },
 };

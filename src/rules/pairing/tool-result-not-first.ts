@@ -24,11 +24,9 @@ blocks immediately after", although every result is there.
 ## Fix
 repair moves the tool results to the front of the message, keeping the order of everything. Safe.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      if (!entry.resultsAfterOther) continue;
-      const first = entry.toolResults![0]!;
-      report({ entry, pointer: first.pointer, message: `Tool results for ${entry.toolResults!.map((r) => r.callId ?? '(no id)').join(', ')} come after other content in their message.` });
-    }
+  checkEntry(entry, { report }) {
+    if (!entry.resultsAfterOther) return;
+    const first = entry.toolResults![0]!;
+    report({ entry, pointer: first.pointer, message: `Tool results for ${entry.toolResults!.map((r) => r.callId ?? '(no id)').join(', ')} come after other content in their message.` });
   },
 };

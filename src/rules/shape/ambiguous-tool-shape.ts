@@ -18,14 +18,12 @@ answered for one reader and orphaned for another.
 ## Fix
 Not fixed: \`canonicalize\` leaves the block as it is and reports it, rather than guessing.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      for (const call of entry.toolCalls ?? []) {
-        if (call.conflict !== undefined) report({ entry, pointer: call.pointer, message: `Tool call ${call.id ?? `#${call.blockIndex}`} cannot be canonicalized: ${call.conflict}.` });
-      }
-      for (const result of entry.toolResults ?? []) {
-        if (result.conflict !== undefined) report({ entry, pointer: result.pointer, message: `Tool result cannot be canonicalized: ${result.conflict}.` });
-      }
+  checkEntry(entry, { report }) {
+    for (const call of entry.toolCalls ?? []) {
+      if (call.conflict !== undefined) report({ entry, pointer: call.pointer, message: `Tool call ${call.id ?? `#${call.blockIndex}`} cannot be canonicalized: ${call.conflict}.` });
+    }
+    for (const result of entry.toolResults ?? []) {
+      if (result.conflict !== undefined) report({ entry, pointer: result.pointer, message: `Tool result cannot be canonicalized: ${result.conflict}.` });
     }
   },
 };

@@ -28,12 +28,10 @@ in memory, but other readers, and older versions, do not.
 \`canonicalize\` rewrites the block in place (key order and unknown fields such as
 \`thoughtSignature\` kept). Safe: the call means exactly the same.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      for (const call of entry.toolCalls ?? []) {
-        if (call.changes === undefined) continue;
-        report({ entry, pointer: call.pointer, message: `Tool call ${call.id ?? `#${call.blockIndex}`} is not canonical: ${call.changes.join('; ')}.` });
-      }
+  checkEntry(entry, { report }) {
+    for (const call of entry.toolCalls ?? []) {
+      if (call.changes === undefined) continue;
+      report({ entry, pointer: call.pointer, message: `Tool call ${call.id ?? `#${call.blockIndex}`} is not canonical: ${call.changes.join('; ')}.` });
     }
   },
 };

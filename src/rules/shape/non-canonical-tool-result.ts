@@ -23,12 +23,10 @@ strict providers reject the request ("unexpected tool_use_id").
 ## Fix
 \`canonicalize\` renames the field in place and drops duplicates that agree. Safe.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      for (const result of entry.toolResults ?? []) {
-        if (result.changes === undefined) continue;
-        report({ entry, pointer: result.pointer, message: `Tool result for ${result.callId ?? '(no id)'} is not canonical: ${result.changes.join('; ')}.` });
-      }
+  checkEntry(entry, { report }) {
+    for (const result of entry.toolResults ?? []) {
+      if (result.changes === undefined) continue;
+      report({ entry, pointer: result.pointer, message: `Tool result for ${result.callId ?? '(no id)'} is not canonical: ${result.changes.join('; ')}.` });
     }
   },
 };

@@ -19,11 +19,9 @@ whole session silently lose it.
 ## Fix
 Not fixed: nothing in the file says where the history went.`,
   },
-  check({ analysis, report }) {
-    for (const entry of analysis.entries) {
-      if (entry.logicalParentId !== undefined && !analysis.tree.byId.has(entry.logicalParentId)) {
-        report({ entry, message: `Compaction boundary ${entry.id} continues ${entry.logicalParentId}, which is not in this file.` });
-      }
+  checkEntry(entry, { analysis, report }) {
+    if (entry.logicalParentId !== undefined && !analysis.tree.byId.has(entry.logicalParentId)) {
+      report({ entry, message: `Compaction boundary ${entry.id} continues ${entry.logicalParentId}, which is not in this file.` });
     }
   },
 };

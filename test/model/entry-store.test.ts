@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { copyEntry, Entry, type EntryKind, type Outcome, type Role } from '../../src/model/entry.js';
+import { EntryStore } from '../../src/model/entry-store.js';
+import { IdTable } from '../../src/model/id-table.js';
+
+const KINDS: EntryKind[] = ['header', 'message', 'compaction', 'branch-summary', 'context', 'state', 'unknown'];
+const ROLES: Array<Role | undefined> = [undefined, 'user', 'assistant', 'toolResult', 'other'];
+const OUTCOMES: Array<Outcome | undefined> = [undefined, 'complete', 'toolUse', 'truncated', 'error', 'aborted', 'injected', 'unknown'];
+const id = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('toolu_01Ab', 'call_x', 'ÿé', '工具', '😀id'));
+
+const draft = fc
+  .record({
+    kind: fc.constantFrom(...KINDS),
+    role: fc.constantFrom(...ROLES),
+    outcome: fc.constantFrom(...OUTCOMES),
+    id: fc.option(id, { nil: undefined }),
+    parentId: fc.oneof(fc.constant(undefined), fc.constant(null), id),
+    group: fc.option(id, { nil: undefined }),
+    flags: fc.integer({ min: 0, max: 255 }),
+    blockCount: fc.nat(70000),
+    offset: fc.nat(2 ** 40),
+    byteLength: fc.nat(2 ** 31),
+    calls: fc.option(fc.array(fc.record({ id: fc.option(id, { nil: undefined }), name: fc.option(fc.string(), { nil: undefined }), partial: fc.boolean(), changes: fc.option(fc.array(fc.string(), { minLength: 1 }), { nil: undefined }) }), { maxLength: 3 }), { nil: undefined }),
+    results: fc.option(fc.array(fc.record({ callId: fc.option(id, { nil: undefined }), name: fc.option(fc.string(), { nil: undefined }), synthetic: fc.boolean() }), { maxLength: 3 }), { nil: undefined }),
+    firstKeptId: fc.option(id, { nil: undefined }),
+  })
+  .map((facts) => (index: number) => {
+    const entry = new Entry(index, index + 1);
+    Object.assign(entry, { kind: facts.kind, role: facts.role, outcome: facts.outcome, id: facts.id, parentId: facts.parentId, group: facts.group, flags: facts.flags });
+    Object.assign(entry, { blockCount: facts.blockCount, offset: facts.offset, byteLength: facts.byteLength, pointer: facts.kind === 'message' ? '/message' : '' });
+    entry.toolCalls = facts.calls?.map((call, blockIndex) => ({ ...call, partial: call.partial || undefined, pointer: `/message/content/${blockIndex}`, blockIndex }));
+    entry.toolResults = facts.results?.map((result) => ({ ...result, pointer: '/message', namePointer: '/message/toolName' }));
+    entry.firstKeptId = facts.firstKeptId;
+    return entry;
+  });
+
+/** Every field as readers see it, undefined members left out (as an object literal would). */
+const facts = (entry: Entry) => JSON.parse(JSON.stringify(copyEntry(entry, entry.index, entry.line)));
+
+describe('EntryStore', () => {
+  it('hands back every field a decoder set, through views, after a trim and after crossing threads', () => {
+    fc.assert(
+      fc.property(fc.array(draft, { maxLength: 40 }), (makers) => {
+        const drafts = makers.map((make, index) => make(index));
+        const store = new EntryStore();
+        for (const entry of drafts) store.push(entry);
+        store.trim();
+        const crossed = EntryStore.revive(structuredClone(store));
+        drafts.forEach((entry, i) => {
+          expect(facts(store.at(i))).toEqual(facts(entry));
+          expect(facts(crossed.at(i))).toEqual(facts(entry));
+        });
+      }),
+    );
+  });
+
+  it('lets repair change links and forget an entry through a view', () => {
+    const store = new EntryStore();
+    const entry = new Entry(0, 1);
+    Object.assign(entry, { kind: 'message', role: 'assistant', id: 'a1', parentId: 'p0' });
+    entry.toolCalls = [{ id: 't1', name: 'read', pointer: '/message/content/0', blockIndex: 0 }];
+    store.push(entry);
+    const view = store.at(0);
+    view.parentId = null;
+    view.parentMissing = true;
+    expect([store.at(0).parentId, store.at(0).parentMissing]).toEqual([null, true]);
+    view.toolCalls = undefined;
+    view.kind = 'unknown';
+    expect([store.at(0).toolCalls, store.at(0).kind]).toEqual([undefined, 'unknown']);
+    expect(() => (view.toolCalls = [])).toThrow();
+  });
+});
+
+describe('IdTable', () => {
+  it('gives one handle per distinct id and reads each back exactly, Latin-1 or not', () => {
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 300 }), (ids) => {
+        const table = new IdTable();
+        const handles = new Map<string, number>();
+        for (const text of ids) {
+          const handle = table.intern(text);
+          expect(handles.get(text) ?? handle).toBe(handle);
+          handles.set(text, handle);
+        }
+        expect(table.count).toBe(handles.size);
+        for (const [text, handle] of handles) {
+          expect(table.text(handle)).toBe(text);
+          expect(table.handle(text)).toBe(handle);
+        }
+        expect(table.handle('never interned \u0000')).toBe(-1);
+      }),
+    );
+  });
+});
