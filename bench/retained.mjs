@@ -36,7 +36,8 @@ const after = await settle();
 const transcript = held[0];
 const entries = entryCount(transcript);
 const heapBytes = after.heapUsed - before.heapUsed;
-const externalBytes = after.external + after.arrayBuffers - (before.external + before.arrayBuffers);
+// arrayBuffers (typed-array columns, Buffers) is part of external: counted once.
+const externalBytes = after.external - before.external;
 console.log(JSON.stringify({
   entries, lines: transcript.lines, heapBytes, externalBytes,
   bytesPerEntry: (heapBytes + Math.max(0, externalBytes)) / entries,

@@ -107,9 +107,15 @@ function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array):
   return path;
 }
 
+function positionsOf(indices: Int32Array, entries: number): Int32Array {
+  const positions = new Int32Array(entries).fill(-1);
+  indices.forEach((index, at) => (positions[index] = at));
+  return positions;
+}
+
 function makePath(entries: EntryStore, path: readonly number[], scope: PathView['scope'], compact = true): PathView {
   const context = buildContext(entries, path, compact);
-  let positions: Int32Array | undefined;
+  let positions: Int32Array | Map<number, number> | undefined;
   const itemAt = (at: number): ContextItem => ({
     entry: context.at(at),
     messageIndex: context.messageIndex[at]!,
@@ -125,11 +131,9 @@ function makePath(entries: EntryStore, path: readonly number[], scope: PathView[
       return { ...item, blockIndex: item.blockIndex + slot.k, result: item.entry.toolResults![slot.k]! };
     },
     itemOf(entry) {
-      if (positions === undefined) {
-        positions = new Int32Array(entries.length).fill(-1);
-        context.indices.forEach((index, at) => (positions![index] = at));
-      }
-      const at = positions[entry];
+      // A branch's short context gets a map; the replayed path, about as long as the file, an array.
+      positions ??= context.length * 8 < entries.length ? new Map(Array.from(context.indices, (index, at) => [index, at])) : positionsOf(context.indices, entries.length);
+      const at = positions instanceof Map ? positions.get(entry) : positions[entry];
       return at === undefined || at === -1 ? undefined : itemAt(at);
     },
   };

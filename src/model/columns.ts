@@ -1,9 +1,10 @@
 type Column = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 
 /** A copy of `column` with room for at least `needed` values: 1.5× growth keeps the spare part small. */
-export function growTo<T extends Column>(column: T, needed: number): T {
+export function growTo<T extends Column>(column: T, needed: number, exact = false): T {
   let size = Math.max(16, column.length);
   while (size < needed) size = Math.ceil(size * 1.5);
+  if (exact) size = Math.max(needed, column.length);
   const bigger = new (column.constructor as new (length: number) => T)(size);
   bigger.set(column as never);
   return bigger;

@@ -20,6 +20,9 @@ const RARE_FIELDS = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 
 type CallExtras = Pick<ToolCallRef, 'missing' | 'changes' | 'conflict'>;
 type ResultExtras = Pick<ToolResultRef, 'changes' | 'conflict'>;
 
+/** Spare capacity kept rather than copied away: a copy briefly needs both. */
+const SLACK = 1.2;
+
 const PARTIAL = 1;
 const SYNTHETIC = 1;
 
@@ -128,6 +131,22 @@ export class EntryStore implements Iterable<Entry> {
     return { next: () => (i < this.length ? { value: this.at(i++), done: false } : { value: undefined, done: true }) };
   }
 
+  /** The entries that match, as views; the others are never kept. */
+  filter(matches: (entry: Entry) => boolean): Entry[] {
+    const found: Entry[] = [];
+    for (const entry of this) if (matches(entry)) found.push(entry);
+    return found;
+  }
+
+  find(matches: (entry: Entry) => boolean): Entry | undefined {
+    for (const entry of this) if (matches(entry)) return entry;
+    return undefined;
+  }
+
+  some(matches: (entry: Entry) => boolean): boolean {
+    return this.find(matches) !== undefined;
+  }
+
   /** Every entry as a view, once: for code that keys sets and maps by entry. */
   toArray(): Entry[] {
     const views: Entry[] = new Array(this.length);
@@ -135,9 +154,27 @@ export class EntryStore implements Iterable<Entry> {
     return views;
   }
 
-  /** Drops spare capacity once every line is in. */
+  /**
+   * Room for about this many more entries (and calls, results and id bytes in the same
+   * proportion as so far), so a file whose size is known grows its columns once, not by
+   * repeated copies that each leave the previous arrays for the collector.
+   */
+  reserve(entries: number): void {
+    const scale = entries / Math.max(1, this.length);
+    const want = (used: number) => Math.ceil(used * (1 + scale));
+    if (this.info.length < want(this.length)) this.growEntries(want(this.length));
+    if (this.callId.length < want(this.calls)) this.growCalls(want(this.calls));
+    if (this.resultCallId.length < want(this.results)) this.growResults(want(this.results));
+    this.ids.reserve(scale);
+  }
+
+  /** Drops spare capacity once every line is in, when there is enough of it to be worth a copy. */
   trim(): void {
     const n = this.length;
+    if (this.info.length <= n * SLACK && this.callId.length <= this.calls * SLACK + 16 && this.resultCallId.length <= this.results * SLACK + 16) {
+      this.ids.trim();
+      return;
+    }
     this.info = this.info.slice(0, n);
     this.idRef = this.idRef.slice(0, n);
     this.parentRef = this.parentRef.slice(0, n);

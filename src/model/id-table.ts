@@ -27,7 +27,7 @@ export class IdTable {
     const stored = this.slots[slot]!;
     if (stored !== 0) return stored - 1;
     const handle = this.add(id);
-    if (2 * this.count > this.slots.length) this.rehash();
+    if (2 * this.count > this.slots.length) this.rehash(this.slots.length * 2);
     else this.slots[slot] = handle + 1;
     return handle;
   }
@@ -50,11 +50,27 @@ export class IdTable {
     return table;
   }
 
-  /** Drops spare capacity once a file is loaded. */
+  /** Room for `scale` times as many more ids and bytes as so far. */
+  reserve(scale: number): void {
+    const bytes = Math.ceil(this.used * (1 + scale));
+    if (bytes > this.bytes.length) {
+      this.bytes = growTo(this.bytes, bytes, true);
+      this.arena = Buffer.from(this.bytes.buffer);
+    }
+    const ids = Math.ceil(this.count * (1 + scale)) + 1;
+    if (ids > this.starts.length) this.starts = growTo(this.starts, ids, true);
+    let slots = this.slots.length;
+    while (slots < 2 * ids) slots *= 2;
+    if (slots > this.slots.length) this.rehash(slots);
+  }
+
+  /** Drops spare capacity once a file is loaded, when there is enough to be worth a copy. */
   trim(): void {
-    this.bytes = this.bytes.slice(0, this.used);
-    this.arena = Buffer.from(this.bytes.buffer);
-    this.starts = this.starts.slice(0, this.count + 1);
+    if (this.bytes.length > this.used * 1.2) {
+      this.bytes = this.bytes.slice(0, this.used);
+      this.arena = Buffer.from(this.bytes.buffer);
+    }
+    if (this.starts.length > (this.count + 1) * 1.2) this.starts = this.starts.slice(0, this.count + 1);
   }
 
   private add(id: string): number {
@@ -101,8 +117,8 @@ export class IdTable {
     return h >>> 0;
   }
 
-  private rehash(): void {
-    this.slots = new Int32Array(this.slots.length * 2);
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
     const mask = this.slots.length - 1;
     for (let handle = 0; handle < this.count; handle++) {
       let slot = this.hashAt(handle) & mask;

@@ -80,12 +80,9 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
   const duplicates: Array<{ at: number; k: number; occurrence: number }> = [];
   const orphans: ResultSlot[] = [];
   const failedTurnResults: FailedTurnResult[] = [];
-  // Keys are id handles; values occurrence numbers (unanswered: the open queue of the latest message that called the id).
-  const unanswered = new Map<number, number[]>();
-  const answered = new Map<number, number>();
-  const firstCall = new Map<number, number>();
-  const failedCalls = new Map<number, number>();
+  const byId = IdSlots.of(store);
   const groupAt = (at: number) => store.group(indices[at]!);
+  try {
 
   for (let at = 0; at < indices.length; at++) {
     const entry = indices[at]!;
@@ -95,7 +92,7 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
       const end = store.callEnd[entry]!;
       const outcome = (store.info[entry]! >> OUTCOME_SHIFT) & 0xf;
       if (outcome === ERROR || outcome === ABORTED) {
-        for (let k = start; k < end; k++) if (store.callId[k] !== -1) failedCalls.set(store.callId[k]!, at);
+        for (let k = start; k < end; k++) if (store.callId[k] !== -1) byId.set(byId.failedAt, store.callId[k]!, at);
         continue;
       }
       let order = 0;
@@ -105,14 +102,15 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
         const id = store.callId[k]!;
         if (id === -1) continue;
         const occurrence = occurrences.add(at, k, position);
-        const first = firstCall.get(id);
-        if (first === undefined) firstCall.set(id, occurrence);
+        const first = byId.get(byId.firstCall, id);
+        if (first === -1) byId.set(byId.firstCall, id, occurrence);
         else duplicateCallPairs.push([occurrence, first]);
         // A result answers the latest call of its id before it: a newer call of the same id ends the wait of older ones.
-        const queue = unanswered.get(id);
-        const sameMessage = queue !== undefined && (occurrences.at[queue[0]!] === at || (groupAt(at) !== -1 && groupAt(occurrences.at[queue[0]!]!) === groupAt(at)));
-        if (queue === undefined || !sameMessage) unanswered.set(id, [occurrence]);
-        else queue.push(occurrence);
+        const head = byId.get(byId.openHead, id);
+        const sameMessage = head !== -1 && (occurrences.at[head] === at || (groupAt(at) !== -1 && groupAt(occurrences.at[head]!) === groupAt(at)));
+        if (!sameMessage) byId.set(byId.openHead, id, occurrence);
+        else occurrences.next[byId.get(byId.openTail, id)] = occurrence;
+        byId.set(byId.openTail, id, occurrence);
       }
       continue;
     }
@@ -121,16 +119,15 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     for (let r = start; r < store.resultEnd[entry]!; r++) {
       const k = r - start;
       const id = store.resultCallId[r]!;
-      const queue = id === -1 ? undefined : unanswered.get(id);
-      if (queue !== undefined && queue.length > 0) {
-        const occurrence = queue.shift()!;
-        if (queue.length === 0) unanswered.delete(id);
+      const occurrence = id === -1 ? -1 : byId.get(byId.openHead, id);
+      if (occurrence !== -1) {
+        byId.set(byId.openHead, id, occurrences.next[occurrence]!);
         occurrences.answer(occurrence, at, k);
-        answered.set(id, occurrence);
+        byId.set(byId.answered, id, occurrence);
         continue;
       }
-      const claimed = id === -1 ? undefined : answered.get(id);
-      if (claimed !== undefined) {
+      const claimed = id === -1 ? -1 : byId.get(byId.answered, id);
+      if (claimed !== -1) {
         const keptAt = occurrences.resultAt[claimed]!;
         const keptK = occurrences.resultK[claimed]!;
         const kept = store.resultStart(indices[keptAt]!) + keptK;
@@ -142,10 +139,13 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
         }
         continue;
       }
-      const failedAt = id === -1 ? undefined : failedCalls.get(id);
-      if (failedAt !== undefined) failedTurnResults.push({ at, k, assistantAt: failedAt });
+      const failedAt = id === -1 ? -1 : byId.get(byId.failedAt, id);
+      if (failedAt !== -1) failedTurnResults.push({ at, k, assistantAt: failedAt });
       else orphans.push({ at, k });
     }
+  }
+  } finally {
+    byId.release();
   }
 
   const placement = classifyPlacement(store, indices, occurrences);
@@ -173,6 +173,8 @@ class OccurrenceColumns {
   /** Context position of the answering result, -1 when unanswered. */
   resultAt: Int32Array = new Int32Array(16);
   resultK: Int32Array = new Int32Array(16);
+  /** The occurrence after this one in its id's queue of open calls of one message, -1 at the end. */
+  next: Int32Array = new Int32Array(16);
   private readonly objects = new Map<number, CallOccurrence>();
 
   constructor(
@@ -182,8 +184,9 @@ class OccurrenceColumns {
 
   add(at: number, call: number, order: number): number {
     const n = this.count++;
-    if (n === this.at.length) for (const column of ['at', 'call', 'order', 'resultAt', 'resultK'] as const) this[column] = grow(this[column]);
+    if (n === this.at.length) for (const column of ['at', 'call', 'order', 'resultAt', 'resultK', 'next'] as const) this[column] = grow(this[column]);
     this.at[n] = at;
+    this.next[n] = -1;
     this.call[n] = call;
     this.order[n] = order;
     this.resultAt[n] = -1;
@@ -214,6 +217,55 @@ class OccurrenceColumns {
     const all: CallOccurrence[] = new Array(this.count);
     for (let n = 0; n < this.count; n++) all[n] = this.object(n);
     return all;
+  }
+}
+
+/**
+ * Per-id facts of one pairing, in arrays indexed by id handle: a Map per fact costs tens of bytes
+ * per call on a huge path, all of it garbage right after. The arrays are kept with the store and
+ * reused by every path; each pairing clears what it set (the handles it touched) when it ends.
+ */
+class IdSlots {
+  private static readonly free = new WeakMap<EntryStore, IdSlots>();
+  readonly firstCall: Int32Array;
+  readonly openHead: Int32Array;
+  readonly openTail: Int32Array;
+  readonly answered: Int32Array;
+  readonly failedAt: Int32Array;
+  private touched: number[] = [];
+
+  private constructor(private readonly store: EntryStore, size: number) {
+    [this.firstCall, this.openHead, this.openTail, this.answered, this.failedAt] = Array.from({ length: 5 }, () => new Int32Array(size));
+  }
+
+  /** The store's slots when no other pairing holds them (pairings do not nest, but nothing forbids it). */
+  static of(store: EntryStore): IdSlots {
+    const slots = IdSlots.free.get(store);
+    if (slots === undefined || slots.firstCall.length < store.ids.count) return new IdSlots(store, store.ids.count);
+    IdSlots.free.delete(store);
+    return slots;
+  }
+
+  /** -1 when not set. */
+  get(column: Int32Array, handle: number): number {
+    return column[handle]! - 1;
+  }
+
+  set(column: Int32Array, handle: number, value: number): void {
+    if (this.firstCall[handle] === 0 && this.openHead[handle] === 0 && this.openTail[handle] === 0 && this.answered[handle] === 0 && this.failedAt[handle] === 0) this.touched.push(handle);
+    column[handle] = value + 1;
+  }
+
+  release(): void {
+    for (const handle of this.touched) {
+      this.firstCall[handle] = 0;
+      this.openHead[handle] = 0;
+      this.openTail[handle] = 0;
+      this.answered[handle] = 0;
+      this.failedAt[handle] = 0;
+    }
+    this.touched = [];
+    IdSlots.free.set(this.store, this);
   }
 }
 

@@ -39,7 +39,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
     closeSync(fd);
   }
   const sequential = async () => {
-    const builder = new TranscriptBuilder(format);
+    const builder = new TranscriptBuilder(format).expectBytes(size);
     return builder.finish(await readFileLines(path, builder.line));
   };
   if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
@@ -49,7 +49,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
 
   const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
   const second = inWorker(request);
-  const builder = new TranscriptBuilder(format);
+  const builder = new TranscriptBuilder(format).expectBytes(split);
   const first = builder.finish(await readFileLines(path, builder.line, { end: split }));
   const reached = builder.position;
   // The worker guessed the decoder state at the split from the file's head; if the first half ended elsewhere, redo the second half here.

@@ -11,6 +11,8 @@ import type { LineIssue, Transcript } from '../model/transcript.js';
 const MAX_UNDETECTED = 16;
 
 const OPEN_BRACE = 0x7b;
+/** Entries read before the rest of the file's size is estimated from theirs. */
+const SAMPLE_ENTRIES = 1024;
 
 type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
 
@@ -31,6 +33,7 @@ export class TranscriptBuilder {
   private format: TranscriptFormat | undefined;
   private decoder: Decoder | undefined;
   private undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
+  private expected: number | undefined;
 
   /** With a format, detection is skipped and decoding starts from `state` (see Decoder.state). */
   constructor(format?: TranscriptFormat, state?: unknown) {
@@ -40,6 +43,12 @@ export class TranscriptBuilder {
       this.transcript.format = format.name;
       this.transcript.semantics = format.semantics;
     }
+  }
+
+  /** Bytes the whole input holds, when known: the store then sizes its columns once, early on. */
+  expectBytes(total: number): this {
+    this.expected = total;
+    return this;
   }
 
   /** The format and decoder state reached so far, once a format has been detected. */
@@ -130,6 +139,11 @@ export class TranscriptBuilder {
     entry.offset = raw.offset;
     entry.byteLength = raw.byteLength;
     entries.push(entry);
+    if (entries.length === SAMPLE_ENTRIES && this.expected !== undefined) {
+      const read = raw.offset + raw.byteLength;
+      // 10% more than the head's line sizes predict: one growth is cheaper than a short guess.
+      if (read < this.expected) entries.reserve(Math.ceil(((this.expected - read) / read) * SAMPLE_ENTRIES * 1.1));
+    }
   }
 }
 
@@ -141,7 +155,7 @@ export async function loadTranscript(source: Readable, format?: TranscriptFormat
 
 /** The same for a whole file already in memory; nothing refers to `bytes` once it returns. */
 export function loadBytes(bytes: Buffer, format?: TranscriptFormat): Transcript {
-  const builder = new TranscriptBuilder(format);
+  const builder = new TranscriptBuilder(format).expectBytes(bytes.length);
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());

@@ -7,7 +7,7 @@ import type { PlanBuilder } from './plan-builder.js';
  * filled in, and extra headers are dropped.
  */
 export function repairHeader(analysis: Analysis, builder: PlanBuilder, sessionId: string): void {
-  const entries = analysis.entries.toArray();
+  const entries = analysis.entries;
   const headers = entries.filter((entry) => entry.kind === 'header');
   const first = headers[0];
   for (const extra of headers.slice(1)) {
@@ -22,7 +22,7 @@ export function repairHeader(analysis: Analysis, builder: PlanBuilder, sessionId
     builder.count('rewrittenEntries');
     return;
   }
-  if (firstEntry !== first) {
+  if (firstEntry?.index !== first.index) {
     builder.skip(first.line);
     builder.place(0, { kind: 'move', line: first.line });
   }

@@ -45,7 +45,7 @@ export async function verifyFile(path: string, display: string, options: JudgeOp
   try {
     const candidates = selectCandidates(analysis, texts, options.settings);
     // pi names the working directory in its header, Claude Code on every line.
-    const first = analysis.entries.toArray().find((entry) => entry.kind === 'header' || entry.kind === 'message');
+    const first = analysis.entries.find((entry) => entry.kind === 'header' || entry.kind === 'message');
     const rules = options.rules ?? (await workspaceRules(first === undefined ? undefined : texts.of(first).cwd));
     report.verdicts = await Promise.all(candidates.map((candidate) => judge(candidate, texts, rules, options)));
   } finally {
