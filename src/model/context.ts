@@ -75,8 +75,7 @@ export function buildContext(entries: EntryStore, path: readonly number[], compa
   } else {
     const compaction = path[compactionAt]!;
     select(compaction);
-    const firstKept = entries.rare.get(compaction)?.firstKeptId;
-    const kept = firstKept === undefined ? -2 : entries.ids.handle(firstKept);
+    const kept = entries.rare.get(compaction)?.firstKeptRef ?? -2;
     let keptFrom = compactionAt;
     for (let i = 0; i < compactionAt; i++) {
       if (entries.idRef[path[i]!] === kept) {
@@ -87,7 +86,7 @@ export function buildContext(entries: EntryStore, path: readonly number[], compa
     for (let i = keptFrom; i < compactionAt; i++) if (!isCompaction(path[i]!)) select(path[i]!);
     for (let i = compactionAt + 1; i < path.length; i++) select(path[i]!);
   }
-  return numberMessages(entries, selected.slice(0, count));
+  return numberMessages(entries, selected.subarray(0, count));
 }
 
 const ERROR = OUTCOME_CODE.get('error')!;
@@ -109,11 +108,11 @@ function numberMessages(entries: EntryStore, indices: Int32Array): Context {
       // Another line of the same message: same index, its blocks come after the earlier lines'.
       context.messageIndex[at] = next - 1;
       context.blockIndex[at] = groupBlocks;
-      groupBlocks += entries.blockCount[i]!;
+      groupBlocks += entries.blockCount(i);
       continue;
     }
     if (sent) group = entryGroup;
-    groupBlocks = entries.blockCount[i]!;
+    groupBlocks = entries.blockCount(i);
     if (entries.roleCode(i) === TOOL_RESULT) {
       if (resultRun === 0) next += 1;
       context.messageIndex[at] = next - 1;

@@ -14,6 +14,8 @@ export interface RareFields {
   whitespaceTextBlocks?: string[];
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
+  /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */
+  firstKeptRef?: number;
 }
 const RARE_FIELDS = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
 
@@ -35,7 +37,10 @@ const SYNTHETIC = 1;
  */
 export class EntryStore implements Iterable<Entry> {
   length = 0;
+  /** Entry and group ids. */
   readonly ids = new IdTable();
+  /** Tool-call ids, apart: pairing keeps per-id facts in arrays of this table's size. */
+  readonly callIds = new IdTable();
   readonly strings = new StringTable();
   info = new Uint32Array(0);
   /** Id handle, -1 when the entry has none. */
@@ -45,9 +50,13 @@ export class EntryStore implements Iterable<Entry> {
   /** Id handle of the message group, -1 when none; allocated with the first group. */
   groupRef: Int32Array | undefined;
   line = new Uint32Array(0);
-  offset = new Float64Array(0);
+  /** Byte offset, low 32 bits; the bits above sit in `offsetHigh`, made for the first line past 4 GiB. */
+  offsetLow = new Uint32Array(0);
+  offsetHigh: Uint16Array | undefined;
   byteLength = new Uint32Array(0);
-  blockCount = new Uint32Array(0);
+  /** Content blocks, saturated at 0xffff: larger counts sit in `manyBlocks`. */
+  blockCounts = new Uint16Array(0);
+  readonly manyBlocks = new Map<number, number>();
   /** Calls of entry i are calls callEnd[i-1] … callEnd[i]-1 (from 0 for the first). */
   callEnd = new Uint32Array(0);
   resultEnd = new Uint32Array(0);
@@ -92,9 +101,10 @@ export class EntryStore implements Iterable<Entry> {
     }
     else if (this.groupRef !== undefined) this.groupRef[i] = -1;
     this.line[i] = entry.line;
-    this.offset[i] = entry.offset;
+    this.setOffset(i, entry.offset);
     this.byteLength[i] = entry.byteLength;
-    this.blockCount[i] = entry.blockCount;
+    this.blockCounts[i] = Math.min(entry.blockCount, 0xffff);
+    if (entry.blockCount >= 0xffff) this.manyBlocks.set(i, entry.blockCount);
     if (entry.toolCalls !== undefined) {
       info |= HAS_CALLS;
       this.recent.calls.clear();
@@ -112,12 +122,14 @@ export class EntryStore implements Iterable<Entry> {
       const value = entry[field];
       if (value !== undefined) (rare ??= {})[field] = value as never;
     }
+    if (rare?.firstKeptId !== undefined) rare.firstKeptRef = this.ids.intern(rare.firstKeptId);
     if (rare !== undefined) this.rare.set(i, { ...this.rare.get(i), ...rare });
   }
 
   /** A store that crossed threads as plain data (structured clone keeps its arrays and maps, not its classes). */
   static revive(plain: EntryStore): EntryStore {
     IdTable.revive(plain.ids);
+    IdTable.revive(plain.callIds);
     Object.setPrototypeOf(plain.strings, StringTable.prototype);
     return Object.setPrototypeOf(plain, EntryStore.prototype) as EntryStore;
   }
@@ -166,6 +178,7 @@ export class EntryStore implements Iterable<Entry> {
     if (this.callId.length < want(this.calls)) this.growCalls(want(this.calls));
     if (this.resultCallId.length < want(this.results)) this.growResults(want(this.results));
     this.ids.reserve(scale);
+    this.callIds.reserve(scale);
   }
 
   /** Drops spare capacity once every line is in, when there is enough of it to be worth a copy. */
@@ -173,6 +186,7 @@ export class EntryStore implements Iterable<Entry> {
     const n = this.length;
     if (this.info.length <= n * SLACK && this.callId.length <= this.calls * SLACK + 16 && this.resultCallId.length <= this.results * SLACK + 16) {
       this.ids.trim();
+      this.callIds.trim();
       return;
     }
     this.info = this.info.slice(0, n);
@@ -180,9 +194,10 @@ export class EntryStore implements Iterable<Entry> {
     this.parentRef = this.parentRef.slice(0, n);
     this.groupRef = this.groupRef?.slice(0, n);
     this.line = this.line.slice(0, n);
-    this.offset = this.offset.slice(0, n);
+    this.offsetLow = this.offsetLow.slice(0, n);
+    this.offsetHigh = this.offsetHigh?.slice(0, n);
     this.byteLength = this.byteLength.slice(0, n);
-    this.blockCount = this.blockCount.slice(0, n);
+    this.blockCounts = this.blockCounts.slice(0, n);
     this.callEnd = this.callEnd.slice(0, n);
     this.resultEnd = this.resultEnd.slice(0, n);
     this.callId = this.callId.slice(0, this.calls);
@@ -196,9 +211,24 @@ export class EntryStore implements Iterable<Entry> {
     this.resultNamePointer = this.resultNamePointer.slice(0, this.results);
     this.resultFlags = this.resultFlags.slice(0, this.results);
     this.ids.trim();
+    this.callIds.trim();
   }
 
   // ---- reads for model code
+
+  offset(i: number): number {
+    return this.offsetLow[i]! + (this.offsetHigh === undefined ? 0 : this.offsetHigh[i]! * 2 ** 32);
+  }
+
+  blockCount(i: number): number {
+    const count = this.blockCounts[i]!;
+    return count === 0xffff ? this.manyBlocks.get(i)! : count;
+  }
+
+  setOffset(i: number, offset: number): void {
+    this.offsetLow[i] = offset % 2 ** 32;
+    if (offset >= 2 ** 32 || this.offsetHigh !== undefined) (this.offsetHigh ??= new Uint16Array(this.offsetLow.length))[i] = Math.floor(offset / 2 ** 32);
+  }
 
   kind(i: number): EntryKind {
     return KINDS[this.info[i]! & KIND_MASK]!;
@@ -242,7 +272,7 @@ export class EntryStore implements Iterable<Entry> {
   call(k: number): ToolCallRef {
     const name = this.callName[k]!;
     const call: ToolCallRef = {
-      id: this.callId[k] === -1 ? undefined : this.ids.text(this.callId[k]!),
+      id: this.callId[k] === -1 ? undefined : this.callIds.text(this.callId[k]!),
       name: name === 0 ? undefined : this.strings.text(name - 1),
       pointer: this.strings.text(this.callPointer[k]!),
       blockIndex: this.callBlock[k]!,
@@ -257,7 +287,7 @@ export class EntryStore implements Iterable<Entry> {
     const name = this.resultName[k]!;
     const namePointer = this.resultNamePointer[k]!;
     const result: ToolResultRef = {
-      callId: this.resultCallId[k] === -1 ? undefined : this.ids.text(this.resultCallId[k]!),
+      callId: this.resultCallId[k] === -1 ? undefined : this.callIds.text(this.resultCallId[k]!),
       pointer: this.strings.text(this.resultPointer[k]!),
       name: name === 0 ? undefined : this.strings.text(name - 1),
       namePointer: namePointer === 0 ? undefined : this.strings.text(namePointer - 1),
@@ -308,7 +338,7 @@ export class EntryStore implements Iterable<Entry> {
   private pushCall(call: ToolCallRef): void {
     const k = this.calls++;
     if (k === this.callId.length) this.growCalls(k + 1);
-    this.callId[k] = call.id === undefined ? -1 : this.ids.intern(call.id);
+    this.callId[k] = call.id === undefined ? -1 : this.callIds.intern(call.id);
     if (call.id !== undefined) this.recent.calls.set(call.id, this.callId[k]!);
     this.callName[k] = call.name === undefined ? 0 : this.strings.code(call.name) + 1;
     this.callPointer[k] = this.strings.code(call.pointer);
@@ -323,7 +353,7 @@ export class EntryStore implements Iterable<Entry> {
     const k = this.results++;
     if (k === this.resultCallId.length) this.growResults(k + 1);
     // A result names a call of the latest assistant message, almost always.
-    this.resultCallId[k] = result.callId === undefined ? -1 : (this.recent.calls.get(result.callId) ?? this.ids.intern(result.callId));
+    this.resultCallId[k] = result.callId === undefined ? -1 : (this.recent.calls.get(result.callId) ?? this.callIds.intern(result.callId));
     this.resultPointer[k] = this.strings.code(result.pointer);
     this.resultName[k] = result.name === undefined ? 0 : this.strings.code(result.name) + 1;
     this.resultNamePointer[k] = result.namePointer === undefined ? 0 : this.strings.code(result.namePointer) + 1;
@@ -340,9 +370,10 @@ export class EntryStore implements Iterable<Entry> {
     this.parentRef = growTo(this.parentRef, size);
     if (this.groupRef !== undefined) this.groupRef = growTo(this.groupRef, size);
     this.line = growTo(this.line, size);
-    this.offset = growTo(this.offset, size);
+    this.offsetLow = growTo(this.offsetLow, size);
+    if (this.offsetHigh !== undefined) this.offsetHigh = growTo(this.offsetHigh, size);
     this.byteLength = growTo(this.byteLength, size);
-    this.blockCount = growTo(this.blockCount, size);
+    this.blockCounts = growTo(this.blockCounts, size);
     this.callEnd = growTo(this.callEnd, size);
     this.resultEnd = growTo(this.resultEnd, size);
   }

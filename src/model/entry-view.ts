@@ -61,13 +61,13 @@ export class EntryView {
     return ref === -1 ? undefined : this.store.ids.text(ref);
   }
   get blockCount(): number {
-    return this.store.blockCount[this.index]!;
+    return this.store.blockCount(this.index);
   }
   get offset(): number {
-    return this.store.offset[this.index]!;
+    return this.store.offset(this.index);
   }
   set offset(offset: number) {
-    this.store.offset[this.index] = offset;
+    this.store.setOffset(this.index, offset);
   }
   get byteLength(): number {
     return this.store.byteLength[this.index]!;

@@ -75,7 +75,7 @@ const SYNTHETIC = 1;
  * are made only for the problems found and for code that asks for every occurrence.
  */
 export function analyzePairing({ store, indices, items }: PairingInput, takesPart: CallFilter = () => true): Pairing {
-  const occurrences = new OccurrenceColumns(store, items);
+  const occurrences = new OccurrenceColumns(store, items, Math.min(store.calls, 4 * indices.length) + 16);
   const duplicateCallPairs: Array<[number, number]> = [];
   const duplicates: Array<{ at: number; k: number; occurrence: number }> = [];
   const orphans: ResultSlot[] = [];
@@ -167,20 +167,24 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
 /** Occurrences in columns; each becomes one object when first asked for, so every list shares it. */
 class OccurrenceColumns {
   count = 0;
-  at: Int32Array = new Int32Array(16);
-  call: Int32Array = new Int32Array(16);
-  order: Int32Array = new Int32Array(16);
+  at: Int32Array;
+  call: Int32Array;
+  order: Int32Array;
   /** Context position of the answering result, -1 when unanswered. */
-  resultAt: Int32Array = new Int32Array(16);
-  resultK: Int32Array = new Int32Array(16);
+  resultAt: Int32Array;
+  resultK: Int32Array;
   /** The occurrence after this one in its id's queue of open calls of one message, -1 at the end. */
-  next: Int32Array = new Int32Array(16);
+  next: Int32Array;
   private readonly objects = new Map<number, CallOccurrence>();
 
+  /** `capacity`: the calls the path can hold, at most (more only grow the columns). */
   constructor(
     private readonly store: EntryStore,
     private readonly items: PathItems,
-  ) {}
+    capacity: number,
+  ) {
+    [this.at, this.call, this.order, this.resultAt, this.resultK, this.next] = Array.from({ length: 6 }, () => new Int32Array(capacity));
+  }
 
   add(at: number, call: number, order: number): number {
     const n = this.count++;
@@ -241,7 +245,7 @@ class IdSlots {
   /** The store's slots when no other pairing holds them (pairings do not nest, but nothing forbids it). */
   static of(store: EntryStore): IdSlots {
     const slots = IdSlots.free.get(store);
-    if (slots === undefined || slots.firstCall.length < store.ids.count) return new IdSlots(store, store.ids.count);
+    if (slots === undefined || slots.firstCall.length < store.callIds.count) return new IdSlots(store, store.callIds.count);
     IdSlots.free.delete(store);
     return slots;
   }

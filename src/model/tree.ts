@@ -97,6 +97,7 @@ export function hasCalls(entries: EntryStore, i: number): boolean {
 export class PathWalker {
   private readonly stamps: Int32Array;
   private stamp = 0;
+  private walk: Int32Array | undefined;
 
   constructor(private readonly parent: Int32Array) {
     this.stamps = new Int32Array(parent.length);
@@ -105,15 +106,19 @@ export class PathWalker {
   /** Root-to-node path; with `stopAt`, the walk ends `extra` entries after the first entry it marks. */
   path(node: number, stopAt?: Uint8Array, extra = 0): number[] {
     this.stamp += 1;
-    const path: number[] = [];
+    // Walked into a scratch column first, so the path itself is allocated once at its size.
+    this.walk ??= new Int32Array(this.parent.length);
+    let length = 0;
     let remaining = -1;
     for (let at = node; at !== -1 && this.stamps[at] !== this.stamp && remaining !== 0; at = this.parent[at]!) {
       this.stamps[at] = this.stamp;
-      path.push(at);
+      this.walk[length++] = at;
       if (remaining > 0) remaining -= 1;
       else if (remaining === -1 && stopAt !== undefined && stopAt[at] === 1) remaining = extra;
     }
-    return path.reverse();
+    const path: number[] = new Array(length);
+    for (let i = 0; i < length; i++) path[i] = this.walk[length - 1 - i]!;
+    return path;
   }
 }
 
@@ -128,18 +133,19 @@ function findLeaves(entries: EntryStore, parent: Int32Array): number[] {
 /** Every node has at most one parent, so each cycle is found by one walk with three colours. */
 function findCycles(parent: Int32Array): number[][] {
   const state = new Uint8Array(parent.length); // 0 new, 1 on the current walk, 2 done
+  const walk = new Int32Array(parent.length);
   const cycles: number[][] = [];
   for (let start = 0; start < parent.length; start++) {
     if (state[start] !== 0) continue;
-    const walk: number[] = [];
+    let length = 0;
     let at = start;
     while (at !== -1 && state[at] === 0) {
       state[at] = 1;
-      walk.push(at);
+      walk[length++] = at;
       at = parent[at]!;
     }
-    if (at !== -1 && state[at] === 1) cycles.push(walk.slice(walk.indexOf(at)));
-    for (const node of walk) state[node] = 2;
+    if (at !== -1 && state[at] === 1) cycles.push(Array.from(walk.subarray(walk.subarray(0, length).indexOf(at), length)));
+    for (let i = 0; i < length; i++) state[walk[i]!] = 2;
   }
   return cycles;
 }

@@ -7,7 +7,14 @@ import { IdTable } from '../../src/model/id-table.js';
 const KINDS: EntryKind[] = ['header', 'message', 'compaction', 'branch-summary', 'context', 'state', 'unknown'];
 const ROLES: Array<Role | undefined> = [undefined, 'user', 'assistant', 'toolResult', 'other'];
 const OUTCOMES: Array<Outcome | undefined> = [undefined, 'complete', 'toolUse', 'truncated', 'error', 'aborted', 'injected', 'unknown'];
-const id = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('toolu_01Ab', 'call_x', 'ÿé', '工具', '😀id'));
+const id = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.uuid(),
+  fc.uuid().map((uuid) => uuid.toUpperCase()),
+  fc.stringMatching(/^[0-9a-f]{1,20}$/),
+  fc.string({ minLength: 257, maxLength: 300 }),
+  fc.constantFrom('toolu_01Ab', 'call_x', 'ÿé', '工具', '😀id', '\u0000a', '\u0001b', '', '0123456789abcdef0123456789abcdef01234'),
+);
 
 const draft = fc
   .record({
@@ -19,7 +26,7 @@ const draft = fc
     group: fc.option(id, { nil: undefined }),
     flags: fc.integer({ min: 0, max: 255 }),
     blockCount: fc.nat(70000),
-    offset: fc.nat(2 ** 40),
+    offset: fc.oneof(fc.nat(2 ** 32 + 5), fc.nat(2 ** 48 - 1)),
     byteLength: fc.nat(2 ** 31),
     calls: fc.option(fc.array(fc.record({ id: fc.option(id, { nil: undefined }), name: fc.option(fc.string(), { nil: undefined }), partial: fc.boolean(), changes: fc.option(fc.array(fc.string(), { minLength: 1 }), { nil: undefined }) }), { maxLength: 3 }), { nil: undefined }),
     results: fc.option(fc.array(fc.record({ callId: fc.option(id, { nil: undefined }), name: fc.option(fc.string(), { nil: undefined }), synthetic: fc.boolean() }), { maxLength: 3 }), { nil: undefined }),
@@ -89,6 +96,11 @@ describe('IdTable', () => {
           expect(table.handle(text)).toBe(handle);
         }
         expect(table.handle('never interned \u0000')).toBe(-1);
+        // Once loaded the index goes; lookups and new ids still work.
+        table.trim();
+        for (const [text, handle] of handles) expect(table.handle(text)).toBe(handle);
+        const added = table.intern('added after trim');
+        expect([table.text(added), table.handle('added after trim')]).toEqual(['added after trim', added]);
       }),
     );
   });
