@@ -22,8 +22,8 @@ const RARE_FIELDS = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 
 type CallExtras = Pick<ToolCallRef, 'missing' | 'changes' | 'conflict'>;
 type ResultExtras = Pick<ToolResultRef, 'changes' | 'conflict'>;
 
-/** Spare capacity kept rather than copied away: a copy briefly needs both. */
-const SLACK = 1.2;
+/** Spare capacity kept rather than copied away. */
+const SLACK = 1.05;
 
 const PARTIAL = 1;
 const SYNTHETIC = 1;
@@ -167,51 +167,59 @@ export class EntryStore implements Iterable<Entry> {
   }
 
   /**
-   * Room for about this many more entries (and calls, results and id bytes in the same
-   * proportion as so far), so a file whose size is known grows its columns once, not by
-   * repeated copies that each leave the previous arrays for the collector.
+   * Room for `entries` entries in all, and for calls, results and ids in the proportion the
+   * entries so far have them (none before the first): columns sized once, not grown by copies
+   * that each leave the previous arrays to the collector.
    */
   reserve(entries: number): void {
-    const scale = entries / Math.max(1, this.length);
-    const want = (used: number) => Math.ceil(used * (1 + scale));
-    if (this.info.length < want(this.length)) this.growEntries(want(this.length));
-    if (this.callId.length < want(this.calls)) this.growCalls(want(this.calls));
-    if (this.resultCallId.length < want(this.results)) this.growResults(want(this.results));
-    this.ids.reserve(scale);
-    this.callIds.reserve(scale);
+    if (this.info.length < entries) this.growEntries(entries, true);
+    if (this.length === 0) return;
+    const scale = entries / this.length;
+    const want = (used: number) => Math.ceil(used * scale * 1.05);
+    if (this.callId.length < want(this.calls)) this.growCalls(want(this.calls), true);
+    if (this.resultCallId.length < want(this.results)) this.growResults(want(this.results), true);
+    this.ids.reserve(scale * 1.05 - 1);
+    this.callIds.reserve(scale * 1.05 - 1);
   }
 
-  /** Drops spare capacity once every line is in, when there is enough of it to be worth a copy. */
-  trim(): void {
+  /**
+   * Drops spare capacity once every line is in, table by table where there is enough to be worth
+   * a copy. `between` runs after each copy: a caller with a huge file collects the old table there,
+   * so no more than one table is held twice.
+   */
+  trim(between: () => void = () => {}): void {
     const n = this.length;
-    if (this.info.length <= n * SLACK && this.callId.length <= this.calls * SLACK + 16 && this.resultCallId.length <= this.results * SLACK + 16) {
-      this.ids.trim();
-      this.callIds.trim();
-      return;
+    if (this.info.length > n * SLACK) {
+      this.info = this.info.slice(0, n);
+      this.idRef = this.idRef.slice(0, n);
+      this.parentRef = this.parentRef.slice(0, n);
+      this.groupRef = this.groupRef?.slice(0, n);
+      this.line = this.line.slice(0, n);
+      this.offsetLow = this.offsetLow.slice(0, n);
+      this.offsetHigh = this.offsetHigh?.slice(0, n);
+      this.byteLength = this.byteLength.slice(0, n);
+      this.blockCounts = this.blockCounts.slice(0, n);
+      this.callEnd = this.callEnd.slice(0, n);
+      this.resultEnd = this.resultEnd.slice(0, n);
+      between();
     }
-    this.info = this.info.slice(0, n);
-    this.idRef = this.idRef.slice(0, n);
-    this.parentRef = this.parentRef.slice(0, n);
-    this.groupRef = this.groupRef?.slice(0, n);
-    this.line = this.line.slice(0, n);
-    this.offsetLow = this.offsetLow.slice(0, n);
-    this.offsetHigh = this.offsetHigh?.slice(0, n);
-    this.byteLength = this.byteLength.slice(0, n);
-    this.blockCounts = this.blockCounts.slice(0, n);
-    this.callEnd = this.callEnd.slice(0, n);
-    this.resultEnd = this.resultEnd.slice(0, n);
-    this.callId = this.callId.slice(0, this.calls);
-    this.callName = this.callName.slice(0, this.calls);
-    this.callPointer = this.callPointer.slice(0, this.calls);
-    this.callBlock = this.callBlock.slice(0, this.calls);
-    this.callFlags = this.callFlags.slice(0, this.calls);
-    this.resultCallId = this.resultCallId.slice(0, this.results);
-    this.resultPointer = this.resultPointer.slice(0, this.results);
-    this.resultName = this.resultName.slice(0, this.results);
-    this.resultNamePointer = this.resultNamePointer.slice(0, this.results);
-    this.resultFlags = this.resultFlags.slice(0, this.results);
+    if (this.callId.length > this.calls * SLACK + 16) {
+      this.callId = this.callId.slice(0, this.calls);
+      this.callName = this.callName.slice(0, this.calls);
+      this.callPointer = this.callPointer.slice(0, this.calls);
+      this.callBlock = this.callBlock.slice(0, this.calls);
+      this.callFlags = this.callFlags.slice(0, this.calls);
+    }
+    if (this.resultCallId.length > this.results * SLACK + 16) {
+      this.resultCallId = this.resultCallId.slice(0, this.results);
+      this.resultPointer = this.resultPointer.slice(0, this.results);
+      this.resultName = this.resultName.slice(0, this.results);
+      this.resultNamePointer = this.resultNamePointer.slice(0, this.results);
+      this.resultFlags = this.resultFlags.slice(0, this.results);
+    }
     this.ids.trim();
     this.callIds.trim();
+    between();
   }
 
   // ---- reads for model code
@@ -363,8 +371,8 @@ export class EntryStore implements Iterable<Entry> {
     }
   }
 
-  private growEntries(needed: number): void {
-    this.info = growTo(this.info, needed);
+  private growEntries(needed: number, exact = false): void {
+    this.info = growTo(this.info, needed, exact);
     const size = this.info.length;
     this.idRef = growTo(this.idRef, size);
     this.parentRef = growTo(this.parentRef, size);
@@ -378,8 +386,8 @@ export class EntryStore implements Iterable<Entry> {
     this.resultEnd = growTo(this.resultEnd, size);
   }
 
-  private growCalls(needed: number): void {
-    this.callId = growTo(this.callId, needed);
+  private growCalls(needed: number, exact = false): void {
+    this.callId = growTo(this.callId, needed, exact);
     const size = this.callId.length;
     this.callName = growTo(this.callName, size);
     this.callPointer = growTo(this.callPointer, size);
@@ -387,8 +395,8 @@ export class EntryStore implements Iterable<Entry> {
     this.callFlags = growTo(this.callFlags, size);
   }
 
-  private growResults(needed: number): void {
-    this.resultCallId = growTo(this.resultCallId, needed);
+  private growResults(needed: number, exact = false): void {
+    this.resultCallId = growTo(this.resultCallId, needed, exact);
     const size = this.resultCallId.length;
     this.resultPointer = growTo(this.resultPointer, size);
     this.resultName = growTo(this.resultName, size);

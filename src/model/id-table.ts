@@ -56,8 +56,7 @@ export class IdTable {
     if (bytes > this.bytes.length) this.bytes = growTo(this.bytes, bytes, true);
     const ids = Math.ceil(this.count * (1 + scale)) + 1;
     if (ids > this.starts.length) this.starts = growTo(this.starts, ids, true);
-    let slots = this.slots.length;
-    while (slots < 2 * ids) slots *= 2;
+    const slots = indexSize(ids);
     if (slots > this.slots.length) this.rehash(slots);
   }
 

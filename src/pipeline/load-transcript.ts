@@ -11,7 +11,7 @@ import type { LineIssue, Transcript } from '../model/transcript.js';
 const MAX_UNDETECTED = 16;
 
 const OPEN_BRACE = 0x7b;
-/** Entries read before the rest of the file's size is estimated from theirs. */
+/** Entries read before the tables of calls, results and ids are sized from theirs. */
 const SAMPLE_ENTRIES = 1024;
 
 type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
@@ -45,9 +45,13 @@ export class TranscriptBuilder {
     }
   }
 
-  /** Bytes the whole input holds, when known: the store then sizes its columns once, early on. */
-  expectBytes(total: number): this {
-    this.expected = total;
+  /**
+   * About how many lines the input holds, when known: the store then sizes its columns once, up
+   * front, instead of growing them by copies that each leave the old arrays to the collector.
+   */
+  expectLines(lines: number): this {
+    this.expected = Math.ceil(lines * 1.08);
+    this.transcript.entries.reserve(this.expected);
     return this;
   }
 
@@ -57,8 +61,8 @@ export class TranscriptBuilder {
   }
 
   /** The transcript, once every line has been given. */
-  finish(summary: ReadSummary): Transcript {
-    this.transcript.entries.trim();
+  finish(summary: ReadSummary, between?: () => void): Transcript {
+    this.transcript.entries.trim(between);
     return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   }
 
@@ -139,12 +143,15 @@ export class TranscriptBuilder {
     entry.offset = raw.offset;
     entry.byteLength = raw.byteLength;
     entries.push(entry);
-    if (entries.length === SAMPLE_ENTRIES && this.expected !== undefined) {
-      const read = raw.offset + raw.byteLength;
-      // 10% more than the head's line sizes predict: one growth is cheaper than a short guess.
-      if (read < this.expected) entries.reserve(Math.ceil(((this.expected - read) / read) * SAMPLE_ENTRIES * 1.1));
-    }
+    // Calls, results and ids, in the proportion the first lines have them.
+    if (entries.length === SAMPLE_ENTRIES && this.expected !== undefined) entries.reserve(this.expected);
   }
+}
+
+function countLines(bytes: Buffer): number {
+  let lines = 1;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) lines += 1;
+  return lines;
 }
 
 /** Reads a source once, start to end, into a Transcript; `format` skips detection. */
@@ -155,7 +162,7 @@ export async function loadTranscript(source: Readable, format?: TranscriptFormat
 
 /** The same for a whole file already in memory; nothing refers to `bytes` once it returns. */
 export function loadBytes(bytes: Buffer, format?: TranscriptFormat): Transcript {
-  const builder = new TranscriptBuilder(format).expectBytes(bytes.length);
+  const builder = new TranscriptBuilder(format).expectLines(countLines(bytes));
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());

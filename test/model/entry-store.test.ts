@@ -62,6 +62,21 @@ describe('EntryStore', () => {
     );
   });
 
+  it('takes more entries once trimmed, as joining the halves of a file does', () => {
+    fc.assert(
+      fc.property(fc.array(draft, { minLength: 1, maxLength: 20 }), (makers) => {
+        const store = new EntryStore();
+        makers.forEach((make, index) => store.push(make(index)));
+        store.trim();
+        store.reserve(store.length * 2);
+        const more = makers.map((make, index) => make(makers.length + index));
+        more.forEach((entry) => store.push(entry));
+        more.forEach((entry) => expect(facts(store.at(entry.index))).toEqual(facts(entry)));
+        for (const entry of more) if (entry.id !== undefined) expect(store.ids.handle(entry.id)).toBe(store.idRef[entry.index]);
+      }),
+    );
+  });
+
   it('lets repair change links and forget an entry through a view', () => {
     const store = new EntryStore();
     const entry = new Entry(0, 1);
