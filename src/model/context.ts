@@ -117,7 +117,7 @@ function numberMessages(entries: EntryStore, indices: Int32Array): Context {
       if (resultRun === 0) next += 1;
       context.messageIndex[at] = next - 1;
       context.blockIndex[at] = resultRun;
-      const results = (entries.info[i]! & HAS_RESULTS) === 0 ? 0 : entries.resultEnd[i]! - entries.resultStart(i);
+      const results = (entries.info[i]! & HAS_RESULTS) === 0 ? 0 : entries.resultEnd(i) - entries.resultStart(i);
       resultRun += Math.max(1, results);
     } else if (!sent) {
       context.messageIndex[at] = -1;

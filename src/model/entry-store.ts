@@ -49,7 +49,8 @@ export class EntryStore implements Iterable<Entry> {
   parentRef = new Int32Array(0);
   /** Id handle of the message group, -1 when none; allocated with the first group. */
   groupRef: Int32Array | undefined;
-  line = new Uint32Array(0);
+  /** Line numbers, made when the first entry is not on line index + 1 (a blank or broken line before it). */
+  lines: Uint32Array | undefined;
   /** Byte offset, low 32 bits; the bits above sit in `offsetHigh`, made for the first line past 4 GiB. */
   offsetLow = new Uint32Array(0);
   offsetHigh: Uint16Array | undefined;
@@ -57,14 +58,13 @@ export class EntryStore implements Iterable<Entry> {
   /** Content blocks, saturated at 0xffff: larger counts sit in `manyBlocks`. */
   blockCounts = new Uint16Array(0);
   readonly manyBlocks = new Map<number, number>();
-  /** Calls of entry i are calls callEnd[i-1] … callEnd[i]-1 (from 0 for the first). */
-  callEnd = new Uint32Array(0);
-  resultEnd = new Uint32Array(0);
   readonly rare = new Map<number, RareFields>();
   /** What the last pushed entries named, to spare the id table lookups for the links that repeat it. */
   private readonly recent = { id: undefined as string | undefined, idRef: -1, group: undefined as string | undefined, groupRef: -1, calls: new Map<string, number>() };
 
   calls = 0;
+  /** The entry each call belongs to, in entry order: an entry's calls are found by binary search. */
+  callOwner = new Uint32Array(0);
   callId = new Int32Array(0);
   callName = new Int32Array(0);
   callPointer = new Uint32Array(0);
@@ -73,6 +73,7 @@ export class EntryStore implements Iterable<Entry> {
   readonly callExtras = new Map<number, CallExtras>();
 
   results = 0;
+  resultOwner = new Uint32Array(0);
   resultCallId = new Int32Array(0);
   resultPointer = new Uint32Array(0);
   /** String code + 1 of the tool name on the result; 0 when absent. */
@@ -100,7 +101,8 @@ export class EntryStore implements Iterable<Entry> {
       (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[i] = this.recent.groupRef;
     }
     else if (this.groupRef !== undefined) this.groupRef[i] = -1;
-    this.line[i] = entry.line;
+    if (entry.line !== i + 1 && this.lines === undefined) this.lines = Uint32Array.from({ length: this.info.length }, (_, at) => at + 1);
+    if (this.lines !== undefined) this.lines[i] = entry.line;
     this.setOffset(i, entry.offset);
     this.byteLength[i] = entry.byteLength;
     this.blockCounts[i] = Math.min(entry.blockCount, 0xffff);
@@ -108,14 +110,12 @@ export class EntryStore implements Iterable<Entry> {
     if (entry.toolCalls !== undefined) {
       info |= HAS_CALLS;
       this.recent.calls.clear();
-      for (const call of entry.toolCalls) this.pushCall(call);
+      for (const call of entry.toolCalls) this.pushCall(call, i);
     }
     if (entry.toolResults !== undefined) {
       info |= HAS_RESULTS;
-      for (const result of entry.toolResults) this.pushResult(result);
+      for (const result of entry.toolResults) this.pushResult(result, i);
     }
-    this.callEnd[i] = this.calls;
-    this.resultEnd[i] = this.results;
     this.info[i] = info;
     let rare: RareFields | undefined;
     if (entry.rare !== undefined) for (const field of RARE_FIELDS) {
@@ -194,16 +194,15 @@ export class EntryStore implements Iterable<Entry> {
       this.idRef = this.idRef.slice(0, n);
       this.parentRef = this.parentRef.slice(0, n);
       this.groupRef = this.groupRef?.slice(0, n);
-      this.line = this.line.slice(0, n);
+      this.lines = this.lines?.slice(0, n);
       this.offsetLow = this.offsetLow.slice(0, n);
       this.offsetHigh = this.offsetHigh?.slice(0, n);
       this.byteLength = this.byteLength.slice(0, n);
       this.blockCounts = this.blockCounts.slice(0, n);
-      this.callEnd = this.callEnd.slice(0, n);
-      this.resultEnd = this.resultEnd.slice(0, n);
       between();
     }
     if (this.callId.length > this.calls * SLACK + 16) {
+      this.callOwner = this.callOwner.slice(0, this.calls);
       this.callId = this.callId.slice(0, this.calls);
       this.callName = this.callName.slice(0, this.calls);
       this.callPointer = this.callPointer.slice(0, this.calls);
@@ -211,6 +210,7 @@ export class EntryStore implements Iterable<Entry> {
       this.callFlags = this.callFlags.slice(0, this.calls);
     }
     if (this.resultCallId.length > this.results * SLACK + 16) {
+      this.resultOwner = this.resultOwner.slice(0, this.results);
       this.resultCallId = this.resultCallId.slice(0, this.results);
       this.resultPointer = this.resultPointer.slice(0, this.results);
       this.resultName = this.resultName.slice(0, this.results);
@@ -259,13 +259,25 @@ export class EntryStore implements Iterable<Entry> {
     return (this.info[i]! & HAS_RESULTS) !== 0;
   }
 
-  /** First call of entry i (its calls end at callEnd[i]). */
+  line(i: number): number {
+    return this.lines === undefined ? i + 1 : this.lines[i]!;
+  }
+
+  /** Entry i's calls are calls callStart(i) … callEnd(i) - 1. */
   callStart(i: number): number {
-    return i === 0 ? 0 : this.callEnd[i - 1]!;
+    return firstOwned(this.callOwner, this.calls, i);
+  }
+
+  callEnd(i: number): number {
+    return firstOwned(this.callOwner, this.calls, i + 1);
   }
 
   resultStart(i: number): number {
-    return i === 0 ? 0 : this.resultEnd[i - 1]!;
+    return firstOwned(this.resultOwner, this.results, i);
+  }
+
+  resultEnd(i: number): number {
+    return firstOwned(this.resultOwner, this.results, i + 1);
   }
 
   group(i: number): number {
@@ -343,9 +355,10 @@ export class EntryStore implements Iterable<Entry> {
     return (POINTER_CODES - 1) << POINTER_SHIFT;
   }
 
-  private pushCall(call: ToolCallRef): void {
+  private pushCall(call: ToolCallRef, owner: number): void {
     const k = this.calls++;
     if (k === this.callId.length) this.growCalls(k + 1);
+    this.callOwner[k] = owner;
     this.callId[k] = call.id === undefined ? -1 : this.callIds.intern(call.id);
     if (call.id !== undefined) this.recent.calls.set(call.id, this.callId[k]!);
     this.callName[k] = call.name === undefined ? 0 : this.strings.code(call.name) + 1;
@@ -357,9 +370,10 @@ export class EntryStore implements Iterable<Entry> {
     }
   }
 
-  private pushResult(result: ToolResultRef): void {
+  private pushResult(result: ToolResultRef, owner: number): void {
     const k = this.results++;
     if (k === this.resultCallId.length) this.growResults(k + 1);
+    this.resultOwner[k] = owner;
     // A result names a call of the latest assistant message, almost always.
     this.resultCallId[k] = result.callId === undefined ? -1 : (this.recent.calls.get(result.callId) ?? this.callIds.intern(result.callId));
     this.resultPointer[k] = this.strings.code(result.pointer);
@@ -377,18 +391,17 @@ export class EntryStore implements Iterable<Entry> {
     this.idRef = growTo(this.idRef, size);
     this.parentRef = growTo(this.parentRef, size);
     if (this.groupRef !== undefined) this.groupRef = growTo(this.groupRef, size);
-    this.line = growTo(this.line, size);
+    if (this.lines !== undefined) this.lines = growTo(this.lines, size);
     this.offsetLow = growTo(this.offsetLow, size);
     if (this.offsetHigh !== undefined) this.offsetHigh = growTo(this.offsetHigh, size);
     this.byteLength = growTo(this.byteLength, size);
     this.blockCounts = growTo(this.blockCounts, size);
-    this.callEnd = growTo(this.callEnd, size);
-    this.resultEnd = growTo(this.resultEnd, size);
   }
 
   private growCalls(needed: number, exact = false): void {
     this.callId = growTo(this.callId, needed, exact);
     const size = this.callId.length;
+    this.callOwner = growTo(this.callOwner, size);
     this.callName = growTo(this.callName, size);
     this.callPointer = growTo(this.callPointer, size);
     this.callBlock = growTo(this.callBlock, size);
@@ -398,11 +411,24 @@ export class EntryStore implements Iterable<Entry> {
   private growResults(needed: number, exact = false): void {
     this.resultCallId = growTo(this.resultCallId, needed, exact);
     const size = this.resultCallId.length;
+    this.resultOwner = growTo(this.resultOwner, size);
     this.resultPointer = growTo(this.resultPointer, size);
     this.resultName = growTo(this.resultName, size);
     this.resultNamePointer = growTo(this.resultNamePointer, size);
     this.resultFlags = growTo(this.resultFlags, size);
   }
+}
+
+/** The first of `count` non-decreasing owners that is `entry` or later. */
+function firstOwned(owners: Uint32Array, count: number, entry: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (owners[middle]! < entry) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -19,7 +19,7 @@ export class EntryView {
   ) {}
 
   get line(): number {
-    return this.store.line[this.index]!;
+    return this.store.line(this.index);
   }
   get kind(): EntryKind {
     return KINDS[this.store.info[this.index]! & 0x7]!;
@@ -88,7 +88,7 @@ export class EntryView {
   get toolCalls(): ToolCallRef[] | undefined {
     if (this.calls === undefined && (this.store.info[this.index]! & HAS_CALLS) !== 0) {
       const calls: ToolCallRef[] = [];
-      for (let k = this.store.callStart(this.index); k < this.store.callEnd[this.index]!; k++) calls.push(this.store.call(k));
+      for (let k = this.store.callStart(this.index), end = this.store.callEnd(this.index); k < end; k++) calls.push(this.store.call(k));
       this.calls = calls;
     }
     return this.calls;
@@ -102,7 +102,7 @@ export class EntryView {
   get toolResults(): ToolResultRef[] | undefined {
     if (this.results === undefined && (this.store.info[this.index]! & HAS_RESULTS) !== 0) {
       const results: ToolResultRef[] = [];
-      for (let k = this.store.resultStart(this.index); k < this.store.resultEnd[this.index]!; k++) results.push(this.store.result(k));
+      for (let k = this.store.resultStart(this.index), end = this.store.resultEnd(this.index); k < end; k++) results.push(this.store.result(k));
       this.results = results;
     }
     return this.results;

@@ -62,8 +62,8 @@ export class IdTable {
 
   /** Drops the hash index, and spare capacity when there is enough to be worth a copy: the file is loaded. */
   trim(): void {
-    if (this.bytes.length > this.used * 1.2) this.bytes = this.bytes.slice(0, this.used);
-    if (this.starts.length > (this.count + 1) * 1.2) this.starts = this.starts.slice(0, this.count + 1);
+    if (this.bytes.length > this.used * 1.05) this.bytes = this.bytes.slice(0, this.used);
+    if (this.starts.length > (this.count + 1) * 1.05) this.starts = this.starts.slice(0, this.count + 1);
     this.slots = new Int32Array(0);
   }
 

@@ -89,7 +89,7 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     const role = store.roleCode(entry);
     if (role === ASSISTANT && store.hasCalls(entry)) {
       const start = store.callStart(entry);
-      const end = store.callEnd[entry]!;
+      const end = store.callEnd(entry);
       const outcome = (store.info[entry]! >> OUTCOME_SHIFT) & 0xf;
       if (outcome === ERROR || outcome === ABORTED) {
         for (let k = start; k < end; k++) if (store.callId[k] !== -1) byId.set(byId.failedAt, store.callId[k]!, at);
@@ -116,7 +116,8 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     }
     if (role !== TOOL_RESULT || !store.hasResults(entry)) continue;
     const start = store.resultStart(entry);
-    for (let r = start; r < store.resultEnd[entry]!; r++) {
+    const end = store.resultEnd(entry);
+    for (let r = start; r < end; r++) {
       const k = r - start;
       const id = store.resultCallId[r]!;
       const occurrence = id === -1 ? -1 : byId.get(byId.openHead, id);

@@ -172,7 +172,7 @@ function join(first: Transcript, second: Transcript, between?: () => void): Tran
   const tail = EntryStore.revive(second.entries);
   first.entries.reserve(base + tail.length);
   for (let i = 0; i < tail.length; i++) {
-    const entry = copyEntry(tail.at(i), base + i, tail.line[i]! + lines);
+    const entry = copyEntry(tail.at(i), base + i, tail.line(i) + lines);
     if (entry.id !== undefined && positionOf(entry.id) === i) entry.id = positionalId(entry.index);
     first.entries.push(entry);
   }
