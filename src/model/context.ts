@@ -1,5 +1,5 @@
 import type { Entry } from './entry.js';
-import { ASSISTANT, flagMask, HAS_RESULTS, KIND_CODE, KIND_MASK, OUTCOME_CODE, OUTCOME_SHIFT, ROLE_SHIFT, TOOL_RESULT, USER } from './entry-bits.js';
+import { ASSISTANT, flagMask, HAS_RESULTS, KIND_CODE, KIND_MASK, outcomeCode, OUTCOME_SHIFT, ROLE_SHIFT, TOOL_RESULT, USER } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 
 /** Positions of a path's entries, read as entries: a context, or an array of entries. */
@@ -47,7 +47,7 @@ export class Context implements PathItems {
   }
 }
 
-const COMPACTION = KIND_CODE.get('compaction')!;
+const COMPACTION = KIND_CODE['compaction'];
 const IN_CONTEXT = flagMask('inContext');
 
 /**
@@ -89,8 +89,8 @@ export function buildContext(entries: EntryStore, path: readonly number[], compa
   return numberMessages(entries, selected.subarray(0, count));
 }
 
-const ERROR = OUTCOME_CODE.get('error')!;
-const ABORTED = OUTCOME_CODE.get('aborted')!;
+const ERROR = outcomeCode('error');
+const ABORTED = outcomeCode('aborted');
 const EMPTY_CONTENT = flagMask('emptyContent');
 const BLANK_TEXT = flagMask('blankText');
 

@@ -2,7 +2,8 @@ import { growTo, StringTable } from './columns.js';
 import type { Entry, EntryKind, HeaderInfo, Outcome, Role, ServerToolRef, ToolCallRef, ToolResultRef } from './entry.js';
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
-import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, OUTCOME_CODE, OUTCOME_SHIFT, ROLE_CODE, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
+import { StoredCall, StoredResult } from './stored-parts.js';
+import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
 
 /** What few entries have: a map beside the columns instead of a column each. */
 export interface RareFields {
@@ -60,7 +61,7 @@ export class EntryStore implements Iterable<Entry> {
   readonly manyBlocks = new Map<number, number>();
   readonly rare = new Map<number, RareFields>();
   /** What the last pushed entries named, to spare the id table lookups for the links that repeat it. */
-  private readonly recent = { id: undefined as string | undefined, idRef: -1, group: undefined as string | undefined, groupRef: -1, calls: new Map<string, number>() };
+  private readonly recent = { id: undefined as string | undefined, idRef: -1, group: undefined as string | undefined, groupRef: -1, callIds: [] as string[], callRefs: [] as number[] };
 
   calls = 0;
   /** The entry each call belongs to, in entry order: an entry's calls are found by binary search. */
@@ -87,7 +88,7 @@ export class EntryStore implements Iterable<Entry> {
     const i = this.length;
     if (i === this.info.length) this.growEntries(i + 1);
     this.length = i + 1;
-    let info = KIND_CODE.get(entry.kind)! | (ROLE_CODE.get(entry.role)! << ROLE_SHIFT) | (OUTCOME_CODE.get(entry.outcome)! << OUTCOME_SHIFT) | ((entry.flags & 0xff) << FLAG_SHIFT);
+    let info = KIND_CODE[entry.kind] | (roleCode(entry.role) << ROLE_SHIFT) | (outcomeCode(entry.outcome) << OUTCOME_SHIFT) | ((entry.flags & 0xff) << FLAG_SHIFT);
     info |= this.pointerBits(i, entry.pointer);
     const parentId = entry.parentId;
     // Most entries hang on the line before them: its id string is still at hand, no lookup needed.
@@ -109,7 +110,8 @@ export class EntryStore implements Iterable<Entry> {
     if (entry.blockCount >= 0xffff) this.manyBlocks.set(i, entry.blockCount);
     if (entry.toolCalls !== undefined) {
       info |= HAS_CALLS;
-      this.recent.calls.clear();
+      this.recent.callIds.length = 0;
+      this.recent.callRefs.length = 0;
       for (const call of entry.toolCalls) this.pushCall(call, i);
     }
     if (entry.toolResults !== undefined) {
@@ -291,33 +293,30 @@ export class EntryStore implements Iterable<Entry> {
 
   call(k: number): ToolCallRef {
     const name = this.callName[k]!;
-    const call: ToolCallRef = {
-      id: this.callId[k] === -1 ? undefined : this.callIds.text(this.callId[k]!),
+    const extras = this.callExtras.get(k);
+    return new StoredCall(this.callIds, this.callId[k]!, {
       name: name === 0 ? undefined : this.strings.text(name - 1),
       pointer: this.strings.text(this.callPointer[k]!),
       blockIndex: this.callBlock[k]!,
-    };
-    if ((this.callFlags[k]! & PARTIAL) !== 0) call.partial = true;
-    const extras = this.callExtras.get(k);
-    if (extras !== undefined) Object.assign(call, extras);
-    return call;
+      partial: (this.callFlags[k]! & PARTIAL) !== 0 ? true : undefined,
+      missing: extras?.missing,
+      changes: extras?.changes,
+      conflict: extras?.conflict,
+    });
   }
 
   result(k: number): ToolResultRef {
     const name = this.resultName[k]!;
     const namePointer = this.resultNamePointer[k]!;
-    const result: ToolResultRef = {
-      callId: this.resultCallId[k] === -1 ? undefined : this.callIds.text(this.resultCallId[k]!),
+    const extras = this.resultExtras.get(k);
+    return new StoredResult(this.callIds, this.resultCallId[k]!, {
       pointer: this.strings.text(this.resultPointer[k]!),
       name: name === 0 ? undefined : this.strings.text(name - 1),
       namePointer: namePointer === 0 ? undefined : this.strings.text(namePointer - 1),
       synthetic: (this.resultFlags[k]! & SYNTHETIC) !== 0,
-    };
-    if (name === 0) delete result.name;
-    if (namePointer === 0) delete result.namePointer;
-    const extras = this.resultExtras.get(k);
-    if (extras !== undefined) Object.assign(result, extras);
-    return result;
+      changes: extras?.changes,
+      conflict: extras?.conflict,
+    });
   }
 
   // ---- writes, for repair's model edits
@@ -327,15 +326,15 @@ export class EntryStore implements Iterable<Entry> {
   }
 
   setKind(i: number, kind: EntryKind): void {
-    this.setInfo(i, KIND_MASK, KIND_CODE.get(kind)!);
+    this.setInfo(i, KIND_MASK, KIND_CODE[kind]);
   }
 
   setRole(i: number, role: Role | undefined): void {
-    this.setInfo(i, 0x7 << ROLE_SHIFT, ROLE_CODE.get(role)! << ROLE_SHIFT);
+    this.setInfo(i, 0x7 << ROLE_SHIFT, roleCode(role) << ROLE_SHIFT);
   }
 
   setOutcome(i: number, outcome: Outcome | undefined): void {
-    this.setInfo(i, 0xf << OUTCOME_SHIFT, OUTCOME_CODE.get(outcome)! << OUTCOME_SHIFT);
+    this.setInfo(i, 0xf << OUTCOME_SHIFT, outcomeCode(outcome) << OUTCOME_SHIFT);
   }
 
   setRare<K extends keyof RareFields>(i: number, field: K, value: RareFields[K]): void {
@@ -360,7 +359,10 @@ export class EntryStore implements Iterable<Entry> {
     if (k === this.callId.length) this.growCalls(k + 1);
     this.callOwner[k] = owner;
     this.callId[k] = call.id === undefined ? -1 : this.callIds.intern(call.id);
-    if (call.id !== undefined) this.recent.calls.set(call.id, this.callId[k]!);
+    if (call.id !== undefined) {
+      this.recent.callIds.push(call.id);
+      this.recent.callRefs.push(this.callId[k]!);
+    }
     this.callName[k] = call.name === undefined ? 0 : this.strings.code(call.name) + 1;
     this.callPointer[k] = this.strings.code(call.pointer);
     this.callBlock[k] = call.blockIndex;
@@ -375,7 +377,8 @@ export class EntryStore implements Iterable<Entry> {
     if (k === this.resultCallId.length) this.growResults(k + 1);
     this.resultOwner[k] = owner;
     // A result names a call of the latest assistant message, almost always.
-    this.resultCallId[k] = result.callId === undefined ? -1 : (this.recent.calls.get(result.callId) ?? this.callIds.intern(result.callId));
+    const known = result.callId === undefined ? -1 : this.recent.callIds.indexOf(result.callId);
+    this.resultCallId[k] = result.callId === undefined ? -1 : known !== -1 ? this.recent.callRefs[known]! : this.callIds.intern(result.callId);
     this.resultPointer[k] = this.strings.code(result.pointer);
     this.resultName[k] = result.name === undefined ? 0 : this.strings.code(result.name) + 1;
     this.resultNamePointer[k] = result.namePointer === undefined ? 0 : this.strings.code(result.namePointer) + 1;

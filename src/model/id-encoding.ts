@@ -42,16 +42,15 @@ export function encodeId(id: string, out: Uint8Array): number {
 /** Character codes of the id being decoded: one flat string at the end, not a chain of concatenations. */
 const codes: number[] = [];
 
-export function decodeId(bytes: Uint8Array, start: number, end: number): string {
-  codes.length = 0;
+export function decodeId(bytes: Buffer, start: number, end: number): string {
   const marker = bytes[start];
-  if (end > start && (marker === UUID || marker === HEX)) {
+  if (end === start || (marker !== UUID && marker !== HEX)) return bytes.toString('latin1', start, end);
+  codes.length = 0;
+  {
     for (let i = start + 1; i < end; i++) {
       if (marker === UUID && DASHES.includes(codes.length)) codes.push(0x2d);
       codes.push(DIGITS.charCodeAt(bytes[i]! >> 4), DIGITS.charCodeAt(bytes[i]! & 15));
     }
-  } else {
-    for (let i = start; i < end; i++) codes.push(bytes[i]!);
   }
   return String.fromCharCode.apply(null, codes);
 }

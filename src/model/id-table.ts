@@ -12,7 +12,9 @@ import { decodeId, encodeId, MAX_ENCODED } from './id-encoding.js';
  * lookup builds it again.
  */
 export class IdTable {
-  private bytes = new Uint8Array(1 << 16);
+  private bytes: Uint8Array = new Uint8Array(1 << 16);
+  /** The same bytes as a Buffer, for its native Latin-1 decoding; follows `bytes` (see setBytes). */
+  private arena: Buffer = Buffer.from(this.bytes.buffer);
   private used = 0;
   /** Arena offset of each handle's first byte; the next handle's start ends it. */
   private starts = new Uint32Array(1 << 12);
@@ -42,18 +44,21 @@ export class IdTable {
   }
 
   text(handle: number): string {
-    return this.wide?.get(handle) ?? decodeId(this.bytes, this.starts[handle]!, this.starts[handle + 1]!);
+    return this.wide?.get(handle) ?? decodeId(this.arena, this.starts[handle]!, this.starts[handle + 1]!);
   }
 
   /** A table that crossed threads as plain data. */
   static revive(plain: IdTable): IdTable {
-    return Object.setPrototypeOf(plain, IdTable.prototype) as IdTable;
+    const table = Object.setPrototypeOf(plain, IdTable.prototype) as IdTable;
+    // A Buffer crosses as a bare Uint8Array.
+    table.setBytes(table.bytes);
+    return table;
   }
 
   /** Room for `scale` times as many more ids and bytes as so far. */
   reserve(scale: number): void {
     const bytes = Math.ceil(this.used * (1 + scale));
-    if (bytes > this.bytes.length) this.bytes = growTo(this.bytes, bytes, true);
+    if (bytes > this.bytes.length) this.setBytes(growTo(this.bytes, bytes, true));
     const ids = Math.ceil(this.count * (1 + scale)) + 1;
     if (ids > this.starts.length) this.starts = growTo(this.starts, ids, true);
     const slots = indexSize(ids);
@@ -62,16 +67,21 @@ export class IdTable {
 
   /** Drops the hash index, and spare capacity when there is enough to be worth a copy: the file is loaded. */
   trim(): void {
-    if (this.bytes.length > this.used * 1.05) this.bytes = this.bytes.slice(0, this.used);
+    if (this.bytes.length > this.used * 1.05) this.setBytes(this.bytes.slice(0, this.used));
     if (this.starts.length > (this.count + 1) * 1.05) this.starts = this.starts.slice(0, this.count + 1);
     this.slots = new Int32Array(0);
+  }
+
+  private setBytes(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    this.arena = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   }
 
   private add(id: string, length: number): number {
     const handle = this.count++;
     if (this.count + 1 > this.starts.length) this.starts = growTo(this.starts, this.count + 1);
     if (length >= 0) {
-      if (this.used + length > this.bytes.length) this.bytes = growTo(this.bytes, this.used + length);
+      if (this.used + length > this.bytes.length) this.setBytes(growTo(this.bytes, this.used + length));
       this.bytes.set(this.scratch.subarray(0, length), this.used);
       this.used += length;
     } else {

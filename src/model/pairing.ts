@@ -1,6 +1,6 @@
 import type { PathItems } from './context.js';
 import type { ToolCallRef, ToolResultRef } from './entry.js';
-import { ASSISTANT, OUTCOME_CODE, OUTCOME_SHIFT, TOOL_RESULT } from './entry-bits.js';
+import { ASSISTANT, outcomeCode, OUTCOME_SHIFT, TOOL_RESULT } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 
 /** Where a result sits: the context position of its message and its index among the message's results. */
@@ -66,8 +66,8 @@ export interface PairingInput {
 /** Which calls (by their index in the store's call table) take part; repair leaves out calls it is about to drop. */
 export type CallFilter = (call: number) => boolean;
 
-const ERROR = OUTCOME_CODE.get('error')!;
-const ABORTED = OUTCOME_CODE.get('aborted')!;
+const ERROR = outcomeCode('error');
+const ABORTED = outcomeCode('aborted');
 const SYNTHETIC = 1;
 
 /**

@@ -24,8 +24,8 @@ export interface Tree {
   byId: IdIndex;
 }
 
-const HEADER = KIND_CODE.get('header')!;
-const UNKNOWN = KIND_CODE.get('unknown')!;
+const HEADER = KIND_CODE['header'];
+const UNKNOWN = KIND_CODE['unknown'];
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
 export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last'): Tree {

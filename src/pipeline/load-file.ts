@@ -62,7 +62,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
 }
 
 /** Files from this size on leave enough grown-out columns behind to be worth a collection. */
-const COLLECT_AFTER_BYTES = 64 * MiB;
+const COLLECT_AFTER_BYTES = 256 * MiB;
 
 function collector(size: number): (() => void) | undefined {
   return size >= COLLECT_AFTER_BYTES ? collectGarbage : undefined;

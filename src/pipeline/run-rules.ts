@@ -30,7 +30,11 @@ export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] 
   rules.forEach((rule, r) => rule.check?.(contexts[r]!));
   const perEntry = rules.flatMap((rule, r) => (rule.checkEntry === undefined ? [] : [{ check: rule.checkEntry, context: contexts[r]! }]));
   if (perEntry.length > 0) {
-    for (const entry of analysis.entries) for (const { check, context } of perEntry) check(entry, context);
+    const entries = analysis.entries;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries.at(i);
+      for (const { check, context } of perEntry) check(entry, context);
+    }
   }
   const order = new Map(rules.map((rule, i) => [rule.meta.id, i]));
   return findings.sort((a, b) => a.line - b.line || order.get(a.rule)! - order.get(b.rule)!);

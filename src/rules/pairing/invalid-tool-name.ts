@@ -33,10 +33,17 @@ cannot be sent cannot be answered either), and the turn when nothing else is lef
 are only padded (\`" read "\`) are trimmed in calls and results instead.`,
   },
   check({ analysis, report }) {
+    // Paths share most of their entries; an entry whose names are all fine is looked at once.
+    const fine = new Uint8Array(analysis.entries.length);
     for (const path of analysis.paths) {
       for (const entry of path.context) {
-        if (entry.role !== 'assistant') continue;
-        for (const call of entry.toolCalls ?? []) {
+        if (entry.role !== 'assistant' || fine[entry.index] === 1) continue;
+        const calls = entry.toolCalls ?? [];
+        if (calls.every((call) => call.missing !== undefined || call.id === undefined || toolNameProblem(call.name) === undefined)) {
+          fine[entry.index] = 1;
+          continue;
+        }
+        for (const call of calls) {
           // A call without id or name is a partial call's problem (partial-tool-call), not this rule's.
           if (call.missing !== undefined || call.id === undefined) continue;
           const problem = toolNameProblem(call.name);
