@@ -39,10 +39,10 @@ const SYNTHETIC = 1;
 export class EntryStore implements Iterable<Entry> {
   length = 0;
   /** Entry and group ids. */
-  readonly ids = new IdTable();
+  readonly ids: IdTable;
   /** Tool-call ids, apart: pairing keeps per-id facts in arrays of this table's size. */
-  readonly callIds = new IdTable();
-  readonly strings = new StringTable();
+  readonly callIds: IdTable;
+  readonly strings: StringTable;
   info = new Uint32Array(0);
   /** Id handle, -1 when the entry has none. */
   idRef = new Int32Array(0);
@@ -83,6 +83,63 @@ export class EntryStore implements Iterable<Entry> {
   resultFlags = new Uint8Array(0);
   readonly resultExtras = new Map<number, ResultExtras>();
 
+  /**
+   * With `tables`, the new store shares another's id and string tables (they only ever grow), so
+   * entries can be copied from it as numbers (see pushCopy).
+   */
+  constructor(tables?: Pick<EntryStore, 'ids' | 'callIds' | 'strings'>) {
+    this.ids = tables?.ids ?? new IdTable();
+    this.callIds = tables?.callIds ?? new IdTable();
+    this.strings = tables?.strings ?? new StringTable();
+  }
+
+  /**
+   * Entry i of `source`, a store sharing this one's tables, as the next entry, written at another
+   * line and offset (and under another id, for positional ids that follow the entry's position).
+   */
+  pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; id?: string }): void {
+    const at = this.length;
+    if (at === this.info.length) this.growEntries(at + 1);
+    this.length = at + 1;
+    this.info[at] = source.info[i]!;
+    this.idRef[at] = place.id === undefined ? source.idRef[i]! : this.ids.intern(place.id);
+    this.parentRef[at] = source.parentRef[i]!;
+    const group = source.group(i);
+    if (group !== -1) (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[at] = group;
+    else if (this.groupRef !== undefined) this.groupRef[at] = -1;
+    this.setLine(at, place.line);
+    this.setOffset(at, place.offset);
+    this.byteLength[at] = place.byteLength;
+    this.blockCounts[at] = source.blockCounts[i]!;
+    if (source.blockCounts[i] === 0xffff) this.manyBlocks.set(at, source.manyBlocks.get(i)!);
+    for (let k = source.callStart(i), end = source.callEnd(i); k < end; k++) {
+      const copy = this.calls++;
+      if (copy === this.callId.length) this.growCalls(copy + 1);
+      this.callOwner[copy] = at;
+      this.callId[copy] = source.callId[k]!;
+      this.callName[copy] = source.callName[k]!;
+      this.callPointer[copy] = source.callPointer[k]!;
+      this.callBlock[copy] = source.callBlock[k]!;
+      this.callFlags[copy] = source.callFlags[k]!;
+      const extras = source.callExtras.get(k);
+      if (extras !== undefined) this.callExtras.set(copy, extras);
+    }
+    for (let k = source.resultStart(i), end = source.resultEnd(i); k < end; k++) {
+      const copy = this.results++;
+      if (copy === this.resultCallId.length) this.growResults(copy + 1);
+      this.resultOwner[copy] = at;
+      this.resultCallId[copy] = source.resultCallId[k]!;
+      this.resultPointer[copy] = source.resultPointer[k]!;
+      this.resultName[copy] = source.resultName[k]!;
+      this.resultNamePointer[copy] = source.resultNamePointer[k]!;
+      this.resultFlags[copy] = source.resultFlags[k]!;
+      const extras = source.resultExtras.get(k);
+      if (extras !== undefined) this.resultExtras.set(copy, extras);
+    }
+    const rare = source.rare.get(i);
+    if (rare !== undefined) this.rare.set(at, { ...rare });
+  }
+
   /** Adds a decoded entry (or any entry-shaped value) as the next one. */
   push(entry: Entry): void {
     const i = this.length;
@@ -102,8 +159,7 @@ export class EntryStore implements Iterable<Entry> {
       (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[i] = this.recent.groupRef;
     }
     else if (this.groupRef !== undefined) this.groupRef[i] = -1;
-    if (entry.line !== i + 1 && this.lines === undefined) this.lines = Uint32Array.from({ length: this.info.length }, (_, at) => at + 1);
-    if (this.lines !== undefined) this.lines[i] = entry.line;
+    this.setLine(i, entry.line);
     this.setOffset(i, entry.offset);
     this.byteLength[i] = entry.byteLength;
     this.blockCounts[i] = Math.min(entry.blockCount, 0xffff);
@@ -233,6 +289,11 @@ export class EntryStore implements Iterable<Entry> {
   blockCount(i: number): number {
     const count = this.blockCounts[i]!;
     return count === 0xffff ? this.manyBlocks.get(i)! : count;
+  }
+
+  private setLine(i: number, line: number): void {
+    if (line !== i + 1 && this.lines === undefined) this.lines = Uint32Array.from({ length: this.info.length }, (_, at) => at + 1);
+    if (this.lines !== undefined) this.lines[i] = line;
   }
 
   setOffset(i: number, offset: number): void {

@@ -10,7 +10,6 @@ export const MAX_ENCODED = 256;
 
 const UUID = 0x00;
 const HEX = 0x01;
-const DASHES = [8, 13, 18, 23];
 const DIGITS = '0123456789abcdef';
 
 /** Writes the encoding of `id` into `out` and returns its length, or -1 when it does not encode. */
@@ -39,20 +38,20 @@ export function encodeId(id: string, out: Uint8Array): number {
   return length;
 }
 
-/** Character codes of the id being decoded: one flat string at the end, not a chain of concatenations. */
-const codes: number[] = [];
+/** Where a packed id is spelled out before it becomes one flat string. */
+const spelled = Buffer.alloc(2 * MAX_ENCODED + 4);
+const HEX_DIGITS = Buffer.from(DIGITS, 'latin1');
 
 export function decodeId(bytes: Buffer, start: number, end: number): string {
   const marker = bytes[start];
   if (end === start || (marker !== UUID && marker !== HEX)) return bytes.toString('latin1', start, end);
-  codes.length = 0;
-  {
-    for (let i = start + 1; i < end; i++) {
-      if (marker === UUID && DASHES.includes(codes.length)) codes.push(0x2d);
-      codes.push(DIGITS.charCodeAt(bytes[i]! >> 4), DIGITS.charCodeAt(bytes[i]! & 15));
-    }
+  let length = 0;
+  for (let i = start + 1; i < end; i++) {
+    if (marker === UUID && (length === 8 || length === 13 || length === 18 || length === 23)) spelled[length++] = 0x2d;
+    spelled[length++] = HEX_DIGITS[bytes[i]! >> 4]!;
+    spelled[length++] = HEX_DIGITS[bytes[i]! & 15]!;
   }
-  return String.fromCharCode.apply(null, codes);
+  return spelled.toString('latin1', 0, length);
 }
 
 function isUuid(id: string): boolean {

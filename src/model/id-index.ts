@@ -20,6 +20,11 @@ export class IdIndex {
     return this.get(id) !== undefined;
   }
 
+  /** The entry that entry `index`'s id resolves to (itself, or another that shares the id); undefined without an id. */
+  ofEntry(index: number): number | undefined {
+    return this.ofHandle(this.store.idRef[index]!);
+  }
+
   ofHandle(handle: number): number | undefined {
     if (handle < 0 || handle >= this.byHandle.length || this.byHandle[handle] === 0) return undefined;
     return this.byHandle[handle]! - 1;

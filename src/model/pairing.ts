@@ -176,7 +176,7 @@ class OccurrenceColumns {
   resultK: Int32Array;
   /** The occurrence after this one in its id's queue of open calls of one message, -1 at the end. */
   next: Int32Array;
-  private readonly objects = new Map<number, CallOccurrence>();
+  private readonly objects: Array<CallOccurrence | undefined> = [];
 
   /** `capacity`: the calls the path can hold, at most (more only grow the columns). */
   constructor(
@@ -204,16 +204,15 @@ class OccurrenceColumns {
   }
 
   object(n: number): CallOccurrence {
-    let occurrence = this.objects.get(n);
+    let occurrence = this.objects[n];
     if (occurrence === undefined) {
       const at = this.at[n]!;
       // The call as the item at that position hands it out, so code holding that item sees the same object.
-      const calls = this.items.at(at)!.toolCalls!;
-      const blockIndex = this.store.callBlock[this.call[n]!]!;
-      const call = calls.find((candidate) => candidate.blockIndex === blockIndex) ?? this.store.call(this.call[n]!);
+      const item = this.items.at(at)!;
+      const call = item.toolCalls![this.call[n]! - this.store.callStart(item.index)]!;
       const result = this.resultAt[n] === -1 ? undefined : { at: this.resultAt[n]!, k: this.resultK[n]! };
       occurrence = { at, call, order: this.order[n]!, result };
-      this.objects.set(n, occurrence);
+      this.objects[n] = occurrence;
     }
     return occurrence;
   }

@@ -5,7 +5,7 @@ import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
-import { copyEntry, positionalId, positionOf, type Entry } from '../model/entry.js';
+import { positionalId, positionOf, type Entry } from '../model/entry.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
@@ -29,13 +29,16 @@ export async function applyPlan(
   fixEndings = true,
 ): Promise<Transcript> {
   const { transcript, format } = source;
-  const byLine = new Map<number, Entry>();
-  for (const entry of transcript.entries) byLine.set(entry.line, entry);
+  const entriesIn = transcript.entries;
+  // Line → entry index; the entry itself is read when its line comes.
+  const indexOfLine = new Map<number, number>();
+  for (let i = 0; i < entriesIn.length; i++) indexOfLine.set(entriesIn.line(i), i);
+  const byLine = { get: (line: number) => (indexOfLine.has(line) ? entriesIn.at(indexOfLine.get(line)!) : undefined), has: (line: number) => indexOfLine.has(line) };
   const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
   const broken = new Map<number, LineIssue[]>();
   for (const issue of transcript.lineIssues) if (issue.kind !== 'glued') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
   const decoder = format.createDecoder();
-  const output: Transcript = { format: format.name, semantics: format.semantics, entries: new EntryStore(), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  const output: Transcript = { format: format.name, semantics: format.semantics, entries: new EntryStore(entriesIn), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   const fd = openSync(source.path, 'r');
   let pieces: Buffer[] = [];
   let eol = '\n';
@@ -48,11 +51,14 @@ export async function applyPlan(
     if (from !== undefined || value !== undefined) {
       const entries = output.entries;
       if (from !== undefined) newIndex.set(from.index, entries.length);
-      const entry =
-        value === undefined && from!.kind !== 'header' ? relocate(from!, entries.length, line) : decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
-      entry.offset = output.bytes;
-      entry.byteLength = bytes.length;
-      entries.push(entry);
+      if (value === undefined && from!.kind !== 'header') {
+        entries.pushCopy(entriesIn, from!.index, { line, offset: output.bytes, byteLength: bytes.length, id: movedId(from!, entries.length) });
+      } else {
+        const entry = decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
+        entry.offset = output.bytes;
+        entry.byteLength = bytes.length;
+        entries.push(entry);
+      }
       output.parsedLines += 1;
       if (value === undefined && badUtf8.has(from!.line)) output.lineIssues.push({ kind: 'invalid-utf8', line, detail: 'invalid UTF-8 byte sequence' });
     }
@@ -130,10 +136,9 @@ export async function applyPlan(
   return output;
 }
 
-/** The same decoded entry at its new place in the output; a positional id moves with it. */
-function relocate(entry: Entry, index: number, line: number): Entry {
-  const id = entry.id !== undefined && positionOf(entry.id) === entry.index ? positionalId(index) : entry.id;
-  const copy = copyEntry(entry, index, line);
-  copy.id = id;
-  return copy;
+/** The id a kept entry takes at its new position: a positional id (legacy linear files) moves with it. */
+function movedId(entry: Entry, index: number): string | undefined {
+  if (!entry.linksToPrevious || index === entry.index) return undefined;
+  const id = entry.id;
+  return id !== undefined && positionOf(id) === entry.index ? positionalId(index) : undefined;
 }

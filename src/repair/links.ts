@@ -1,6 +1,6 @@
-import type { Entry } from '../model/entry.js';
+import { FLAGS, type Entry } from '../model/entry.js';
 import type { EntryStore } from '../model/entry-store.js';
-import { buildTree, inTree } from '../model/tree.js';
+import { buildTree, indexIds, inTree, isNode } from '../model/tree.js';
 import { semanticsOf, type Transcript } from '../model/transcript.js';
 import type { PlanBuilder } from './plan-builder.js';
 
@@ -11,6 +11,8 @@ import type { PlanBuilder } from './plan-builder.js';
  * injections) or with an unknown one, and the first entry of a parent cycle, are attached to the
  * entry written before them, as pi's own migration links v1 files.
  */
+const PARENT_MISSING = FLAGS.indexOf('parentMissing');
+
 export function repairLinks(transcript: Transcript, builder: PlanBuilder): void {
   const recovered = new Map<string, string | null>();
   for (const issue of transcript.lineIssues) {
@@ -27,21 +29,27 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
     if (issue.recovered !== undefined) recovered.set(issue.recovered.id, issue.recovered.parentId);
   }
 
-  const known = new Set<string>();
-  for (const entry of transcript.entries) if (inTree(entry) && entry.id !== undefined) known.add(entry.id);
+  const entries = transcript.entries;
+  const { byId } = indexIds(entries);
+  const known = { has: (id: string) => byId.has(id) };
 
   // An entry written right before another is, in an append-only log, its parent or its parent's sibling.
-  let previous: Entry | undefined;
-  for (const entry of transcript.entries) {
-    if (!inTree(entry)) continue;
-    if (entry.parentMissing) {
-      relink(entry, previous?.id ?? null, builder);
+  let previous = -1;
+  const previousId = () => (previous === -1 ? null : entries.at(previous).id!);
+  for (let i = 0; i < entries.length; i++) {
+    if (!isNode(entries, i)) continue;
+    // Read from the columns: ids are spelled out only for the entries that need a new link.
+    const parent = entries.parentRef[i]!;
+    if (entries.flag(i, PARENT_MISSING)) {
+      const entry = entries.at(i);
+      relink(entry, previousId(), builder);
       entry.parentMissing = false;
-    } else if (typeof entry.parentId === 'string' && !known.has(entry.parentId)) {
-      relink(entry, recoveredParent(entry.parentId, known, recovered) ?? previous?.id ?? null, builder);
+    } else if (parent >= 0 && byId.ofHandle(parent) === undefined) {
+      const entry = entries.at(i);
+      relink(entry, recoveredParent(entry.parentId as string, known, recovered) ?? previousId(), builder);
     }
     // Only an entry with an id can be a parent.
-    if (entry.id !== undefined) previous = entry;
+    if (entries.idRef[i] !== -1) previous = i;
   }
   const tree = buildTree(transcript.entries, semanticsOf(transcript).duplicateIds);
   for (const cycle of tree.cycles) {
@@ -64,7 +72,7 @@ function parentBefore(entries: EntryStore, entry: Entry, allowed: (id: string) =
 }
 
 /** The nearest ancestor a dropped line named, when its start could still be read. */
-function recoveredParent(id: string, known: Set<string>, recovered: Map<string, string | null>): string | null | undefined {
+function recoveredParent(id: string, known: { has(id: string): boolean }, recovered: Map<string, string | null>): string | null | undefined {
   let parent: string | null = id;
   const seen = new Set<string>();
   while (parent !== null && !known.has(parent) && recovered.has(parent) && !seen.has(parent)) {

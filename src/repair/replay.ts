@@ -59,7 +59,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const byAssistant = new Map<Entry, CallOccurrence[]>();
   for (const occurrence of pairing.occurrences) {
     const assistant = items[occurrence.at]!;
-    byAssistant.set(assistant, [...(byAssistant.get(assistant) ?? []), occurrence]);
+    const calls = byAssistant.get(assistant);
+    if (calls === undefined) byAssistant.set(assistant, [occurrence]);
+    else calls.push(occurrence);
   }
   const missing = new Set(pairing.missing);
   // Results out of call order only need moving for agents whose providers care (not Claude Code's).
@@ -87,7 +89,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     if (entry.role !== 'assistant' || entry.toolCalls === undefined || dropped.has(entry)) continue;
     const occurrences = byAssistant.get(entry) ?? [];
     // A line whose id resolves to another entry (two share it) cannot be a parent: a result added after it would hang elsewhere.
-    const shadowed = entry.id !== undefined && analysis.tree.byId.get(entry.id) !== entry.index;
+    const owner = analysis.tree.byId.ofEntry(entry.index);
+    const shadowed = owner !== undefined && owner !== entry.index;
     const doomed = entry.toolCalls.filter(
       (call) => isFailed(entry) || !usable(call) || ((mode === 'discard' || shadowed) && occurrences.some((o) => o.call === call && missing.has(o))),
     );
@@ -291,9 +294,19 @@ function blockOf(pointer: string): number {
  * instead; one whose kept history starts with tool results keeps it from their call.
  */
 function keepCompactionCuts(path: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
+  // Where each id first stands on the path, read once: a long session holds hundreds of compactions.
+  let firstAt: Map<string, number> | undefined;
   path.forEach((entry, at) => {
     if (entry.kind !== 'compaction' || entry.firstKeptId === undefined) return;
-    const kept = path.findIndex((candidate, i) => i < at && candidate.id === entry.firstKeptId);
+    if (firstAt === undefined) {
+      firstAt = new Map();
+      path.forEach((candidate, i) => {
+        const id = candidate.id;
+        if (id !== undefined && !firstAt!.has(id)) firstAt!.set(id, i);
+      });
+    }
+    const first = firstAt.get(entry.firstKeptId);
+    const kept = first !== undefined && first < at ? first : -1;
     if (kept === -1) return;
     if (dropped.has(path[kept]!)) {
       const next = path.slice(kept + 1, at).find((candidate) => !dropped.has(candidate) && candidate.role !== 'toolResult' && candidate.id !== undefined);
