@@ -28,4 +28,8 @@ export class StringTable {
   text(code: number): string {
     return this.strings[code]!;
   }
+
+  get size(): number {
+    return this.strings.length;
+  }
 }

@@ -94,17 +94,20 @@ export class EntryStore implements Iterable<Entry> {
   }
 
   /**
-   * Entry i of `source`, a store sharing this one's tables, as the next entry, written at another
-   * line and offset (and under another id, for positional ids that follow the entry's position).
+   * Entry i of `source` as the next entry, written at another line and offset (and under another
+   * id, for positional ids that follow the entry's position). Its facts are copied as numbers,
+   * through `to` when the source has tables of its own (another thread's half of a file).
    */
-  pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; id?: string }): void {
+  pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; id?: string }, to: Translation = SHARED): void {
     const at = this.length;
     if (at === this.info.length) this.growEntries(at + 1);
     this.length = at + 1;
-    this.info[at] = source.info[i]!;
-    this.idRef[at] = place.id === undefined ? source.idRef[i]! : this.ids.intern(place.id);
-    this.parentRef[at] = source.parentRef[i]!;
-    const group = source.group(i);
+    const info = source.info[i]!;
+    const pointer = info >>> POINTER_SHIFT;
+    this.info[at] = pointer === POINTER_CODES - 1 ? info : ((info & ((1 << POINTER_SHIFT) - 1)) | (to.string(pointer) << POINTER_SHIFT)) >>> 0;
+    this.idRef[at] = place.id === undefined ? to.id(source.idRef[i]!) : this.ids.intern(place.id);
+    this.parentRef[at] = to.id(source.parentRef[i]!);
+    const group = to.id(source.group(i));
     if (group !== -1) (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[at] = group;
     else if (this.groupRef !== undefined) this.groupRef[at] = -1;
     this.setLine(at, place.line);
@@ -116,9 +119,9 @@ export class EntryStore implements Iterable<Entry> {
       const copy = this.calls++;
       if (copy === this.callId.length) this.growCalls(copy + 1);
       this.callOwner[copy] = at;
-      this.callId[copy] = source.callId[k]!;
-      this.callName[copy] = source.callName[k]!;
-      this.callPointer[copy] = source.callPointer[k]!;
+      this.callId[copy] = to.callId(source.callId[k]!);
+      this.callName[copy] = to.string(source.callName[k]! - 1) + 1;
+      this.callPointer[copy] = to.string(source.callPointer[k]!);
       this.callBlock[copy] = source.callBlock[k]!;
       this.callFlags[copy] = source.callFlags[k]!;
       const extras = source.callExtras.get(k);
@@ -128,16 +131,16 @@ export class EntryStore implements Iterable<Entry> {
       const copy = this.results++;
       if (copy === this.resultCallId.length) this.growResults(copy + 1);
       this.resultOwner[copy] = at;
-      this.resultCallId[copy] = source.resultCallId[k]!;
-      this.resultPointer[copy] = source.resultPointer[k]!;
-      this.resultName[copy] = source.resultName[k]!;
-      this.resultNamePointer[copy] = source.resultNamePointer[k]!;
+      this.resultCallId[copy] = to.callId(source.resultCallId[k]!);
+      this.resultPointer[copy] = to.string(source.resultPointer[k]!);
+      this.resultName[copy] = to.string(source.resultName[k]! - 1) + 1;
+      this.resultNamePointer[copy] = to.string(source.resultNamePointer[k]! - 1) + 1;
       this.resultFlags[copy] = source.resultFlags[k]!;
       const extras = source.resultExtras.get(k);
       if (extras !== undefined) this.resultExtras.set(copy, extras);
     }
     const rare = source.rare.get(i);
-    if (rare !== undefined) this.rare.set(at, { ...rare });
+    if (rare !== undefined) this.rare.set(at, rare.firstKeptRef === undefined ? { ...rare } : { ...rare, firstKeptRef: to.id(rare.firstKeptRef) });
   }
 
   /** Adds a decoded entry (or any entry-shaped value) as the next one. */
@@ -493,6 +496,29 @@ function firstOwned(owners: Uint32Array, count: number, entry: number): number {
     else high = middle;
   }
   return low;
+}
+
+/** Handles and string codes of one store's tables in another's; negative handles (none, null) stay. */
+export interface Translation {
+  id(handle: number): number;
+  callId(handle: number): number;
+  string(code: number): number;
+}
+
+const same = (value: number) => value;
+const SHARED: Translation = { id: same, callId: same, string: same };
+
+/** Looks each handle of `from` up in `into`'s tables once, the first time it is met. */
+export function translation(from: EntryStore, into: EntryStore): Translation {
+  const table = (count: number, add: (handle: number) => number) => {
+    const known = new Int32Array(count).fill(-1);
+    return (handle: number) => (handle < 0 ? handle : known[handle] !== -1 ? known[handle]! : (known[handle] = add(handle)));
+  };
+  return {
+    id: table(from.ids.count, (handle) => into.ids.intern(from.ids.text(handle))),
+    callId: table(from.callIds.count, (handle) => into.callIds.intern(from.callIds.text(handle))),
+    string: table(from.strings.size, (code) => into.strings.code(from.strings.text(code))),
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): T {

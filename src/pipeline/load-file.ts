@@ -5,8 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { openRegularSync } from '../io/regular-file.js';
-import { copyEntry, positionalId, positionOf } from '../model/entry.js';
-import { EntryStore } from '../model/entry-store.js';
+import { positionalId, positionOf } from '../model/entry.js';
+import { EntryStore, translation } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
 import { loadRange, type RangeRequest } from './load-range.js';
@@ -171,10 +171,12 @@ function join(first: Transcript, second: Transcript, between?: () => void): Tran
   const base = first.entries.length;
   const tail = EntryStore.revive(second.entries);
   first.entries.reserve(base + tail.length);
+  const into = translation(tail, first.entries);
   for (let i = 0; i < tail.length; i++) {
-    const entry = copyEntry(tail.at(i), base + i, tail.line(i) + lines);
-    if (entry.id !== undefined && positionOf(entry.id) === i) entry.id = positionalId(entry.index);
-    first.entries.push(entry);
+    // A positional id (legacy linear files) names the entry's place, which moves by `base`.
+    const id = tail.at(i).linksToPrevious ? tail.at(i).id : undefined;
+    const moved = id !== undefined && positionOf(id) === i ? positionalId(base + i) : undefined;
+    first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, id: moved }, into);
   }
   first.entries.trim(between);
   for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines });
