@@ -61,7 +61,7 @@ export class EntryStore implements Iterable<Entry> {
   readonly manyBlocks = new Map<number, number>();
   readonly rare = new Map<number, RareFields>();
   /** What the last pushed entries named, to spare the id table lookups for the links that repeat it. */
-  private readonly recent = { id: undefined as string | undefined, idRef: -1, group: undefined as string | undefined, groupRef: -1, callIds: [] as string[], callRefs: [] as number[] };
+  private readonly recent = { id: undefined as string | undefined, idRef: -1, group: undefined as string | undefined, groupRef: -1, calls: 0, callIds: [] as string[], callRefs: [] as number[] };
 
   calls = 0;
   /** The entry each call belongs to, in entry order: an entry's calls are found by binary search. */
@@ -169,8 +169,7 @@ export class EntryStore implements Iterable<Entry> {
     if (entry.blockCount >= 0xffff) this.manyBlocks.set(i, entry.blockCount);
     if (entry.toolCalls !== undefined) {
       info |= HAS_CALLS;
-      this.recent.callIds.length = 0;
-      this.recent.callRefs.length = 0;
+      this.recent.calls = 0;
       for (const call of entry.toolCalls) this.pushCall(call, i);
     }
     if (entry.toolResults !== undefined) {
@@ -204,10 +203,11 @@ export class EntryStore implements Iterable<Entry> {
     return { next: () => (i < this.length ? { value: this.at(i++), done: false } : { value: undefined, done: true }) };
   }
 
-  /** The entries that match, as views; the others are never kept. */
-  filter(matches: (entry: Entry) => boolean): Entry[] {
+  /** The entries of one kind, as views; the others are never made. */
+  ofKind(kind: EntryKind): Entry[] {
+    const code = KIND_CODE[kind];
     const found: Entry[] = [];
-    for (const entry of this) if (matches(entry)) found.push(entry);
+    for (let i = 0; i < this.length; i++) if ((this.info[i]! & KIND_MASK) === code) found.push(this.at(i));
     return found;
   }
 
@@ -424,8 +424,9 @@ export class EntryStore implements Iterable<Entry> {
     this.callOwner[k] = owner;
     this.callId[k] = call.id === undefined ? -1 : this.callIds.intern(call.id);
     if (call.id !== undefined) {
-      this.recent.callIds.push(call.id);
-      this.recent.callRefs.push(this.callId[k]!);
+      const recent = this.recent;
+      recent.callIds[recent.calls] = call.id;
+      recent.callRefs[recent.calls++] = this.callId[k]!;
     }
     this.callName[k] = call.name === undefined ? 0 : this.strings.code(call.name) + 1;
     this.callPointer[k] = this.strings.code(call.pointer);
@@ -436,13 +437,19 @@ export class EntryStore implements Iterable<Entry> {
     }
   }
 
+  /** The handle of a call id, found among the latest message's calls when it is one of them. */
+  private recentCall(id: string): number {
+    const recent = this.recent;
+    for (let n = 0; n < recent.calls; n++) if (recent.callIds[n] === id) return recent.callRefs[n]!;
+    return this.callIds.intern(id);
+  }
+
   private pushResult(result: ToolResultRef, owner: number): void {
     const k = this.results++;
     if (k === this.resultCallId.length) this.growResults(k + 1);
     this.resultOwner[k] = owner;
     // A result names a call of the latest assistant message, almost always.
-    const known = result.callId === undefined ? -1 : this.recent.callIds.indexOf(result.callId);
-    this.resultCallId[k] = result.callId === undefined ? -1 : known !== -1 ? this.recent.callRefs[known]! : this.callIds.intern(result.callId);
+    this.resultCallId[k] = result.callId === undefined ? -1 : this.recentCall(result.callId);
     this.resultPointer[k] = this.strings.code(result.pointer);
     this.resultName[k] = result.name === undefined ? 0 : this.strings.code(result.name) + 1;
     this.resultNamePointer[k] = result.namePointer === undefined ? 0 : this.strings.code(result.namePointer) + 1;

@@ -82,7 +82,7 @@ export class IdTable {
     if (this.count + 1 > this.starts.length) this.starts = growTo(this.starts, this.count + 1);
     if (length >= 0) {
       if (this.used + length > this.bytes.length) this.setBytes(growTo(this.bytes, this.used + length));
-      this.bytes.set(this.scratch.subarray(0, length), this.used);
+      for (let i = 0; i < length; i++) this.bytes[this.used + i] = this.scratch[i]!;
       this.used += length;
     } else {
       (this.wide ??= new Map()).set(handle, id);

@@ -8,7 +8,7 @@ import type { PlanBuilder } from './plan-builder.js';
  */
 export function repairHeader(analysis: Analysis, builder: PlanBuilder, sessionId: string): void {
   const entries = analysis.entries;
-  const headers = entries.filter((entry) => entry.kind === 'header');
+  const headers = entries.ofKind('header');
   const first = headers[0];
   for (const extra of headers.slice(1)) {
     builder.skip(extra.line);

@@ -21,7 +21,7 @@ repair drops the extra headers.`,
   },
   check({ analysis, report }) {
     if (!semanticsOf(analysis.transcript).header) return;
-    const headers = analysis.entries.filter((entry) => entry.kind === 'header');
+    const headers = analysis.entries.ofKind('header');
     for (const extra of headers.slice(1)) {
       report({ line: extra.line, message: `Second session header (the first is on line ${headers[0]!.line}).` });
     }
