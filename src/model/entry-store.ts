@@ -3,6 +3,7 @@ import type { Entry, EntryKind, HeaderInfo, Outcome, Role, ServerToolRef, ToolCa
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
+import { SHARED, type Translation } from './store-translation.js';
 import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
 
 /** What few entries have: a map beside the columns instead of a column each. */
@@ -503,29 +504,6 @@ function firstOwned(owners: Uint32Array, count: number, entry: number): number {
     else high = middle;
   }
   return low;
-}
-
-/** Handles and string codes of one store's tables in another's; negative handles (none, null) stay. */
-export interface Translation {
-  id(handle: number): number;
-  callId(handle: number): number;
-  string(code: number): number;
-}
-
-const same = (value: number) => value;
-const SHARED: Translation = { id: same, callId: same, string: same };
-
-/** Looks each handle of `from` up in `into`'s tables once, the first time it is met. */
-export function translation(from: EntryStore, into: EntryStore): Translation {
-  const table = (count: number, add: (handle: number) => number) => {
-    const known = new Int32Array(count).fill(-1);
-    return (handle: number) => (handle < 0 ? handle : known[handle] !== -1 ? known[handle]! : (known[handle] = add(handle)));
-  };
-  return {
-    id: table(from.ids.count, (handle) => into.ids.intern(from.ids.text(handle))),
-    callId: table(from.callIds.count, (handle) => into.callIds.intern(from.callIds.text(handle))),
-    string: table(from.strings.size, (code) => into.strings.code(from.strings.text(code))),
-  };
 }
 
 function withoutUndefined<T extends object>(value: T): T {

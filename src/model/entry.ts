@@ -77,9 +77,10 @@ export interface HeaderInfo {
 export const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking', 'resultsAfterOther'] as const;
 
 /**
- * One decoded line. A class with every field set in the constructor, and yes/no facts packed
- * into one number, because a huge file holds hundreds of thousands of these: one fixed shape
- * keeps each small and every rule's property access fast.
+ * One decoded line, as a format's decoder fills it in. It lives only until the loader packs it
+ * into the file's EntryStore (entry-store.ts), where every entry is a row of typed-array columns;
+ * readers get the same fields back through the store's views. One fixed shape, with the yes/no
+ * facts in one number, keeps the decoders' work cheap.
  */
 export class Entry {
   kind: EntryKind = 'unknown';
@@ -166,15 +167,6 @@ RARE.forEach((name) => {
     },
   });
 });
-
-/** A draft with every field of `entry` (a draft or a store's view), at another place. */
-export function copyEntry(entry: Entry, index: number, line: number): Entry {
-  const copy = new Entry(index, line);
-  for (const field of COPIED) (copy as unknown as Record<string, unknown>)[field] = entry[field];
-  return copy;
-}
-
-const COPIED = ['kind', 'pointer', 'id', 'parentId', 'role', 'group', 'outcome', 'toolCalls', 'toolResults', 'blockCount', 'offset', 'byteLength', 'flags', ...RARE] as const;
 
 /**
  * Linear (legacy) files have no entry ids: entries are named by their position among parsed
