@@ -12,14 +12,14 @@ import { decodeId, encodeId, MAX_ENCODED } from './id-encoding.js';
  * lookup builds it again.
  */
 export class IdTable {
-  private bytes: Uint8Array = new Uint8Array(1 << 16);
+  private bytes: Uint8Array = new Uint8Array(1 << 10);
   /** The same bytes as a Buffer, for its native Latin-1 decoding; follows `bytes` (see setBytes). */
   private arena: Buffer = Buffer.from(this.bytes.buffer);
   private used = 0;
   /** Arena offset of each handle's first byte; the next handle's start ends it. */
-  private starts = new Uint32Array(1 << 12);
+  private starts = new Uint32Array(1 << 6);
   /** Handle + 1 per slot, 0 for empty; at most half full so probe runs stay short. Empty once trimmed. */
-  private slots = new Int32Array(1 << 13);
+  private slots = new Int32Array(1 << 7);
   private wide: Map<number, string> | undefined;
   /** Where a lookup encodes the id it looks for. */
   private readonly scratch = new Uint8Array(MAX_ENCODED);
