@@ -5,11 +5,9 @@ import type { TranscriptFormat } from '../formats/format.js';
 import type { SeverityOverride } from '../io/config.js';
 import type { Rule } from '../rules/rule.js';
 import type { FileReport } from './finding.js';
-import { scanFile } from './scan.js';
+import { IN_FLIGHT, scanFile } from './scan.js';
 
 const WORKER = new URL('./scan-worker.js', import.meta.url);
-/** Files one thread scans at once when it is the only one, so reading a large file overlaps parsing another. */
-const IN_FLIGHT = 4;
 /** Below this many files per thread, starting threads costs more than it saves. */
 const MIN_FILES_PER_THREAD = 4;
 
@@ -70,7 +68,8 @@ export async function scanFiles(paths: readonly string[], options: PoolOptions):
   const setup: WorkerSetup = { paths, next: counter, overrides: options.overrides, format: options.format?.name };
   const workers = Array.from({ length: threads - 1 }, () => new Worker(WORKER, { workerData: setup }));
   try {
-    await Promise.all([drain(() => Atomics.add(counter, 0, 1), false), ...workers.map((worker) => collect(worker, settle))]);
+    const take = () => Atomics.add(counter, 0, 1);
+    await Promise.all([...Array.from({ length: IN_FLIGHT }, () => drain(take, false)), ...workers.map((worker) => collect(worker, settle))]);
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

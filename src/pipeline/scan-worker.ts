@@ -3,7 +3,7 @@ import { codeOf } from '../errors.js';
 import { formats } from '../formats/registry.js';
 import { configureRules } from '../rules/configure.js';
 import { rules as allRules } from '../rules/index.js';
-import { scanFile } from './scan.js';
+import { IN_FLIGHT, scanFile } from './scan.js';
 import type { WorkerBatch, WorkerSetup } from './scan-pool.js';
 
 // A worker of `scan --jobs`: takes the next file from the shared counter until none are left,
@@ -20,16 +20,20 @@ parentPort!.on('message', () => undefined);
 
 let batch: WorkerBatch['outcomes'] = [];
 let sent = Date.now();
-for (let index = Atomics.add(next, 0, 1); index < paths.length; index = Atomics.add(next, 0, 1)) {
-  try {
-    batch.push({ index, report: await scanFile(paths[index]!, rules, chosen, false) });
-  } catch (error) {
-    batch.push({ index, error: { message: error instanceof Error ? error.message : String(error), code: codeOf(error) } });
+const drain = async (): Promise<void> => {
+  for (let index = Atomics.add(next, 0, 1); index < paths.length; index = Atomics.add(next, 0, 1)) {
+    // Awaited before `batch` is read: another file's scan may have sent and replaced it meanwhile.
+    const outcome = await scanFile(paths[index]!, rules, chosen, false).then(
+      (report) => ({ index, report }),
+      (error: unknown) => ({ index, error: { message: error instanceof Error ? error.message : String(error), code: codeOf(error) } }),
+    );
+    batch.push(outcome);
+    if (batch.length >= BATCH_FILES || Date.now() - sent >= BATCH_MS) {
+      parentPort!.postMessage({ outcomes: batch, done: false } satisfies WorkerBatch);
+      batch = [];
+      sent = Date.now();
+    }
   }
-  if (batch.length >= BATCH_FILES || Date.now() - sent >= BATCH_MS) {
-    parentPort!.postMessage({ outcomes: batch, done: false } satisfies WorkerBatch);
-    batch = [];
-    sent = Date.now();
-  }
-}
+};
+await Promise.all(Array.from({ length: IN_FLIGHT }, drain));
 parentPort!.postMessage({ outcomes: batch, done: true } satisfies WorkerBatch);

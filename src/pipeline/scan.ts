@@ -10,6 +10,12 @@ import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
 import { runRules } from './run-rules.js';
 
+/**
+ * Files one thread scans at once, so that while one waits on the file system (reading a large
+ * file, looking for a running agent's lock) another is parsed; in each thread of `--jobs` too.
+ */
+export const IN_FLIGHT = 4;
+
 /** Reads, decodes, analyses and checks a stream. Throws only for I/O errors. */
 export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat): Promise<FileReport> {
   return check(path, await loadTranscript(source, format), rules);
