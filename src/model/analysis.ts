@@ -3,7 +3,7 @@ import { flagMask, TOOL_RESULT } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 import { buildContext, type Context, type ContextItem } from './context.js';
 import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
-import { buildTree, hasCalls, PathWalker, type Tree } from './tree.js';
+import { buildTree, PathWalker, type Tree } from './tree.js';
 import { semanticsOf, type Transcript } from './transcript.js';
 
 /** Where an entry stands relative to what the agent would replay. */
@@ -89,7 +89,7 @@ function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array):
   for (let i = 0; i < entries.length; i++) {
     const parent = tree.parent[i]!;
     if (parent === -1 || onPath[i] === 1 || onPath[parent] === 0 || entries.roleCode(i) !== TOOL_RESULT) continue;
-    if (!hasCalls(entries, parent)) continue;
+    if (!entries.hasCalls(parent)) continue;
     beside.set(parent, [...(beside.get(parent) ?? []), i]);
   }
   if (beside.size === 0) return tree.replayPath;

@@ -1,5 +1,5 @@
 import { growTo, StringTable } from './columns.js';
-import type { Entry, EntryKind, HeaderInfo, Outcome, Role, ServerToolRef, ToolCallRef, ToolResultRef } from './entry.js';
+import { RARE, type Entry, type EntryKind, type HeaderInfo, type Outcome, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
@@ -19,7 +19,6 @@ export interface RareFields {
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */
   firstKeptRef?: number;
 }
-const RARE_FIELDS = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
 
 type CallExtras = Pick<ToolCallRef, 'missing' | 'changes' | 'conflict'>;
 type ResultExtras = Pick<ToolResultRef, 'changes' | 'conflict'>;
@@ -179,7 +178,7 @@ export class EntryStore implements Iterable<Entry> {
     }
     this.info[i] = info;
     let rare: RareFields | undefined;
-    if (entry.rare !== undefined) for (const field of RARE_FIELDS) {
+    if (entry.rare !== undefined) for (const field of RARE) {
       const value = entry[field];
       if (value !== undefined) (rare ??= {})[field] = value as never;
     }

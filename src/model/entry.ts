@@ -154,7 +154,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

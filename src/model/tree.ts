@@ -1,5 +1,5 @@
 import type { Entry } from './entry.js';
-import { flagMask, HAS_CALLS, KIND_MASK, KIND_CODE } from './entry-bits.js';
+import { flagMask, KIND_MASK, KIND_CODE } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 import { IdIndex } from './id-index.js';
 import type { ReplaySemantics } from './transcript.js';
@@ -85,10 +85,6 @@ export function isNode(entries: EntryStore, i: number): boolean {
   return kind !== HEADER && (kind !== UNKNOWN || entries.idRef[i] !== -1);
 }
 
-/** The entry carries tool calls, read from the columns. */
-export function hasCalls(entries: EntryStore, i: number): boolean {
-  return (entries.info[i]! & HAS_CALLS) !== 0;
-}
 
 /**
  * Walks parent links towards the root. Visits are stamped in one shared array, so a walk

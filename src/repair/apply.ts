@@ -33,7 +33,10 @@ export async function applyPlan(
   // Line → entry index; the entry itself is read when its line comes.
   const indexOfLine = new Map<number, number>();
   for (let i = 0; i < entriesIn.length; i++) indexOfLine.set(entriesIn.line(i), i);
-  const byLine = { get: (line: number) => (indexOfLine.has(line) ? entriesIn.at(indexOfLine.get(line)!) : undefined), has: (line: number) => indexOfLine.has(line) };
+  const entryOn = (line: number): Entry | undefined => {
+    const index = indexOfLine.get(line);
+    return index === undefined ? undefined : entriesIn.at(index);
+  };
   const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
   const broken = new Map<number, LineIssue[]>();
   for (const issue of transcript.lineIssues) if (issue.kind !== 'glued') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
@@ -76,7 +79,7 @@ export async function applyPlan(
     return [...(edits ?? []).filter((edit) => edit.kind !== 'set-first-kept'), { kind: 'set-first-kept', id: positionalId(moved) }];
   };
   const lineAt = (line: number): Buffer => {
-    const entry = byLine.get(line)!;
+    const entry = entryOn(line)!;
     const buffer = Buffer.allocUnsafe(entry.byteLength);
     readSync(fd, buffer, 0, entry.byteLength, entry.offset);
     return buffer;
@@ -88,9 +91,9 @@ export async function applyPlan(
     put(Buffer.from(text), eol, from, value);
   };
   const putPlacement = (placement: Placement): void => {
-    if (placement.kind === 'move') return putEdited(lineAt(placement.line), plan.edits.get(placement.line), byLine.get(placement.line));
+    if (placement.kind === 'move') return putEdited(lineAt(placement.line), plan.edits.get(placement.line), entryOn(placement.line));
     const from = placement.value.timestampFrom;
-    const stamp = from !== undefined && byLine.has(from) ? JSON.parse(lineAt(from).toString('utf8')) : undefined;
+    const stamp = from !== undefined && indexOfLine.has(from) ? JSON.parse(lineAt(from).toString('utf8')) : undefined;
     const value = format.encoder.create(placement.value, stamp);
     put(Buffer.from(JSON.stringify(value)), eol, undefined, value);
   };
@@ -120,9 +123,9 @@ export async function applyPlan(
             if (!isUtf8(bytes)) output.lineIssues.push({ kind: 'invalid-utf8', line: output.lines, detail: 'invalid UTF-8 byte sequence' });
           }
         } else if (!plan.skip.has(raw.number)) {
-          putEdited(raw.bytes, plan.edits.get(raw.number), byLine.get(raw.number));
+          putEdited(raw.bytes, plan.edits.get(raw.number), entryOn(raw.number));
           // A broken line a pass keeps (one that only splits glued records) is still broken in its output.
-          if (!byLine.has(raw.number)) for (const issue of broken.get(raw.number) ?? []) output.lineIssues.push({ ...issue, line: output.lines });
+          if (!indexOfLine.has(raw.number)) for (const issue of broken.get(raw.number) ?? []) output.lineIssues.push({ ...issue, line: output.lines });
         }
         plan.after.get(raw.number)?.forEach(putPlacement);
       },

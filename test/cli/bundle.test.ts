@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, type CliResult } from './run-cli.js';
+import { ROOT, runCli, runNode, type CliResult } from './run-cli.js';
 
 // The installed CLI is bin/ plus dist/bundle/ (scripts/bundle.mjs). These tests run a copy of just
 // those, without node_modules and without the rest of dist/, so anything the bundle still loads
@@ -114,17 +113,11 @@ describe('a checkout without the bundle', () => {
 
 describe('the code cache', () => {
   const loadInChild = (bundleRoot: string): Promise<CliResult> =>
-    new Promise((resolve, reject) => {
-      const script = `const { loadBundle } = require(${JSON.stringify(join(bundleRoot, 'bin', 'load-bundle.js'))});
-        console.log(String(loadBundle(${JSON.stringify(join(bundleRoot, 'dist', 'bundle', 'cli.cjs'))}).cacheRejected));`;
-      const child = spawn(process.execPath, ['-e', script]);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    runNode([
+      '-e',
+      `const { loadBundle } = require(${JSON.stringify(join(bundleRoot, 'bin', 'load-bundle.js'))});
+        console.log(String(loadBundle(${JSON.stringify(join(bundleRoot, 'dist', 'bundle', 'cli.cjs'))}).cacheRejected));`,
+    ]);
 
   it('is made by the build for this Node and taken by V8', async () => {
     expect(await loadInChild(ROOT)).toMatchObject({ code: 0, stdout: 'false\n' });

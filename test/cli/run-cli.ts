@@ -12,11 +12,16 @@ export interface CliResult {
 
 /** Runs the built CLI as a user would, with an optional standard input and environment; `bin` runs another copy of it. */
 export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string; bin?: string } = {}): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
+  for (const name of ['NO_COLOR', 'FORCE_COLOR', 'OPENCLAW_STATE_DIR']) delete env[name];
+  Object.assign(env, options.env);
+  return runNode([options.bin ?? BIN, ...args], { cwd: options.cwd ?? ROOT, env, input: options.input });
+}
+
+/** Runs `node` with these arguments and collects what it prints. */
+export function runNode(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
-    for (const name of ['NO_COLOR', 'FORCE_COLOR', 'OPENCLAW_STATE_DIR']) delete env[name];
-    Object.assign(env, options.env);
-    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd ?? ROOT, env });
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

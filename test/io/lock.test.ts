@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { assertNotLocked, lockPaths, lockPid } from '../../src/io/lock.js';
+import { UNREADABLE_LOCKS } from '../helpers/lock-bodies.js';
 import { deadPid } from '../helpers/processes.js';
 
 let dir: string;
@@ -38,17 +39,7 @@ describe('lockPid reads every pid shape a lock holds', () => {
     expect(lockPid(text)).toBe(pid);
   });
 
-  it.each([
-    ['not JSON', '{"pid": 12'],
-    ['empty', ''],
-    ['no pid', '{"createdAt":"2026-01-01T00:00:00Z"}'],
-    ['pid 0', '{"pid":0}'],
-    ['negative pid', '{"pid":-1}'],
-    ['negative pid as text', '{"pid":"-1"}'],
-    ['fractional pid', '{"pid":12.5}'],
-    ['pid with other text', '{"pid":"12 and more"}'],
-    ['JSON null', 'null'],
-  ])('no pid in %s', (_name, text) => {
+  it.each(UNREADABLE_LOCKS)('no pid in %s', (_name, text) => {
     expect(lockPid(text)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { AtomicFile, assertNotLocked, stampOf } from '../../src/io/safe-write.js';
 import { deadPid } from '../helpers/processes.js';
+import { UNREADABLE_LOCKS } from '../helpers/lock-bodies.js';
 
 let dir: string;
 
@@ -234,15 +235,7 @@ describe('assertNotLocked', () => {
     await expect(assertNotLocked(target, false)).resolves.toBeUndefined();
   });
 
-  it.each([
-    ['not JSON', '{"pid": 12'],
-    ['empty', ''],
-    ['no pid', '{"createdAt":"2026-01-01T00:00:00Z"}'],
-    // kill(0, 0) and kill(-1, 0) address process groups and would always succeed.
-    ['pid 0', '{"pid":0}'],
-    ['negative pid', '{"pid":-1}'],
-    ['JSON null', 'null'],
-  ])('ignores a lock it cannot parse (%s)', async (_name, body) => {
+  it.each(UNREADABLE_LOCKS)('ignores a lock it cannot parse (%s)', async (_name, body) => {
     const target = await session('x\n');
     await lock(target, body);
     await expect(assertNotLocked(target, false)).resolves.toBeUndefined();
