@@ -52,6 +52,7 @@ export class AtomicFile {
   private readonly staging = Buffer.allocUnsafe(FLUSH_BYTES);
   private used = 0;
   private settled = false;
+  private syncing: Promise<void> | undefined;
 
   private constructor(
     readonly target: string,
@@ -107,12 +108,25 @@ export class AtomicFile {
     this.used += length;
   }
 
+  /**
+   * Writes out what is staged and starts the fsync without waiting for it: the caller can work
+   * meanwhile (a repair plans its output again). finish() waits for it.
+   */
+  async flushEarly(): Promise<void> {
+    const handle = this.handle;
+    if (handle === undefined) return;
+    await this.guard(() => this.flush());
+    // A failure shows again in finish()'s own fsync, which reports it.
+    this.syncing = handle.sync().catch(() => undefined);
+  }
+
   /** Flush, set owner and mode, fsync and close the temp file. */
   async finish(): Promise<void> {
     const handle = this.handle;
     if (handle === undefined) return;
     await this.guard(async () => {
       await this.flush();
+      await this.syncing;
       await this.keepOwnerAndMode(handle);
       await handle.sync();
       this.handle = undefined;

@@ -55,14 +55,20 @@ export function analyze(transcript: Transcript): Analysis {
   const sent = new Uint8Array(entries.length);
   for (const index of replay.context.indices) sent[index] = 1;
 
-  const paths = [replay];
-  if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
-    paths.push(makePath(entries, replayed, 'compacted', false));
-  }
-  const walker = new PathWalker(tree.parent);
-  for (const leaf of tree.leaves) {
-    if (leaf !== tree.leaf) paths.push(makePath(entries, walker.path(leaf, onPath, BRANCH_LOOKBACK), 'abandoned'));
-  }
+  // The other views are made when first asked for: planning a repair reads only the replayed path.
+  let paths: PathView[] | undefined;
+  const allPaths = (): PathView[] => {
+    if (paths !== undefined) return paths;
+    paths = [replay];
+    if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
+      paths.push(makePath(entries, replayed, 'compacted', false));
+    }
+    const walker = new PathWalker(tree.parent);
+    for (const leaf of tree.leaves) {
+      if (leaf !== tree.leaf) paths.push(makePath(entries, walker.path(leaf, onPath, BRANCH_LOOKBACK), 'abandoned'));
+    }
+    return paths;
+  };
 
   return {
     transcript,
@@ -70,7 +76,9 @@ export function analyze(transcript: Transcript): Analysis {
     tree,
     replay,
     replayed,
-    paths,
+    get paths() {
+      return allPaths();
+    },
     status(entry) {
       if (sent[entry] === 1) return 'replayed';
       if (onPath[entry] === 0) return 'abandoned';

@@ -4,6 +4,7 @@ import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
 import { SHARED, type Translation } from './store-translation.js';
+import { toolNameProblem } from './tool-name.js';
 import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
 
 /** What few entries have: a map beside the columns instead of a column each. */
@@ -72,6 +73,8 @@ export class EntryStore implements Iterable<Entry> {
   callBlock = new Uint32Array(0);
   callFlags = new Uint8Array(0);
   readonly callExtras = new Map<number, CallExtras>();
+  /** Per tool-name string code: 0 not judged yet, 1 valid, 2 rejected (see callUsable). */
+  private nameVerdicts = new Uint8Array(0);
 
   results = 0;
   resultOwner = new Uint32Array(0);
@@ -367,6 +370,17 @@ export class EntryStore implements Iterable<Entry> {
       changes: extras?.changes,
       conflict: extras?.conflict,
     });
+  }
+
+  /** Whether call k can stay in a request: complete, with an id and a name providers accept. Read from the columns; each distinct name is judged once. */
+  callUsable(k: number): boolean {
+    if (this.callId[k] === -1 || (this.callFlags[k]! & PARTIAL) !== 0) return false;
+    if (this.callExtras.size > 0 && this.callExtras.get(k)?.missing !== undefined) return false;
+    const name = this.callName[k]!;
+    if (name === 0) return false;
+    if (name > this.nameVerdicts.length) this.nameVerdicts = growTo(this.nameVerdicts, this.strings.size + 1);
+    if (this.nameVerdicts[name - 1] === 0) this.nameVerdicts[name - 1] = toolNameProblem(this.strings.text(name - 1)) === undefined ? 1 : 2;
+    return this.nameVerdicts[name - 1] === 1;
   }
 
   result(k: number): ToolResultRef {

@@ -27,7 +27,21 @@ export class IdTable {
 
   /** The handle of `id`, adding it when new. */
   intern(id: string): number {
-    const length = encodeId(id, this.scratch);
+    return this.internEncoded(id, encodeId(id, this.scratch));
+  }
+
+  /** The handle here of handle `handle` of `other`, found by its stored bytes: joining tables spells no id out. */
+  internFrom(other: IdTable, handle: number): number {
+    const wide = other.wide?.get(handle);
+    if (wide !== undefined) return this.intern(wide);
+    const start = other.starts[handle]!;
+    const length = other.starts[handle + 1]! - start;
+    for (let i = 0; i < length; i++) this.scratch[i] = other.bytes[start + i]!;
+    return this.internEncoded('', length);
+  }
+
+  /** `id` encoded in scratch as `length` bytes (-1: kept as the string). */
+  private internEncoded(id: string, length: number): number {
     const slot = this.find(id, length);
     const stored = this.slots[slot]!;
     if (stored !== 0) return stored - 1;

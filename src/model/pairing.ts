@@ -14,6 +14,8 @@ export interface CallOccurrence {
   /** Context position of the assistant message. */
   at: number;
   call: ToolCallRef;
+  /** The call's row in the store (see EntryStore.callId). */
+  row: number;
   /** Position among the message's calls that take part in pairing. */
   order: number;
   /** The result that answers it, if any. */
@@ -211,7 +213,7 @@ class OccurrenceColumns {
       const item = this.items.at(at)!;
       const call = item.toolCalls![this.call[n]! - this.store.callStart(item.index)]!;
       const result = this.resultAt[n] === -1 ? undefined : { at: this.resultAt[n]!, k: this.resultK[n]! };
-      occurrence = { at, call, order: this.order[n]!, result };
+      occurrence = { at, call, row: this.call[n]!, order: this.order[n]!, result };
       this.objects[n] = occurrence;
     }
     return occurrence;

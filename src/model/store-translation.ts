@@ -17,8 +17,8 @@ export function translation(from: EntryStore, into: EntryStore): Translation {
     return (handle: number) => (handle < 0 ? handle : known[handle] !== -1 ? known[handle]! : (known[handle] = add(handle)));
   };
   return {
-    id: table(from.ids.count, (handle) => into.ids.intern(from.ids.text(handle))),
-    callId: table(from.callIds.count, (handle) => into.callIds.intern(from.callIds.text(handle))),
+    id: table(from.ids.count, (handle) => into.ids.internFrom(from.ids, handle)),
+    callId: table(from.callIds.count, (handle) => into.callIds.internFrom(from.callIds, handle)),
     string: table(from.strings.size, (code) => into.strings.code(from.strings.text(code))),
   };
 }

@@ -16,28 +16,55 @@ export interface Pass {
 /** A repair that still finds work after this many passes has a planner bug; stop rather than loop. */
 const MAX_PASSES = 5;
 
+/** Where the last pass goes: the user's target, opened once per attempt. */
+export interface Sink<T> {
+  write(chunk: Buffer): Promise<void>;
+  /** Everything written is on its way to disk; called before the output is planned again, so the two overlap. */
+  flush?(): Promise<void>;
+  /** Makes what was written the result; `output` is its model, `plan` the empty plan made from it when one was. */
+  keep(output: Transcript, plan?: RepairPlan): Promise<T>;
+  discard(): Promise<void>;
+}
+
+export interface Destination<T> {
+  open(): Promise<Sink<T>>;
+  /** A pass written there may still be discarded (a file not yet committed); a stream cannot take back what it was sent. */
+  rewindable: boolean;
+}
+
+/** A pass applied only to see its model: the target is written once the pass is known to be the last. */
+const TRIAL: Sink<never> = {
+  write: async () => {},
+  keep: async () => {
+    throw new Error('a trial pass is never kept');
+  },
+  discard: async () => {},
+};
+
 /**
  * Rewrites to a fixed point, so one run leaves nothing a second run would change. Each pass is
- * first applied without writing, and its output model planned again; while that plan still
- * changes something (records split from a glued line, a fix that exposes another), the pass is
- * written to a temp file and the next one reads from there. `use` writes the last pass to the
- * real target; the temp files go when it is done, whatever happens. The counts of every pass
- * are added into the first plan's.
+ * written to the destination and its output model planned again; while that plan still changes
+ * something (records split from a glued line, a fix that exposes another), the write is
+ * discarded, the pass goes to a temp file instead, and the next one reads from there. A
+ * destination that cannot be rewound gets only the last pass: the others are first applied
+ * without writing. The temp files go when it is done, whatever happens. The counts of every
+ * pass are added into the first plan's.
  */
 export async function settle<T>(
   first: Pass,
   format: TranscriptFormat & { encoder: Encoder },
   replan: (transcript: Transcript, file?: string) => RepairPlan,
   fixEndings: boolean,
-  use: (last: Pass) => Promise<T>,
+  destination: Destination<T>,
 ): Promise<T> {
   let folder: Awaited<ReturnType<typeof tempFolder>> | undefined;
+  const apply = (pass: Pass, write: (chunk: Buffer) => Promise<void>) => applyPlan({ ...pass, format }, pass.plan, write, fixEndings);
   const writePass = async (pass: Pass, n: number): Promise<Pass> => {
     folder ??= await tempFolder();
     const path = join(folder.path, `pass-${n}.jsonl`);
     const file = await open(path, 'w', 0o600);
     try {
-      const output = await applyPlan({ ...pass, format }, pass.plan, async (chunk) => void (await file.write(chunk)), fixEndings);
+      const output = await apply(pass, async (chunk) => void (await file.write(chunk)));
       return { path, transcript: output, plan: replan(output, path) };
     } finally {
       await file.close();
@@ -45,18 +72,37 @@ export async function settle<T>(
   };
   try {
     let pass = first;
-    for (let n = 1; n < MAX_PASSES; n++) {
-      // Split records have not been compared with the rest yet (copies among them need their bytes): that pass is written without a trial.
-      if (pass.plan.split.size === 0) {
-        const next = replan(await applyPlan({ ...pass, format }, pass.plan, async () => {}, fixEndings));
-        if (isEmptyPlan(next) && !next.needsBytes) break;
+    for (let n = 1; ; n++) {
+      // A pass read back from a temp file was planned with its bytes: an empty plan there is final.
+      const settled = n === MAX_PASSES || (n > 1 && isEmptyPlan(pass.plan));
+      // Split records have not been compared with the rest yet (copies among them need their bytes): that pass goes to a temp file.
+      if (settled || pass.plan.split.size === 0) {
+        const sink = settled || destination.rewindable ? await destination.open() : TRIAL;
+        const output = await attempt(sink, () => apply(pass, sink.write));
+        if (settled) return await sink.keep(output);
+        await sink.flush?.();
+        const next = replan(output);
+        if (isEmptyPlan(next) && !next.needsBytes) {
+          if (sink !== TRIAL) return await sink.keep(output, next);
+          const target = await destination.open();
+          return await target.keep(await attempt(target, () => apply(pass, target.write)));
+        }
+        await sink.discard();
       }
       pass = await writePass(pass, n);
       for (const [counter, value] of Object.entries(pass.plan.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
-      if (isEmptyPlan(pass.plan)) break;
     }
-    return await use(pass);
   } finally {
     await folder?.remove();
+  }
+}
+
+/** Runs a write into `sink`, discarding what it got when the write fails. */
+async function attempt<R>(sink: Sink<unknown>, write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (error) {
+    await sink.discard();
+    throw error;
   }
 }

@@ -6,12 +6,10 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spoolStdin } from '../io/spool.js';
 import { UserError } from '../errors.js';
-import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../io/safe-write.js';
-import { analyze } from '../model/analysis.js';
+import { analyze, type Analysis } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
-import { applyPlan } from '../repair/apply.js';
 import { isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
 import { rules, shapeRules } from '../rules/index.js';
@@ -19,7 +17,7 @@ import type { Rule } from '../rules/rule.js';
 import { planCanonical } from '../repair/canonical.js';
 import type { FileReport, RepairSummary } from './finding.js';
 import { loadTranscriptFile } from './load-file.js';
-import { settle, type Pass } from './passes.js';
+import { settle, type Destination, type Sink } from './passes.js';
 import { loadTranscript } from './load-transcript.js';
 import { missingToolResultName } from '../rules/pairing/missing-tool-result-name.js';
 import { invalidJson } from '../rules/syntax/invalid-json.js';
@@ -78,45 +76,59 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
   }
 
   const replan = (output: Transcript, file?: string) => rewrite.plan(output, display, file);
-  return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, async (last) => {
-    const output = await writeTarget(last, format!, rewrite, target, { source, display, stamp, summary });
-    report.findings = runRules(analyze(output), rewrite.rules);
+  const keep = (output: Transcript, analysis: Analysis | undefined): RepairReport => {
+    report.findings = runRules(analysis ?? analyze(output), rewrite.rules);
     return report;
-  });
+  };
+  return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, keep, { source, display, stamp, summary }));
 }
 
-/** Writes the last pass where the user asked; returns the model of what was written. */
-async function writeTarget(
-  last: Pass,
-  format: TranscriptFormat & { encoder: Encoder },
-  rewrite: Rewrite,
+/** The user's target as a place for the last pass: `keep` reports on the model of what was written. */
+function destination(
   target: Target,
+  keep: (output: Transcript, analysis: Analysis | undefined) => RepairReport,
   { source, display, stamp, summary }: { source: string; display: string; stamp: SourceStamp | undefined; summary: RepairSummary },
-): Promise<Transcript> {
-  let output: Transcript;
-  const apply = (write: (chunk: Buffer) => Promise<void>) => applyPlan({ ...last, format }, last.plan, write, rewrite.fixEndings);
+): Destination<RepairReport> {
   if (target.kind === 'dry-run') {
-    output = await apply(async () => {});
-  } else if (target.kind === 'stream') {
-    output = await apply((chunk) => writeTo(target.stream, chunk));
-    summary.output = '-';
-  } else {
-    const file = target.kind === 'file' ? await outputFile(target.path, source, display) : await AtomicFile.create(source);
-    try {
-      output = await apply((chunk) => file.write(chunk));
-      const { backupPath } = await file.commit(
-        target.kind === 'in-place'
-          ? { backup: target.backup, expected: stamp, lastCheck: () => assertNotLocked(source, target.force) }
-          : { backup: false },
-      );
-      if (backupPath !== undefined) summary.backupPath = backupPath;
-      summary.output = target.kind === 'file' ? target.path : display;
-    } catch (error) {
-      await file.discard();
-      throw error;
-    }
+    return { rewindable: true, open: async () => ({ write: async () => {}, keep: async (output, plan) => keep(output, plan?.analysis), discard: async () => {} }) };
   }
-  return output;
+  if (target.kind === 'stream') {
+    const sink: Sink<RepairReport> = {
+      write: (chunk) => writeTo(target.stream, chunk),
+      keep: async (output, plan) => {
+        summary.output = '-';
+        return keep(output, plan?.analysis);
+      },
+      discard: async () => {},
+    };
+    return { rewindable: false, open: async () => sink };
+  }
+  return {
+    rewindable: true,
+    async open() {
+      const file = target.kind === 'file' ? await outputFile(target.path, source, display) : await AtomicFile.create(source);
+      return {
+        write: (chunk) => file.write(chunk),
+        flush: () => file.flushEarly(),
+        async keep(output, plan) {
+          try {
+            const { backupPath } = await file.commit(
+              target.kind === 'in-place'
+                ? { backup: target.backup, expected: stamp, lastCheck: () => assertNotLocked(source, target.force) }
+                : { backup: false },
+            );
+            if (backupPath !== undefined) summary.backupPath = backupPath;
+          } catch (error) {
+            await file.discard();
+            throw error;
+          }
+          summary.output = target.kind === 'file' ? target.path : display;
+          return keep(output, plan?.analysis);
+        },
+        discard: () => file.discard(),
+      };
+    },
+  };
 }
 
 /** `-o` never writes through a symlink, and keeps the source's mode (standard input has none). */

@@ -1,5 +1,6 @@
 import type { Analysis } from '../model/analysis.js';
 import type { Entry, ToolCallRef } from '../model/entry.js';
+import type { EntryStore } from '../model/entry-store.js';
 import { resultAt, type CallOccurrence } from '../model/pairing.js';
 import { freshCallId } from './fresh-call-id.js';
 import type { PlanBuilder } from './plan-builder.js';
@@ -18,16 +19,19 @@ export function renameReusedIds(
   builder: PlanBuilder,
 ): Map<CallOccurrence, string> {
   const renamed = new Map<CallOccurrence, string>();
-  const kept = new Set<string>();
+  // By id handle: only the ids that need a new one are spelled out.
+  const store = analysis.entries;
+  const kept = new Uint8Array(store.callIds.count);
   let taken: Set<string> | undefined;
   for (const occurrence of occurrences) {
-    const id = occurrence.call.id!;
     if (goes(occurrence)) continue;
-    if (!kept.has(id)) {
-      kept.add(id);
+    const handle = store.callId[occurrence.row]!;
+    if (kept[handle] === 0) {
+      kept[handle] = 1;
       continue;
     }
-    taken ??= idsIn(analysis.entries);
+    const id = occurrence.call.id!;
+    taken ??= idsIn(store);
     const fresh = freshCallId(id, (candidate) => taken!.has(candidate));
     taken.add(fresh);
     renamed.set(occurrence, fresh);
@@ -51,9 +55,14 @@ function idsIn(entries: Iterable<Entry>): Set<string> {
 }
 
 /** Names with surrounding whitespace are trimmed, as OpenClaw does before it sends them. */
-export function trimCallNames(path: readonly Entry[], dropped: Set<Entry>, droppedCalls: Set<ToolCallRef>, builder: PlanBuilder): void {
+export function trimCallNames(path: readonly Entry[], store: EntryStore, dropped: Set<Entry>, droppedCalls: Set<ToolCallRef>, builder: PlanBuilder): void {
+  // Names are interned: the calls of an entry are read only when one of its names has padding.
+  const padded = (k: number) => store.callName[k] !== 0 && /^\s|\s$/.test(store.strings.text(store.callName[k]! - 1));
   for (const entry of path) {
-    if (dropped.has(entry)) continue;
+    if (!store.hasCalls(entry.index) || dropped.has(entry)) continue;
+    let any = false;
+    for (let k = store.callStart(entry.index), end = store.callEnd(entry.index); k < end && !any; k++) any = padded(k);
+    if (!any) continue;
     for (const call of entry.toolCalls ?? []) {
       if (droppedCalls.has(call) || call.name === undefined || call.name.trim() === call.name) continue;
       builder.edit(entry.line, { kind: 'set-call-name', block: call.blockIndex, name: call.name.trim() });

@@ -4,6 +4,7 @@
  * Edits are neutral; the file's format turns them into its own field names.
  */
 
+import type { Analysis } from '../model/analysis.js';
 import type { EntryEdit, NewLine } from '../model/edits.js';
 
 export type { EntryEdit, NewLine };
@@ -39,6 +40,8 @@ export interface RepairPlan {
   /** Set when deciding the plan needs the file's bytes, which a pass only planned in memory does not have. */
   needsBytes?: boolean;
   counts: RepairCounts;
+  /** The analysis of the model an empty plan was made from (planning changed nothing in it), for judging what is left. */
+  analysis?: Analysis;
 }
 
 export function emptyCounts(): RepairCounts {

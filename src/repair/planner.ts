@@ -5,7 +5,7 @@ import { dropCopiedEntries } from './copied-entries.js';
 import { repairHeader } from './header.js';
 import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
-import type { RepairMode, RepairPlan } from './plan.js';
+import { isEmptyPlan, type RepairMode, type RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
 import { repairReplayPath } from './replay.js';
 
@@ -36,5 +36,7 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
-  return builder.finish();
+  const plan = builder.finish();
+  if (isEmptyPlan(plan)) plan.analysis = analysis;
+  return plan;
 }

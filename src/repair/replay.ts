@@ -1,19 +1,16 @@
 import type { Analysis } from '../model/analysis.js';
+import type { EntryStore } from '../model/entry-store.js';
 import { semanticsOf } from '../model/transcript.js';
 import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
 import { orphanServerResults } from '../model/server-tools.js';
-import { analyzePairing, lastLineOf, resultAt, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
+import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
-import { toolNameProblem } from '../model/tool-name.js';
 
 /** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
 type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' }>; after: Entry };
-
-/** A call that can stay: complete, with an id and a name providers accept. */
-const usable = (call: ToolCallRef): boolean => call.id !== undefined && !call.partial && call.missing === undefined && toolNameProblem(call.name) === undefined;
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
@@ -28,7 +25,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const path = analysis.replayed.map((index) => views[index]!);
   const items = path.filter((entry) => entry.inContext);
   const store = analysis.entries;
-  const pairing = analyzePairing({ store, indices: items.map((entry) => entry.index), items }, (k) => usable(store.call(k)));
+  const pairing = analyzePairing({ store, indices: items.map((entry) => entry.index), items }, (k) => store.callUsable(k));
 
   const dropped = new Set<Entry>();
   const drop = (entry: Entry): void => {
@@ -91,8 +88,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     // A line whose id resolves to another entry (two share it) cannot be a parent: a result added after it would hang elsewhere.
     const owner = analysis.tree.byId.ofEntry(entry.index);
     const shadowed = owner !== undefined && owner !== entry.index;
+    const first = store.callStart(entry.index);
     const doomed = entry.toolCalls.filter(
-      (call) => isFailed(entry) || !usable(call) || ((mode === 'discard' || shadowed) && occurrences.some((o) => o.call === call && missing.has(o))),
+      (call, n) => isFailed(entry) || !store.callUsable(first + n) || ((mode === 'discard' || shadowed) && occurrences.some((o) => o.call === call && missing.has(o))),
     );
     if (doomed.length === 0) continue;
     for (const call of doomed) droppedCalls.add(call);
@@ -121,7 +119,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   }
 
   // A line that loses every result but keeps other content is no longer a result: results after it move up past it.
-  const leftovers = new Set(items.filter((entry) => entry.toolResults !== undefined && !dropped.has(entry) && (droppedBlocks.get(entry)?.length ?? 0) >= entry.toolResults.length));
+  const leftovers = new Set([...droppedBlocks].filter(([entry, blocks]) => !dropped.has(entry) && blocks.length >= (entry.toolResults?.length ?? Infinity)).map(([entry]) => entry));
   for (const occurrence of leftovers.size === 0 ? [] : pairing.occurrences) {
     const result = occurrence.result;
     if (result === undefined) continue;
@@ -129,12 +127,12 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   }
 
   const renamed = renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
-  trimCallNames(path, dropped, droppedCalls, builder);
+  trimCallNames(path, store, dropped, droppedCalls, builder);
   const { sequence, moved } = arrange(path, items, byAssistant, dropped, missing, unplaced, renamed, builder);
   chain(sequence, moved, dropped, analysis, views, builder, newId);
-  fillToolNames(byAssistant, items, dropped, builder);
+  fillToolNames(byAssistant, items, store, dropped, builder);
   fixContent(path, dropped, builder);
-  keepCompactionCuts(path, dropped, builder);
+  keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
 }
 
@@ -234,9 +232,9 @@ function chain(
       (previous !== undefined && ('added' in previous || moved.has(previous.entry))) ||
       (parentEntry !== undefined && (dropped.has(parentEntry) || moved.has(parentEntry))) ||
       (parent !== -1 && position[parent] !== -1 && position[parent]! < chainedAt);
-    const wanted = idOf(previous);
     // An entry never hangs on its own id (two entries sharing one, left for a person).
-    if (broken && !entry.linksToPrevious && wanted !== entry.id) {
+    const wanted = broken && !entry.linksToPrevious ? idOf(previous) : undefined;
+    if (wanted !== undefined && wanted !== entry.id) {
       if (entry.parentId !== wanted) relink(entry, wanted, builder);
       chainedAt = at;
     }
@@ -251,15 +249,16 @@ function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: strin
   }
 }
 
-/** A result keeps the name of the call it answers; padding is trimmed. Never "unknown". */
-function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
+/** A result keeps the name of the call it answers; padding is trimmed. Never "unknown". Names are read from the columns. */
+function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder): void {
   for (const occurrences of byAssistant.values()) {
     for (const occurrence of occurrences) {
       if (occurrence.result === undefined) continue;
       const result = items[occurrence.result.at]!;
-      const ref = resultAt(items, occurrence.result);
-      if (ref.namePointer === undefined) continue;
-      const name = ref.name;
+      const k = store.resultStart(result.index) + occurrence.result.k;
+      if (store.resultNamePointer[k] === 0) continue;
+      const code = store.resultName[k]!;
+      const name = code === 0 ? undefined : store.strings.text(code - 1);
       if (dropped.has(result) || (name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
       const fixed = name !== undefined && name.trim() !== '' ? name.trim() : occurrence.call.name?.trim();
       if (!fixed) continue;
@@ -293,20 +292,21 @@ function blockOf(pointer: string): number {
  * A compaction that kept history from a dropped entry keeps it from the next surviving one
  * instead; one whose kept history starts with tool results keeps it from their call.
  */
-function keepCompactionCuts(path: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
-  // Where each id first stands on the path, read once: a long session holds hundreds of compactions.
-  let firstAt: Map<string, number> | undefined;
+function keepCompactionCuts(path: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder): void {
+  // Where each id handle first stands on the path, found once: a long session holds hundreds of compactions.
+  let firstAt: Int32Array | undefined;
   path.forEach((entry, at) => {
-    if (entry.kind !== 'compaction' || entry.firstKeptId === undefined) return;
+    const keptRef = entry.kind === 'compaction' ? store.rare.get(entry.index)?.firstKeptRef : undefined;
+    if (keptRef === undefined) return;
     if (firstAt === undefined) {
-      firstAt = new Map();
+      firstAt = new Int32Array(store.ids.count).fill(-1);
       path.forEach((candidate, i) => {
-        const id = candidate.id;
-        if (id !== undefined && !firstAt!.has(id)) firstAt!.set(id, i);
+        const ref = store.idRef[candidate.index]!;
+        if (ref !== -1 && firstAt![ref] === -1) firstAt![ref] = i;
       });
     }
-    const first = firstAt.get(entry.firstKeptId);
-    const kept = first !== undefined && first < at ? first : -1;
+    const first = firstAt[keptRef]!;
+    const kept = first < at ? first : -1;
     if (kept === -1) return;
     if (dropped.has(path[kept]!)) {
       const next = path.slice(kept + 1, at).find((candidate) => !dropped.has(candidate) && candidate.role !== 'toolResult' && candidate.id !== undefined);
@@ -326,10 +326,11 @@ function keepCompactionCuts(path: readonly Entry[], dropped: Set<Entry>, builder
 function relinkChildrenOfDropped(analysis: Analysis, entries: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
   if (dropped.size === 0) return;
   const { tree } = analysis;
-  const onPath = new Set(analysis.replayed);
+  const onPath = new Uint8Array(entries.length);
+  for (const index of analysis.replayed) onPath[index] = 1;
   for (const entry of entries) {
     const parent = tree.parent[entry.index]!;
-    if (onPath.has(entry.index) || parent === -1 || !dropped.has(entries[parent]!) || entry.linksToPrevious) continue;
+    if (onPath[entry.index] === 1 || parent === -1 || !dropped.has(entries[parent]!) || entry.linksToPrevious) continue;
     let ancestor = parent;
     while (ancestor !== -1 && dropped.has(entries[ancestor]!)) ancestor = tree.parent[ancestor]!;
     relink(entry, ancestor === -1 ? null : entries[ancestor]!.id!, builder);
