@@ -12,6 +12,8 @@ import type { EntryEdit, Placement, RepairPlan } from './plan.js';
 
 const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** Each line ending's bytes, made once: a buffer per written line would be as many allocations as lines. */
+const ENDINGS: Record<string, Buffer> = Object.fromEntries(Object.values(EOL).map((ending) => [ending, Buffer.from(ending)]));
 
 /**
  * Second pass of a repair: streams the source again and writes every line it keeps, byte for
@@ -30,13 +32,11 @@ export async function applyPlan(
 ): Promise<Transcript> {
   const { transcript, format } = source;
   const entriesIn = transcript.entries;
-  // Line → entry index; the entry itself is read when its line comes.
-  const indexOfLine = new Map<number, number>();
-  for (let i = 0; i < entriesIn.length; i++) indexOfLine.set(entriesIn.line(i), i);
-  const entryOn = (line: number): Entry | undefined => {
-    const index = indexOfLine.get(line);
-    return index === undefined ? undefined : entriesIn.at(index);
-  };
+  // Line → entry index + 1 (0: no entry; a glued line holds several, the last one counts); the entry itself is read when its line comes.
+  const indexOfLine = new Int32Array(Math.max(transcript.lines, entriesIn.length === 0 ? 0 : entriesIn.line(entriesIn.length - 1)) + 1);
+  for (let i = 0; i < entriesIn.length; i++) indexOfLine[entriesIn.line(i)] = i + 1;
+  const hasEntry = (line: number): boolean => line < indexOfLine.length && indexOfLine[line]! !== 0;
+  const entryOn = (line: number): Entry | undefined => (hasEntry(line) ? entriesIn.at(indexOfLine[line]! - 1) : undefined);
   const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
   const broken = new Map<number, LineIssue[]>();
   for (const issue of transcript.lineIssues) if (issue.kind !== 'glued') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
@@ -66,7 +66,7 @@ export async function applyPlan(
       if (value === undefined && badUtf8.has(from!.line)) output.lineIssues.push({ kind: 'invalid-utf8', line, detail: 'invalid UTF-8 byte sequence' });
     }
     output.lastLine = { line, eol: ending === '\r\n' ? 'crlf' : ending === '' ? 'none' : 'lf', parsed: from !== undefined || value !== undefined };
-    const end = Buffer.from(ending);
+    const end = ENDINGS[ending]!;
     pieces.push(bytes, end);
     output.bytes += bytes.length + end.length;
   };
@@ -93,7 +93,7 @@ export async function applyPlan(
   const putPlacement = (placement: Placement): void => {
     if (placement.kind === 'move') return putEdited(lineAt(placement.line), plan.edits.get(placement.line), entryOn(placement.line));
     const from = placement.value.timestampFrom;
-    const stamp = from !== undefined && indexOfLine.has(from) ? JSON.parse(lineAt(from).toString('utf8')) : undefined;
+    const stamp = from !== undefined && hasEntry(from) ? JSON.parse(lineAt(from).toString('utf8')) : undefined;
     const value = format.encoder.create(placement.value, stamp);
     put(Buffer.from(JSON.stringify(value)), eol, undefined, value);
   };
@@ -125,7 +125,7 @@ export async function applyPlan(
         } else if (!plan.skip.has(raw.number)) {
           putEdited(raw.bytes, plan.edits.get(raw.number), entryOn(raw.number));
           // A broken line a pass keeps (one that only splits glued records) is still broken in its output.
-          if (!indexOfLine.has(raw.number)) for (const issue of broken.get(raw.number) ?? []) output.lineIssues.push({ ...issue, line: output.lines });
+          if (!hasEntry(raw.number)) for (const issue of broken.get(raw.number) ?? []) output.lineIssues.push({ ...issue, line: output.lines });
         }
         plan.after.get(raw.number)?.forEach(putPlacement);
       },

@@ -2,12 +2,16 @@ import type { Analysis } from '../model/analysis.js';
 import type { EntryStore } from '../model/entry-store.js';
 import { semanticsOf } from '../model/transcript.js';
 import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
+import { ASSISTANT, flagMask } from '../model/entry-bits.js';
 import { orphanServerResults } from '../model/server-tools.js';
 import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
+
+/** The flags fixContent acts on (with blank text blocks, a rare field). */
+const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
 
 /** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
 type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' }>; after: Entry };
@@ -61,19 +65,23 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     else calls.push(occurrence);
   }
   const missing = new Set(pairing.missing);
+  const missingRows = new Set(pairing.missing.map((occurrence) => occurrence.row));
   // Results out of call order only need moving for agents whose providers care (not Claude Code's).
   const unplaced = new Set([...pairing.displaced, ...(semanticsOf(analysis.transcript).resultOrder ? pairing.outOfOrder : [])]);
 
-  const groups = new Map<string, Entry[]>();
+  // By group handle: a group's id is never spelled out.
+  const groups = new Map<number, Entry[]>();
   for (const entry of path) {
-    if (entry.group === undefined) continue;
-    const lines = groups.get(entry.group);
-    if (lines === undefined) groups.set(entry.group, [entry]);
+    const group = store.group(entry.index);
+    if (group === -1) continue;
+    const lines = groups.get(group);
+    if (lines === undefined) groups.set(group, [entry]);
     else lines.push(entry);
   }
 
   // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
   for (const entry of path) {
+    if (store.rare.get(entry.index)?.blankTextBlocks === undefined) continue;
     if (entry.role !== 'user' && entry.blankTextBlocks !== undefined && entry.blankTextBlocks.length >= entry.blockCount && !dropped.has(entry)) {
       drop(entry);
       builder.count('droppedLines');
@@ -83,20 +91,23 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const droppedCalls = new Set<ToolCallRef>();
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
-    if (entry.role !== 'assistant' || entry.toolCalls === undefined || dropped.has(entry)) continue;
+    if (!store.hasCalls(entry.index) || store.roleCode(entry.index) !== ASSISTANT || dropped.has(entry)) continue;
     const occurrences = byAssistant.get(entry) ?? [];
     // A line whose id resolves to another entry (two share it) cannot be a parent: a result added after it would hang elsewhere.
     const owner = analysis.tree.byId.ofEntry(entry.index);
     const shadowed = owner !== undefined && owner !== entry.index;
+    const failed = isFailed(entry);
+    const dooms = (k: number) => failed || !store.callUsable(k) || ((mode === 'discard' || shadowed) && missingRows.has(k));
+    // Judged by call row first: the calls are read only from a message that loses some.
     const first = store.callStart(entry.index);
-    const doomed = entry.toolCalls.filter(
-      (call, n) => isFailed(entry) || !store.callUsable(first + n) || ((mode === 'discard' || shadowed) && occurrences.some((o) => o.call === call && missing.has(o))),
-    );
-    if (doomed.length === 0) continue;
+    let some = false;
+    for (let k = first, end = store.callEnd(entry.index); k < end && !some; k++) some = dooms(k);
+    if (!some) continue;
+    const doomed = entry.toolCalls!.filter((_call, n) => dooms(first + n));
     for (const call of doomed) droppedCalls.add(call);
     builder.count('droppedToolCalls', doomed.length);
     // Signed reasoning is checked against its whole message: such a turn goes with every line it was written over.
-    const turn = (entry.group !== undefined && groups.get(entry.group)) || [entry];
+    const turn = groups.get(store.group(entry.index)) ?? [entry];
     const signed = turn.some((line) => line.signedThinking) && !isFailed(entry);
     if (signed || doomed.length === entry.blockCount) {
       dropLines(signed ? turn : [entry]);
@@ -128,10 +139,10 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
 
   const renamed = renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
   trimCallNames(path, store, dropped, droppedCalls, builder);
-  const { sequence, moved } = arrange(path, items, byAssistant, dropped, missing, unplaced, renamed, builder);
+  const { sequence, moved } = arrange(path, items, store, byAssistant, dropped, missing, unplaced, renamed, builder);
   chain(sequence, moved, dropped, analysis, views, builder, newId);
   fillToolNames(byAssistant, items, store, dropped, builder);
-  fixContent(path, dropped, builder);
+  fixContent(path, store, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
 }
@@ -143,6 +154,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
 function arrange(
   path: readonly Entry[],
   items: readonly Entry[],
+  store: EntryStore,
   byAssistant: Map<Entry, CallOccurrence[]>,
   dropped: Set<Entry>,
   missing: Set<CallOccurrence>,
@@ -158,7 +170,8 @@ function arrange(
     if (moved.has(entry)) return;
     sequence.push({ entry });
     pending.push(...(byAssistant.get(entry) ?? []));
-    if (entry.group !== undefined && kept[i + 1]?.group === entry.group) return;
+    const group = store.group(entry.index);
+    if (group !== -1 && i + 1 < kept.length && store.group(kept[i + 1]!.index) === group) return;
     const occurrences = pending;
     pending = [];
     if (!occurrences.some((o) => unplaced.has(o) || missing.has(o))) return;
@@ -269,8 +282,10 @@ function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonl
 }
 
 /** On-disk fixes current OpenClaw applies: placeholder text for empty failed turns and blank user turns; empty text blocks go. */
-function fixContent(path: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
+function fixContent(path: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder): void {
   for (const entry of path) {
+    // Read from the columns first: almost every entry has nothing to fix.
+    if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && store.rare.get(entry.index)?.blankTextBlocks === undefined) continue;
     if (dropped.has(entry)) continue;
     const edits: EntryEdit[] = [];
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) edits.push({ kind: 'fill-failed-turn' });
