@@ -169,9 +169,11 @@ function arrange(
   kept.forEach((entry, i) => {
     if (moved.has(entry)) return;
     sequence.push({ entry });
-    pending.push(...(byAssistant.get(entry) ?? []));
+    const calls = byAssistant.get(entry);
+    if (calls !== undefined) pending.push(...calls);
     const group = store.group(entry.index);
     if (group !== -1 && i + 1 < kept.length && store.group(kept[i + 1]!.index) === group) return;
+    if (pending.length === 0) return;
     const occurrences = pending;
     pending = [];
     if (!occurrences.some((o) => unplaced.has(o) || missing.has(o))) return;
