@@ -26,6 +26,7 @@ repair drops the call block and every result for it.`,
     if (entry.toolCalls === undefined) return;
     const failed = isFailed(entry);
     for (const call of entry.toolCalls) {
+      if (!call.partial && call.missing === undefined) continue;
       const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
       if (problems.length === 0) continue;
       const item = analysis.replay.itemOf(entry.index);
