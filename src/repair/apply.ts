@@ -46,14 +46,14 @@ export async function applyPlan(
   let pieces: Buffer[] = [];
   let eol = '\n';
   // Positions of kept entries change when lines are dropped or added before them; references by position must follow.
-  const newIndex = new Map<number, number>();
+  const newIndex = new Int32Array(entriesIn.length).fill(-1);
 
   const put = (bytes: Buffer, ending: string, from: Entry | undefined, value?: unknown): void => {
     output.lines += 1;
     const line = output.lines;
     if (from !== undefined || value !== undefined) {
       const entries = output.entries;
-      if (from !== undefined) newIndex.set(from.index, entries.length);
+      if (from !== undefined) newIndex[from.index] = entries.length;
       if (value === undefined && from!.kind !== 'header') {
         entries.pushCopy(entriesIn, from!.index, { line, offset: output.bytes, byteLength: bytes.length, id: movedId(from!, entries.length) });
       } else {
@@ -74,7 +74,7 @@ export async function applyPlan(
   const followPositions = (edits: readonly EntryEdit[] | undefined, from: Entry | undefined): readonly EntryEdit[] | undefined => {
     const kept = edits?.find((edit) => edit.kind === 'set-first-kept')?.id ?? from?.firstKeptId;
     const old = kept === undefined ? undefined : positionOf(kept);
-    const moved = old === undefined ? undefined : newIndex.get(old);
+    const moved = old === undefined || old >= newIndex.length || newIndex[old] === -1 ? undefined : newIndex[old];
     if (moved === undefined || (moved === old && edits?.every((edit) => edit.kind !== 'set-first-kept'))) return edits;
     return [...(edits ?? []).filter((edit) => edit.kind !== 'set-first-kept'), { kind: 'set-first-kept', id: positionalId(moved) }];
   };
