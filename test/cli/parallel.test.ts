@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './run-cli.js';
 
-const fixtures = ['pi', 'demo'].flatMap((dir) => readdirSync(join(ROOT, 'fixtures', dir)).filter((n) => n.endsWith('.jsonl')).map((n) => `fixtures/${dir}/${n}`));
+const fixtures = ['pi', 'demo', 'claude-code'].flatMap((dir) => readdirSync(join(ROOT, 'fixtures', dir)).filter((n) => n.endsWith('.jsonl')).map((n) => `fixtures/${dir}/${n}`));
 
 /** Large files are decoded by two threads; forcing that on every fixture must change nothing. */
 describe('two-thread decoding', () => {
   it('gives exactly the single-thread report for every fixture', async () => {
-    const args = ['scan', ...fixtures, '-r', 'json'];
+    // One file at a time (--jobs 1): threads that each scan whole files never split one.
+    const args = ['scan', ...fixtures, '--jobs', '1', '-r', 'json'];
     const single = await runCli(args, { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
     const split = await runCli(args, { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
     expect(split.stderr).toBe('');
