@@ -246,6 +246,16 @@ export class EntryStore implements Iterable<Entry> {
     this.callIds.reserve(scale * 1.05 - 1);
   }
 
+  /** Room for every entry, call, result and id of `other` on top of these: its entries are about to be copied in (see pushCopy). */
+  reserveFor(other: EntryStore): void {
+    const entries = this.length + other.length;
+    if (this.info.length < entries) this.growEntries(entries, true);
+    if (this.callId.length < this.calls + other.calls) this.growCalls(this.calls + other.calls, true);
+    if (this.resultCallId.length < this.results + other.results) this.growResults(this.results + other.results, true);
+    this.ids.reserveMore(other.ids.count, other.ids.byteSize);
+    this.callIds.reserveMore(other.callIds.count, other.callIds.byteSize);
+  }
+
   /**
    * Drops spare capacity once every line is in, table by table where there is enough to be worth
    * a copy. `between` runs after each copy: a caller with a huge file collects the old table there,

@@ -57,6 +57,11 @@ export class IdTable {
     return this.slots[slot]! - 1;
   }
 
+  /** Bytes the arena holds. */
+  get byteSize(): number {
+    return this.used;
+  }
+
   text(handle: number): string {
     return this.wide?.get(handle) ?? decodeId(this.arena, this.starts[handle]!, this.starts[handle + 1]!);
   }
@@ -71,9 +76,14 @@ export class IdTable {
 
   /** Room for `scale` times as many more ids and bytes as so far. */
   reserve(scale: number): void {
-    const bytes = Math.ceil(this.used * (1 + scale));
+    this.reserveMore(this.count * scale, this.used * scale);
+  }
+
+  /** Room for `more` ids of `moreBytes` bytes in all (another table's, when joining it). */
+  reserveMore(more: number, moreBytes: number): void {
+    const bytes = Math.ceil(this.used + moreBytes);
     if (bytes > this.bytes.length) this.setBytes(growTo(this.bytes, bytes, true));
-    const ids = Math.ceil(this.count * (1 + scale)) + 1;
+    const ids = Math.ceil(this.count + more) + 1;
     if (ids > this.starts.length) this.starts = growTo(this.starts, ids, true);
     const slots = indexSize(ids);
     if (slots > this.slots.length) this.rehash(slots);

@@ -63,6 +63,11 @@ export class TranscriptBuilder {
   /** The transcript, once every line has been given. */
   finish(summary: ReadSummary, between?: () => void): Transcript {
     this.transcript.entries.trim(between);
+    return this.untrimmed(summary);
+  }
+
+  /** The same with the store's spare room and id index kept, for entries still to be added (another thread's half). */
+  untrimmed(summary: ReadSummary): Transcript {
     return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   }
 
