@@ -52,6 +52,7 @@ export class AtomicFile {
   private readonly staging = Buffer.allocUnsafe(FLUSH_BYTES);
   private used = 0;
   private settled = false;
+  /** An fsync started without waiting for it (see flushEarly). */
   private syncing: Promise<void> | undefined;
 
   private constructor(

@@ -97,11 +97,16 @@ export async function applyPlan(
     const value = format.encoder.create(placement.value, stamp);
     put(Buffer.from(JSON.stringify(value)), eol, undefined, value);
   };
+  // One write in flight while the next chunk is read and copied: the two overlap, writes stay in order.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async (): Promise<void> => {
     if (pieces.length === 0) return;
     const chunk = Buffer.concat(pieces);
     pieces = [];
-    await write(chunk);
+    await writing;
+    writing = write(chunk);
+    // Handled here so a failure between two chunks is not an unhandled rejection; the await above or below reports it.
+    writing.catch(() => undefined);
   };
 
   try {
@@ -132,6 +137,7 @@ export async function applyPlan(
       { afterChunk: flush },
     );
     await flush();
+    await writing;
   } finally {
     closeSync(fd);
   }
