@@ -76,28 +76,29 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
   }
 
   const replan = (output: Transcript, file?: string) => rewrite.plan(output, display, file);
-  const keep = (output: Transcript, analysis: Analysis | undefined): RepairReport => {
+  // What is left in the output, judged from the analysis its last plan made when there is one.
+  const judge = (output: Transcript, analysis: Analysis | undefined): RepairReport => {
     report.findings = runRules(analysis ?? analyze(output), rewrite.rules);
     return report;
   };
-  return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, keep, { source, display, stamp, summary }));
+  return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));
 }
 
-/** The user's target as a place for the last pass: `keep` reports on the model of what was written. */
+/** The user's target as a place for the last pass: `judge` reports on the model of what was written. */
 function destination(
   target: Target,
-  keep: (output: Transcript, analysis: Analysis | undefined) => RepairReport,
+  judge: (output: Transcript, analysis: Analysis | undefined) => RepairReport,
   { source, display, stamp, summary }: { source: string; display: string; stamp: SourceStamp | undefined; summary: RepairSummary },
 ): Destination<RepairReport> {
   if (target.kind === 'dry-run') {
-    return { rewindable: true, open: async () => ({ write: async () => {}, keep: async (output, plan) => keep(output, plan?.analysis), discard: async () => {} }) };
+    return { rewindable: true, open: async () => ({ write: async () => {}, keep: async (output, plan) => judge(output, plan?.analysis), discard: async () => {} }) };
   }
   if (target.kind === 'stream') {
     const sink: Sink<RepairReport> = {
       write: (chunk) => writeTo(target.stream, chunk),
       keep: async (output, plan) => {
         summary.output = '-';
-        return keep(output, plan?.analysis);
+        return judge(output, plan?.analysis);
       },
       discard: async () => {},
     };
@@ -123,7 +124,7 @@ function destination(
             throw error;
           }
           summary.output = target.kind === 'file' ? target.path : display;
-          return keep(output, plan?.analysis);
+          return judge(output, plan?.analysis);
         },
         discard: () => file.discard(),
       };

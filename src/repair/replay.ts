@@ -81,8 +81,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
 
   // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
   for (const entry of path) {
-    if (store.rare.get(entry.index)?.blankTextBlocks === undefined) continue;
-    if (entry.role !== 'user' && entry.blankTextBlocks !== undefined && entry.blankTextBlocks.length >= entry.blockCount && !dropped.has(entry)) {
+    const blank = entry.blankTextBlocks;
+    if (blank !== undefined && entry.role !== 'user' && blank.length >= entry.blockCount && !dropped.has(entry)) {
       drop(entry);
       builder.count('droppedLines');
     }
