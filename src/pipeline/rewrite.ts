@@ -112,6 +112,8 @@ function destination(
         write: (chunk) => file.write(chunk),
         flush: () => file.flushEarly(),
         async keep(output, plan) {
+          // Judged first: the rules run while the fsync flushEarly started is still going.
+          const judged = judge(output, plan?.analysis);
           try {
             const { backupPath } = await file.commit(
               target.kind === 'in-place'
@@ -124,7 +126,7 @@ function destination(
             throw error;
           }
           summary.output = target.kind === 'file' ? target.path : display;
-          return judge(output, plan?.analysis);
+          return judged;
         },
         discard: () => file.discard(),
       };
