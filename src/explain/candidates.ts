@@ -1,0 +1,42 @@
+import { stat } from 'node:fs/promises';
+import { expandInputs, isDirectory, standardLocations } from '../io/inputs.js';
+
+export interface Candidates {
+  /** Session files, newest first (modification time): the session that just failed was just written. */
+  files: string[];
+  /** What was searched, for a "looked in …" line. */
+  searched: string[];
+}
+
+/** The files named (or, with none, those in the standard session folders that exist here), newest first. */
+export async function findCandidates(paths: readonly string[], ignores: readonly string[] = []): Promise<Candidates> {
+  let searched: string[];
+  let files: string[];
+  if (paths.length > 0) {
+    searched = [...paths];
+    files = (await expandInputs(paths, ignores)).filter((input) => input.kind === 'file').map((input) => input.path);
+  } else {
+    searched = [];
+    files = [];
+    for (const location of await standardLocations()) {
+      searched.push(location);
+      if (!(await isDirectory(location))) continue;
+      const found = await expandInputs([location], ignores).catch(() => []);
+      for (const input of found) if (input.kind === 'file') files.push(input.path);
+    }
+  }
+  return { files: await newestFirst(files), searched };
+}
+
+async function newestFirst(files: readonly string[]): Promise<string[]> {
+  const times = new Map<string, number>();
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      times.set(file, (await stat(file).catch(() => undefined))?.mtimeMs ?? 0);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  // Equal times keep the listing's order, so a run is repeatable.
+  return files.map((file, order) => ({ file, order, time: times.get(file)! })).sort((a, b) => b.time - a.time || a.order - b.order).map((item) => item.file);
+}

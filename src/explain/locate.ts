@@ -1,0 +1,73 @@
+import type { Finding } from '../pipeline/finding.js';
+import { IN_FLIGHT, scanFile } from '../pipeline/scan.js';
+import { rules as allRules } from '../rules/index.js';
+import { filesWithIds } from './id-search.js';
+import { perfectScore, scoreFinding } from './rank.js';
+import type { RecognisedError } from './recognise.js';
+
+/** Files holding the ids that are scanned at most: an id in more files than this is not an id that tells sessions apart. */
+const MAX_ID_FILES = 50;
+/** For an error that names no id: how many of the newest sessions are scanned for the rule. */
+export const RECENT_SESSIONS = 100;
+
+export interface Located {
+  file: string;
+  format: string | null;
+  finding: Finding;
+  score: number;
+}
+
+export interface Search {
+  /** The finding that explains the error, best first; empty when none does. */
+  matches: Located[];
+  /** How the sessions were chosen, for the reader. */
+  method: 'ids' | 'recent';
+  /** Files that hold one of the ids (with ids), or sessions scanned (without). */
+  considered: number;
+  scanned: number;
+}
+
+/**
+ * Finds the session and the finding behind a recognised error. With ids: a byte search over
+ * every candidate picks the files to scan, so only those are parsed. Without: the newest
+ * sessions are scanned until one has a finding of the rule at the same message index.
+ */
+export async function locate(error: RecognisedError, files: readonly string[]): Promise<Search> {
+  if (error.ids.length > 0) {
+    const hits = await filesWithIds(files, error.ids);
+    const chosen = hits.slice(0, MAX_ID_FILES).map((hit) => hit.file);
+    const { matches, scanned } = await scanForMatches(error, chosen);
+    return { matches, method: 'ids', considered: hits.length, scanned };
+  }
+  const recent = files.slice(0, RECENT_SESSIONS);
+  const { matches, scanned } = await scanForMatches(error, recent);
+  return { matches, method: 'recent', considered: recent.length, scanned };
+}
+
+/**
+ * Scans files in order (newest first), a few at a time, stopping once a finding scores all it
+ * can. Only the rules that can explain the error run: a candidate costs little more than its reading.
+ */
+async function scanForMatches(error: RecognisedError, files: readonly string[]): Promise<{ matches: Located[]; scanned: number }> {
+  const rules = allRules.filter((rule) => error.entry.rules.includes(rule.meta.id));
+  const matches: Located[] = [];
+  const perfect = perfectScore(error);
+  let scanned = 0;
+  for (let start = 0; start < files.length; start += IN_FLIGHT) {
+    const batch = files.slice(start, start + IN_FLIGHT);
+    const reports = await Promise.all(batch.map((file) => scanFile(file, rules).catch(() => undefined)));
+    scanned += batch.length;
+    for (const report of reports) {
+      if (report === undefined) continue;
+      for (const finding of report.findings) {
+        const score = scoreFinding(error, finding);
+        if (score !== undefined) matches.push({ file: report.path, format: report.format, finding, score });
+      }
+    }
+    if (matches.some((match) => match.score >= perfect)) break;
+  }
+  // Best score first; among equals, the newer file (it was scanned first) and the earlier line.
+  const order = new Map(files.map((file, at) => [file, at]));
+  matches.sort((a, b) => b.score - a.score || order.get(a.file)! - order.get(b.file)! || a.finding.line - b.finding.line);
+  return { matches, scanned };
+}
