@@ -46,9 +46,9 @@ export function explainJson(result: ExplainResult): string {
 }
 
 function notFound({ error, search }: ExplainResult): string {
-  if (search.method === 'recent') return `none of the ${plural(search.scanned, 'newest session')} has a ${error.rules.join(' or ')} finding`;
+  if (search.method === 'recent') return `none of the ${plural(search.scanned, 'newest session')} has a finding of ${error.rules.join(' or ')}`;
   if (search.considered === 0) return `no session file contains ${error.ids.join(' or ')}`;
-  return `${plural(search.considered, 'file')} contain${search.considered === 1 ? 's' : ''} ${error.ids.join(' or ')}, but none has a ${error.rules.join(' or ')} finding for it (already repaired?)`;
+  return `${plural(search.considered, 'file')} contain${search.considered === 1 ? 's' : ''} ${error.ids.join(' or ')}, but none has a finding of ${error.rules.join(' or ')} for it (already repaired?)`;
 }
 
 function plural(count: number, noun: string): string {
