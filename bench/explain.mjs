@@ -2,9 +2,9 @@
 //
 // The folder is shaped like ~/.openclaw/agents/*/sessions: real-shaped pi sessions (shapes.mjs)
 // of 32 KiB – 4 MiB, most of them small (32 KiB × 100^(u²): mean ~390 KiB, so 5,000 files are
-// ~2 GB), with modification times spread over weeks in a shuffled order. The session behind the
-// error is an old one (in the oldest tenth), so newest-first order does not find it early; its
-// error is the provider text scan gives for one of its unanswered calls. Cached in bench/.data.
+// ~2 GB), with modification times spread over days in a shuffled order. The session behind the
+// error is the oldest with an unanswered call, so newest-first order does not find it early; its
+// error is the provider text scan gives for that call. Cached in bench/.data.
 //
 //   node bench/explain.mjs <count> [--root folder]   → generate (once) and time one explain run
 
@@ -49,7 +49,7 @@ export async function ensureHome(count, { seed = 11, root = DATA_DIR, log = cons
   }
   const start = Date.UTC(2026, 9, 1) / 1000;
   order.forEach((session, age) => fs.utimesSync(sessions[session].file, start + age * 60, start + age * 60));
-  const target = findTarget(order.slice(0, Math.max(1, Math.floor(count / 10))).map((i) => sessions[i].file));
+  const target = findTarget(order.map((i) => sessions[i].file));
   const bytes = sessions.reduce((sum, session) => sum + fs.statSync(session.file).size, 0);
   const meta = { files: count, bytes, target: { ...target, file: path.relative(home, target.file) } };
   fs.writeFileSync(marker, JSON.stringify(meta));
@@ -57,14 +57,14 @@ export async function ensureHome(count, { seed = 11, root = DATA_DIR, log = cons
   return { dir, ...meta };
 }
 
-/** The first of these sessions with an unanswered call, and the provider text scan gives for it. */
+/** The first of these sessions (oldest first) with an unanswered call, and the provider text scan gives for it. */
 function findTarget(files) {
   for (const file of files) {
     const run = spawnSync(process.execPath, [BIN, 'scan', file, '--reporter', 'json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, CI: '1' } });
     const finding = JSON.parse(run.stdout).files[0]?.findings.find((f) => f.rule === 'missing-tool-result' && f.severity === 'error');
     if (finding !== undefined) return { file, line: finding.line, rule: finding.rule, error: finding.providerError.replace(/^Anthropic: /, '') };
   }
-  throw new BenchError('no old session with an unanswered call to explain');
+  throw new BenchError('no session with an unanswered call to explain');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

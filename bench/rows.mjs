@@ -143,7 +143,7 @@ export async function projectsRow(c, { projects, runs }) {
 export async function explainRow(c, { home, runs, target: limit }) {
   const { dir, files, bytes, target } = home;
   const expected = path.join(path.dirname(path.dirname(dir)), target.file);
-  console.log(`\nexplain: ${rel(dir)} (${files} pi sessions, ${fmtBytes(bytes)}); the error's session is among the oldest tenth`);
+  console.log(`\nexplain: ${rel(dir)} (${files} pi sessions, ${fmtBytes(bytes)}); the error's session is the oldest with an unanswered call`);
   const times = [];
   for (let i = 0; i <= runs; i++) {
     const r = await c.runNode([BIN, 'explain', target.error, rel(dir), '--reporter', 'json']);

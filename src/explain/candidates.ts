@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { expandInputs, isDirectory, standardLocations } from '../io/inputs.js';
 
 export interface Candidates {
@@ -25,18 +25,17 @@ export async function findCandidates(paths: readonly string[], ignores: readonly
       for (const input of found) if (input.kind === 'file') files.push(input.path);
     }
   }
-  return { files: await newestFirst(files), searched };
+  return { files: newestFirst(files), searched };
 }
 
-async function newestFirst(files: readonly string[]): Promise<string[]> {
-  const times = new Map<string, number>();
-  const queue = [...files];
-  const worker = async () => {
-    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      times.set(file, (await stat(file).catch(() => undefined))?.mtimeMs ?? 0);
+function newestFirst(files: readonly string[]): string[] {
+  const times = files.map((file) => {
+    try {
+      return statSync(file).mtimeMs;
+    } catch {
+      return 0;
     }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  });
   // Equal times keep the listing's order, so a run is repeatable.
-  return files.map((file, order) => ({ file, order, time: times.get(file)! })).sort((a, b) => b.time - a.time || a.order - b.order).map((item) => item.file);
+  return files.map((file, order) => ({ file, order, time: times[order]! })).sort((a, b) => b.time - a.time || a.order - b.order).map((item) => item.file);
 }

@@ -34,7 +34,7 @@ export interface Search {
  */
 export async function locate(error: RecognisedError, files: readonly string[]): Promise<Search> {
   if (error.ids.length > 0) {
-    const hits = await filesWithIds(files, error.ids);
+    const hits = filesWithIds(files, error.ids);
     const chosen = hits.slice(0, MAX_ID_FILES).map((hit) => hit.file);
     const { matches, scanned } = await scanForMatches(error, chosen);
     return { matches, method: 'ids', considered: hits.length, scanned };
