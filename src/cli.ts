@@ -121,7 +121,7 @@ Examples:
     .argument('<error>', 'the error text as pasted: the bare message, the JSON error body or a whole log line; - reads it from standard input')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl) or globs to look in; default: the session folders on this machine')
     .option('--fix', 'repair the session found, as repair --in-place does (lock check, backup, atomic write)')
-    .addOption(new Option('-r, --reporter <name>', 'stylish (default) or json: one JSON document').choices(['stylish', 'json']))
+    .addOption(new Option('-r, --reporter <name>', 'report format; json gives one document (default: stylish)').choices(['stylish', 'json']))
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(
       'after',

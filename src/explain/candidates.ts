@@ -9,19 +9,19 @@ export interface Candidates {
 }
 
 /** The files named (or, with none, those in the standard session folders that exist here), newest first. */
-export async function findCandidates(paths: readonly string[], ignores: readonly string[] = []): Promise<Candidates> {
+export async function findCandidates(paths: readonly string[]): Promise<Candidates> {
   let searched: string[];
   let files: string[];
   if (paths.length > 0) {
     searched = [...paths];
-    files = (await expandInputs(paths, ignores)).filter((input) => input.kind === 'file').map((input) => input.path);
+    files = (await expandInputs(paths)).filter((input) => input.kind === 'file').map((input) => input.path);
   } else {
     searched = [];
     files = [];
     for (const location of await standardLocations()) {
       searched.push(location);
       if (!(await isDirectory(location))) continue;
-      const found = await expandInputs([location], ignores).catch(() => []);
+      const found = await expandInputs([location]).catch(() => []);
       for (const input of found) if (input.kind === 'file') files.push(input.path);
     }
   }

@@ -8,7 +8,7 @@ import type { RecognisedError } from './recognise.js';
 /** Files holding the ids that are scanned at most: an id in more files than this is not an id that tells sessions apart. */
 const MAX_ID_FILES = 50;
 /** For an error that names no id: how many of the newest sessions are scanned for the rule. */
-export const RECENT_SESSIONS = 100;
+const RECENT_SESSIONS = 100;
 
 export interface Located {
   file: string;

@@ -24,12 +24,15 @@ function systemCounted(provider: string): boolean {
   return provider === 'OpenAI Chat' || provider === 'Mistral';
 }
 
-/** An id as a whole token, so `toolu_1` does not match `toolu_12`. */
+/**
+ * An id as a whole token, so `toolu_1` does not match `toolu_12`. A bar ends a token: pi keeps an
+ * OpenAI Responses call as `call_…|fc_…` and sends only the part before the bar as its call_id.
+ */
 function mentions(text: string, id: string): boolean {
   for (let at = text.indexOf(id); at >= 0; at = text.indexOf(id, at + 1)) {
     const before = text[at - 1];
     const after = text[at + id.length];
-    if ((before === undefined || !/[\w|:-]/.test(before)) && (after === undefined || !/[\w|:-]/.test(after))) return true;
+    if ((before === undefined || !/[\w:-]/.test(before)) && (after === undefined || !/[\w:-]/.test(after))) return true;
   }
   return false;
 }

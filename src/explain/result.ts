@@ -72,8 +72,9 @@ export function explainResult(error: RecognisedError, searched: string[], files:
   return result;
 }
 
-/** The command a user can paste: the path quoted for a POSIX shell when it needs to be. */
+/** The command a user can paste: the path quoted for a POSIX shell when it needs to be, and never read as an option. */
 export function fixCommand(path: string): string {
-  const quoted = /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+  const safe = path.startsWith('-') ? `./${path}` : path;
+  const quoted = /^[\w@%+=:,./-]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
   return `transcript-doctor repair --in-place ${quoted}`;
 }

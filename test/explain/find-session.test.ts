@@ -22,7 +22,7 @@ function json(stdout: string) {
 
 beforeAll(() => {
   home = new FakeHome();
-  home.fill(40, 'older');
+  home.fill(120, 'older');
 
   const missing = toolId('missing');
   planted.missing = {
@@ -32,6 +32,11 @@ beforeAll(() => {
   };
   const orphan = toolId('orphan');
   planted.orphan = { id: orphan, line: 6, file: home.write(home.pi, '2026-11-02_orphan.jsonl', healthy('o', 1).raw('').lines.slice(0, 4).join('\n') + '\n' + new Session(false).user('go on').result(orphan).jsonl()) };
+  planted.responses = {
+    id: 'call_Rb7mKq2XwT9nLc4VdZ8sPa1Y',
+    line: 3,
+    file: home.write(home.pi, '2026-11-02_responses.jsonl', new Session().user('list files').calls(call('call_Rb7mKq2XwT9nLc4VdZ8sPa1Y|fc_68e2b0c1d4f5a6b7c8d9e0f1a2b3c4d5', 'ls')).user('well?').reply('Here.').jsonl()),
+  };
   const displaced = toolId('displaced');
   planted.displaced = {
     id: displaced,
@@ -40,7 +45,7 @@ beforeAll(() => {
   };
   // The same id in a newer session that is healthy: found by the byte search, ruled out by the scan.
   home.write(home.pi, '2026-11-03_mentions.jsonl', healthy('mention', 2).user(`what happened to ${missing}?`).reply('It was lost.').jsonl());
-  home.fill(40, 'newer');
+  home.fill(120, 'newer');
   planted.claude = { id: 'toolu_01NeverAnsweredCCCCCCCC', line: 2, file: home.copyFixture('missing-tool-result.jsonl') };
 });
 
@@ -55,7 +60,7 @@ describe('explain finds the session by the ids in the error', () => {
     expect(result.code).toBe(0);
     const out = json(result.stdout);
     expect(out.session).toMatchObject({ path: file, line, pointer: '/message/content/1', rule: 'missing-tool-result', fix: `transcript-doctor repair --in-place ${file}` });
-    expect(out.search).toMatchObject({ method: 'ids', files: 85, considered: 2 });
+    expect(out.search).toMatchObject({ method: 'ids', files: 246, considered: 2 });
     expect(out.search.searched).toContain(join(home.home, '.openclaw', 'agents', 'main', 'sessions'));
   });
 
@@ -71,6 +76,13 @@ describe('explain finds the session by the ids in the error', () => {
     const result = await runCli(['explain', `No tool call found for function call output with call_id ${id}.`, '-r', 'json'], { env: home.env });
     expect(result.code).toBe(0);
     expect(json(result.stdout).session).toMatchObject({ path: file, line, rule: 'orphan-tool-result' });
+  });
+
+  it('a call pi stores as call_…|fc_…, named by its call_id alone (OpenAI Responses)', async () => {
+    const { id, file, line } = planted.responses!;
+    const result = await runCli(['explain', `{"error":{"message":"No tool output found for function call ${id}.","type":"invalid_request_error","param":"input","code":null}}`, '-r', 'json'], { env: home.env });
+    expect(result.code).toBe(0);
+    expect(json(result.stdout).session).toMatchObject({ path: file, line, rule: 'missing-tool-result' });
   });
 
   it('a displaced result (Anthropic orphan wording, message index of the result)', async () => {
@@ -106,7 +118,7 @@ describe('explain finds the session by the ids in the error', () => {
     const result = await runCli(['explain', `No tool output found for function call ${id}.`, home.pi], { env: home.env });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`No session matches: 1 file contains ${id}, but none has a finding of missing-tool-result for it (already repaired?).`);
-    expect(result.stdout).toContain(`Looked in ${home.pi} (42 session files).`);
+    expect(result.stdout).toContain(`Looked in ${home.pi} (123 session files).`);
   });
 
   it('exits 1 and says where it looked when no session holds the id', async () => {
