@@ -9,7 +9,7 @@
  * messages): only `text` has to match.
  */
 
-export type Provider = 'Anthropic' | 'OpenAI Chat' | 'OpenAI Responses' | 'Gemini' | 'Mistral' | 'Bedrock Converse';
+export type Provider = 'Anthropic' | 'OpenAI Chat' | 'OpenAI Responses' | 'Gemini' | 'Mistral' | 'Bedrock Converse' | 'MiniMax';
 
 export interface CatalogueEntry {
   /** The rule id in reference/provider-rules.md, with a suffix when one rule has several wordings. */
@@ -308,6 +308,29 @@ export const catalogue: readonly CatalogueEntry[] = [
     tail: ' Add text to the text field, and try again.',
     meaning: 'a message in the session has an empty or whitespace-only text block.',
     rules: EMPTY_TEXT,
+  },
+
+  // MiniMax (code 2013), which OpenClaw repairs like Anthropic
+  {
+    ref: 'mmx-pairing-not-found',
+    provider: 'MiniMax',
+    text: "invalid params, tool result's tool id({id}) not found (2013)",
+    meaning: 'a tool result in the session answers no tool call.',
+    rules: RESULT_UNASKED,
+  },
+  {
+    ref: 'mmx-pairing-follow',
+    provider: 'MiniMax',
+    text: 'invalid params, tool call result does not follow tool call (2013)',
+    meaning: 'a tool result in the session does not directly follow its call, or a call has no result.',
+    rules: [...CALL_UNANSWERED, 'orphan-tool-result', 'result-for-failed-turn'],
+  },
+  {
+    ref: 'mmx-pairing-match',
+    provider: 'MiniMax',
+    text: 'invalid params, tool call and result not match (2013)',
+    meaning: 'the tool calls and results of a turn in the session do not pair up.',
+    rules: [...COUNTS_DIFFER, 'duplicate-tool-call-id'],
   },
 ];
 

@@ -33,6 +33,7 @@ describe('the catalogue of provider errors', () => {
     expect(recognise(SAMPLES['gem-fr-name']!)).toMatchObject({ messageIndex: 18, blockIndex: 0, ids: [] });
     expect(recognise(SAMPLES['oai-chat-dup-tool-response']!)).toMatchObject({ messageIndex: 7, ids: ['call_5kQbUQmG3wTzq7Yb2X0nVdLc'] });
     expect(recognise(SAMPLES['resp-call-needs-output']!)).toMatchObject({ ids: ['call_sU7XBNcR8nNV7j2rvuzYEHCP'] });
+    expect(recognise(SAMPLES['mmx-pairing-not-found']!).ids).toEqual(['call_function_8n3xk2p9qz1m_1']);
     expect(recognise(SAMPLES['brc-toolresult-missing']!).ids).toEqual(['tooluse_kZJMlvQmRJ6eAyJE5GIl7Q', 'tooluse_9hBf0sRZQ2yWkq3GJvN0pA']);
   });
 

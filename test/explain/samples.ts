@@ -50,4 +50,7 @@ export const SAMPLES: Record<string, string> = {
   'brc-no-mixed-result-turn': 'messages.3.content: Conversation blocks and tool result blocks cannot be provided in the same turn.',
   'brc-message-nonempty': 'The content field in the Message object at messages.11 is empty. Add a ContentBlock object to the content field and try again.',
   'brc-text-nonblank': 'The text field in the ContentBlock object at messages.4.content.0 is blank. Add text to the text field, and try again.',
+  'mmx-pairing-not-found': "invalid params, tool result's tool id(call_function_8n3xk2p9qz1m_1) not found (2013)",
+  'mmx-pairing-follow': 'invalid params, tool call result does not follow tool call (2013)',
+  'mmx-pairing-match': 'invalid params, tool call and result not match (2013)',
 };
