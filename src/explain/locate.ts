@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Finding } from '../pipeline/finding.js';
 import { IN_FLIGHT, scanFile } from '../pipeline/scan.js';
 import { rules as allRules } from '../rules/index.js';
@@ -7,8 +8,9 @@ import type { RecognisedError } from './recognise.js';
 
 /** Files holding the ids that are scanned at most: an id in more files than this is not an id that tells sessions apart. */
 const MAX_ID_FILES = 50;
-/** For an error that names no id: how many of the newest sessions are scanned for the rule. */
+/** For an error that names no id: how many of the newest sessions are scanned for the rule, and how many bytes of them at most. */
 const RECENT_SESSIONS = 100;
+const RECENT_BYTES = 1 << 30;
 
 export interface Located {
   file: string;
@@ -32,16 +34,36 @@ export interface Search {
  * every candidate picks the files to scan, so only those are parsed. Without: the newest
  * sessions are scanned until one has a finding of the rule at the same message index.
  */
-export async function locate(error: RecognisedError, files: readonly string[]): Promise<Search> {
+export async function locate(error: RecognisedError, files: readonly string[], recentBytes = RECENT_BYTES): Promise<Search> {
   if (error.ids.length > 0) {
     const hits = filesWithIds(files, error.ids);
     const chosen = hits.slice(0, MAX_ID_FILES).map((hit) => hit.file);
     const { matches, scanned } = await scanForMatches(error, chosen);
     return { matches, method: 'ids', considered: hits.length, scanned };
   }
-  const recent = files.slice(0, RECENT_SESSIONS);
+  const recent = newest(files, recentBytes);
   const { matches, scanned } = await scanForMatches(error, recent);
   return { matches, method: 'recent', considered: recent.length, scanned };
+}
+
+/** The newest sessions, up to RECENT_SESSIONS files and `budget` bytes (always at least one): a few huge sessions must not make a guess take minutes. */
+function newest(files: readonly string[], budget: number): string[] {
+  const chosen: string[] = [];
+  let bytes = 0;
+  for (const file of files.slice(0, RECENT_SESSIONS)) {
+    bytes += sizeOf(file);
+    if (chosen.length > 0 && bytes > budget) break;
+    chosen.push(file);
+  }
+  return chosen;
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 /**
