@@ -8,6 +8,9 @@ import type { RecognisedError } from './recognise.js';
 
 /** Files holding the ids that are scanned at most: an id in more files than this is not an id that tells sessions apart. */
 const MAX_ID_FILES = 50;
+/** Files byte-searched before the first look at what was found, doubling up to the last size. */
+const FIRST_BATCH = 64;
+const LAST_BATCH = 2048;
 /** For an error that names no id: how many of the newest sessions are scanned for the rule, and how many bytes of them at most. */
 const RECENT_SESSIONS = 100;
 const RECENT_BYTES = 1 << 30;
@@ -24,26 +27,41 @@ export interface Search {
   matches: Located[];
   /** How the sessions were chosen, for the reader. */
   method: 'ids' | 'recent';
-  /** Files that hold one of the ids (with ids), or sessions scanned (without). */
+  /** Files that hold one of the ids (with ids), or the newest sessions taken (without). */
   considered: number;
   scanned: number;
+  /** Files byte-searched for the ids: fewer than all when a match was found early. */
+  read: number;
 }
 
 /**
- * Finds the session and the finding behind a recognised error. With ids: a byte search over
- * every candidate picks the files to scan, so only those are parsed. Without: the newest
- * sessions are scanned until one has a finding of the rule at the same message index.
+ * Finds the session and the finding behind a recognised error. With ids: a byte search picks the
+ * files to scan, so only those are parsed; it goes newest first in growing batches and stops once
+ * a finding matches the error in every respect (the session that just failed is usually the
+ * newest). Without ids: the newest sessions are scanned until one has a finding of the rule at
+ * the same message index.
  */
 export async function locate(error: RecognisedError, files: readonly string[], recentBytes = RECENT_BYTES): Promise<Search> {
-  if (error.ids.length > 0) {
-    const hits = filesWithIds(files, error.ids);
-    const chosen = hits.slice(0, MAX_ID_FILES).map((hit) => hit.file);
-    const { matches, scanned } = await scanForMatches(error, chosen);
-    return { matches, method: 'ids', considered: hits.length, scanned };
+  if (error.ids.length === 0) {
+    const recent = newest(files, recentBytes);
+    const { matches, scanned } = await scanForMatches(error, recent);
+    return { matches: ranked(matches, recent), method: 'recent', considered: recent.length, scanned, read: 0 };
   }
-  const recent = newest(files, recentBytes);
-  const { matches, scanned } = await scanForMatches(error, recent);
-  return { matches, method: 'recent', considered: recent.length, scanned };
+  const perfect = perfectScore(error);
+  const matches: Located[] = [];
+  let considered = 0;
+  let scanned = 0;
+  let read = 0;
+  for (let size = FIRST_BATCH; read < files.length && !matches.some((match) => match.score >= perfect); size = Math.min(size * 2, LAST_BATCH)) {
+    const batch = files.slice(read, read + size);
+    read += batch.length;
+    const hits = filesWithIds(batch, error.ids);
+    considered += hits.length;
+    const found = await scanForMatches(error, hits.slice(0, Math.max(0, MAX_ID_FILES - scanned)).map((hit) => hit.file));
+    scanned += found.scanned;
+    matches.push(...found.matches);
+  }
+  return { matches: ranked(matches, files), method: 'ids', considered, scanned, read };
 }
 
 /** The newest sessions, up to RECENT_SESSIONS files and `budget` bytes (always at least one): a few huge sessions must not make a guess take minutes. */
@@ -88,8 +106,11 @@ async function scanForMatches(error: RecognisedError, files: readonly string[]):
     }
     if (matches.some((match) => match.score >= perfect)) break;
   }
-  // Best score first; among equals, the newer file (it was scanned first) and the earlier line.
-  const order = new Map(files.map((file, at) => [file, at]));
-  matches.sort((a, b) => b.score - a.score || order.get(a.file)! - order.get(b.file)! || a.finding.line - b.finding.line);
   return { matches, scanned };
+}
+
+/** Best score first; among equals, the newer file (earlier in `files`) and the earlier line. */
+function ranked(matches: Located[], files: readonly string[]): Located[] {
+  const order = new Map(files.map((file, at) => [file, at]));
+  return matches.sort((a, b) => b.score - a.score || order.get(a.file)! - order.get(b.file)! || a.finding.line - b.finding.line);
 }

@@ -24,6 +24,8 @@ export interface ExplainResult {
     method: Search['method'];
     considered: number;
     scanned: number;
+    /** Files byte-searched for the ids, newest first: fewer than `files` when a full match ended the search. */
+    read: number;
   };
   /** The session and finding behind the error; absent when none matched. */
   session?: SessionMatch;
@@ -56,7 +58,7 @@ export function explainResult(error: RecognisedError, searched: string[], files:
       ids: error.ids,
       rules: [...error.entry.rules],
     },
-    search: { searched, files, method: search.method, considered: search.considered, scanned: search.scanned },
+    search: { searched, files, method: search.method, considered: search.considered, scanned: search.scanned, read: search.read },
     others: search.matches.slice(1, 1 + OTHERS_SHOWN).map(({ file, finding }) => ({ path: file, line: finding.line, rule: finding.rule })),
   };
   const best = search.matches[0];

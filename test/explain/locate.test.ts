@@ -35,4 +35,17 @@ describe('locate', () => {
     expect(search).toMatchObject({ method: 'ids', considered: 1, scanned: 1 });
     expect(search.matches[0]).toMatchObject({ file: files[1], finding: { rule: 'missing-tool-result', line: 3 } });
   });
+
+  it('with ids, stops byte-searching older files once a newer one matches the error in every respect', async () => {
+    const id = toolId('twice');
+    const broken = (name: string) => write(name, new Session().user('x').calls(call(id)).user('y').reply());
+    const files = [broken('newest.jsonl'), ...Array.from({ length: 150 }, (_, k) => write(`h${k}.jsonl`, healthy(`h${k}`, 1))), broken('oldest.jsonl')];
+    const exact = await locate(recognise(`messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${id}`), files);
+    expect(exact).toMatchObject({ considered: 1, scanned: 1, read: 64 });
+    expect(exact.matches.map((match) => match.file)).toEqual([files[0]]);
+    // At another message index nothing matches fully: every file is read, both sessions found, the newer first.
+    const other = await locate(recognise(`messages.9: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${id}`), files);
+    expect(other).toMatchObject({ considered: 2, scanned: 2, read: files.length });
+    expect(other.matches.map((match) => match.file)).toEqual([files[0], files.at(-1)]);
+  });
 });
