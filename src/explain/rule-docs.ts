@@ -15,7 +15,7 @@ export function ruleDocument(rule: Rule): string {
 export function providerTexts(ruleId: string): string {
   const entries = entriesForRule(ruleId);
   const heading = '## Provider errors it explains\n';
-  if (entries.length === 0) return `${heading}\nNone that a provider is known to return for it.\n`;
+  if (entries.length === 0) return `${heading}\nNone: explain knows no provider error that this rule's findings cause.\n`;
   const lines = entries.map((entry) => `- ${entry.provider}: \`\` ${entry.text}${entry.tail ?? ''} \`\``);
   return `${heading}\n\`transcript-doctor explain "<error>"\` finds the session behind any of these ({N} message, {M} block, {id} tool call id):\n\n${lines.join('\n')}\n`;
 }
