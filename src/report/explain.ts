@@ -36,7 +36,9 @@ export function explainText(result: ExplainResult, color: boolean): string {
   if (result.others.length > 0) {
     out.push(c.dim(`Also possible: ${result.others.map((other) => `${other.path}:${other.line} (${other.rule})`).join(', ')}`));
   }
-  if (search.method === 'recent') out.push(c.dim(`The error names no id: this is the newest of ${plural(search.scanned, 'recent session')} with the same problem.`));
+  if (search.method === 'recent') {
+    out.push(c.dim(`The error names no id: this is the best of the ${plural(search.scanned, 'newest session')} scanned (same problem, then the same message index, then the newest).`));
+  }
   return out.join('\n') + '\n';
 }
 

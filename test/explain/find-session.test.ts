@@ -153,6 +153,9 @@ describe('explain ranks recent sessions for an error with no id', () => {
     expect(json(older.stdout)).toMatchObject({ search: { method: 'recent' }, session: { path: files[0], line: 5, rule: 'duplicate-tool-call-id' } });
     const newer = await runCli(['explain', 'messages.5.content.1: `tool_use` ids must be unique', '-r', 'json'], { env: ranked.env });
     expect(json(newer.stdout).session).toMatchObject({ path: files[1], line: 7 });
+    const text = await runCli(['explain', 'messages.5.content.1: `tool_use` ids must be unique'], { env: ranked.env });
+    expect(text.stdout).toContain(`  session  ${files[1]}  (pi)\n  line     7  at /message/content/1\n`);
+    expect(text.stdout).toMatch(/^The error names no id: this is the best of the \d+ newest sessions scanned \(same problem, then the same message index, then the newest\)\.$/m);
   });
 
   it('without a matching index, the newest session with one of the rules comes first', async () => {
