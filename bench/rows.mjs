@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmtBytes } from './generate.mjs';
-import { f1, f2, median, mibps, rel, rssMiB, timeLine, warm, BenchError } from './measure.mjs';
+import { BIN, f1, f2, median, mibps, rel, ROOT, rssMiB, timeLine, warm, BenchError } from './measure.mjs';
 
 /** Line-length quantiles of a file, in bytes (newline not counted). */
 export async function lineSizes(file) {
@@ -136,5 +136,31 @@ export async function projectsRow(c, { projects, runs }) {
   row.jobsVsSplit = row.jobsSpeedup / row.splitSpeedup;
   console.log(`  --jobs 1: ${f1(row.one.mibps)} MiB/s, ${Math.round(row.one.filesPerSec)} files/s → ratio scan/baseline ${f2(row.ratio)}; --jobs 2: ${f1(row.two.mibps)} MiB/s, ${Math.round(row.two.filesPerSec)} files/s`);
   console.log(`  speed-up over --jobs 1: --jobs 2 ${f2(row.jobsSpeedup)}×, two processes on halves ${f2(row.splitSpeedup)}× → --jobs 2 reaches ${f2(row.jobsVsSplit)} of the split (identical reports)`);
+  return row;
+}
+
+/** `explain` from the error text to the file, `runs` times (page cache warm after the first); median wall time. */
+export async function explainRow(c, { home, runs, target: limit }) {
+  const { dir, files, bytes, target } = home;
+  const expected = path.join(path.dirname(path.dirname(dir)), target.file);
+  console.log(`\nexplain: ${rel(dir)} (${files} pi sessions, ${fmtBytes(bytes)}); the error's session is the oldest with an unanswered call`);
+  const times = [];
+  for (let i = 0; i <= runs; i++) {
+    const r = await c.runNode([BIN, 'explain', target.error, rel(dir), '--reporter', 'json']);
+    let session;
+    try {
+      session = JSON.parse(r.stdout).session;
+    } catch {
+      throw new BenchError(`explain printed no JSON (exit ${r.code}): ${r.stderr.trim().slice(-2000)}`);
+    }
+    if (r.code !== 0 || path.resolve(ROOT, session.path) !== expected || session.line !== target.line) {
+      throw new BenchError(`explain found ${session?.path}:${session?.line} (exit ${r.code}), expected ${expected}:${target.line}`);
+    }
+    // The first run reads a cold folder; the rows that follow measure what a user sees on a machine in use.
+    console.log(`  ${i === 0 ? 'warm-up' : `run ${i}`}  ${(r.wallMs / 1000).toFixed(2).padStart(7)} s  → ${rel(expected)}:${session.line}`);
+    if (i > 0) times.push(r.wallMs);
+  }
+  const row = { dir: rel(dir), files, bytes, seconds: median(times) / 1000, target: limit };
+  console.log(`  median ${row.seconds.toFixed(2)} s to find the session (target ≤ ${limit} s)`);
   return row;
 }

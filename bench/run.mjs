@@ -9,6 +9,8 @@
 // Second rows: the original big-line files (multi-KiB lines), which must not regress.
 // Then a folder shaped like ~/.claude/projects (2,000 sessions of 20 KiB – 2 MiB; 300 with
 // --quick): --jobs 2 against two processes that each scan half of it (≥ 0.95 of their speed-up).
+// Then `explain` from a provider's error text to its session among 5,000 pi sessions (~2 GB; 500
+// with --quick), the session an old one (≤ 5 s).
 // Last, start-up: one small session scanned against a bare `node -e 0` (≤ 1.5×).
 // Every measurement is a fresh child process, timed wall-clock from spawn to exit (start-up
 // included, as a user sees it); peak RSS comes from rss-hook.mjs. Units are binary: MiB = 2^20
@@ -21,19 +23,21 @@ import path from 'node:path';
 import { ensureTranscript, fmtBytes } from './generate.mjs';
 import { BenchError, BIN, childRunner, f1, f2, ROOT } from './measure.mjs';
 import { CLAUDE_CODE_GROWTH, ensureProjects } from './projects.mjs';
-import { largeRow, projectsRow, retainedRow, throughputRow } from './rows.mjs';
+import { ensureHome } from './explain.mjs';
+import { explainRow, largeRow, projectsRow, retainedRow, throughputRow } from './rows.mjs';
 import { measureStartup } from './startup.mjs';
 import { ensureClaudeCode } from './to-claude-code.mjs';
 
 const MiB = 2 ** 20;
 const quick = process.argv.slice(2).includes('--quick');
 const RUNS = quick ? 3 : 5;
-const TARGET = { ratio: 0.8, repair: 0.5, rssMiB: 200, bytesPerEntry: 80, startup: 1.5, jobsVsSplit: 0.95 };
+const TARGET = { ratio: 0.8, repair: 0.5, rssMiB: 200, bytesPerEntry: 80, startup: 1.5, jobsVsSplit: 0.95, explainSeconds: 5 };
 /** The big-line pi 1 GiB row when real-shaped rows were added; 5% either way is run-to-run noise. */
 const BIG_TODAY = { ratio: 0.9, rssMiB: 157, tolerance: 0.05 };
 
 const [SMALL, LARGE] = quick ? [32 * MiB, 128 * MiB] : [128 * MiB, 1024 * MiB];
 const PROJECT_FILES = quick ? 300 : 2000;
+const EXPLAIN_FILES = quick ? 500 : 5000;
 const STARTUP_RUNS = quick ? 15 : 41;
 
 if (!fs.existsSync(path.join(ROOT, 'dist', 'bundle', 'cli.cjs'))) {
@@ -83,6 +87,9 @@ async function main(c) {
   // ---- many files, and --jobs 2 against two processes
   result.projects = await projectsRow(c, { projects: await ensureProjects(PROJECT_FILES), runs: RUNS });
 
+  // ---- explain: from the error text to the session
+  result.explain = await explainRow(c, { home: await ensureHome(EXPLAIN_FILES), runs: RUNS, target: TARGET.explainSeconds });
+
   // ---- start-up
   console.log(`\nstart-up: one small session (bench/startup.mjs), ${STARTUP_RUNS} runs each, alternating`);
   result.startup = measureStartup(STARTUP_RUNS);
@@ -104,6 +111,7 @@ async function main(c) {
     ['Claude Code bytes kept per entry', r.claudeCodeRetained.bytesPerEntry, `≤ ${TARGET.bytesPerEntry}`, r.claudeCodeRetained.bytesPerEntry <= TARGET.bytesPerEntry, `${r.claudeCodeRetained.entries} entries`],
     ['big-line pi scan / baseline, peak RSS', `${f2(b.piLarge.ratio)}, ${f1(b.piLarge.rssMiB)} MiB`, `no regression (${BIG_TODAY.ratio} / ${BIG_TODAY.rssMiB} MiB ±${BIG_TODAY.tolerance * 100}%)`, bigOk, fmtBytes(b.piLarge.bytes)],
     ['--jobs 2 speed-up / two-process split', result.projects.jobsVsSplit, `≥ ${TARGET.jobsVsSplit}`, result.projects.jobsVsSplit >= TARGET.jobsVsSplit, `${result.projects.files} files`],
+    ['explain finds the session (s)', result.explain.seconds, `≤ ${TARGET.explainSeconds}`, result.explain.seconds <= TARGET.explainSeconds, `${result.explain.files} files, ${fmtBytes(result.explain.bytes)}`],
     ['small-file scan / bare node start', s.wallRatio, `≤ ${TARGET.startup}`, s.wallRatio <= TARGET.startup, `median of ${STARTUP_RUNS}`],
   ];
   result.targets = targets.map(([name, value, target, pass, on]) => ({ name, value, target, pass, on }));

@@ -116,6 +116,29 @@ Examples:
     });
 
   program
+    .command('explain')
+    .description('Go from a provider\'s HTTP 400 error text to the session, the line and the command that fixes it.')
+    .argument('<error>', 'the error text as pasted: the bare message, the JSON error body or a whole log line; - reads it from standard input')
+    .argument('[paths...]', 'files, directories (searched for **/*.jsonl) or globs to look in; default: the session folders on this machine')
+    .option('--fix', 'repair the session found, as repair --in-place does (lock check, backup, atomic write)')
+    .addOption(new Option('-r, --reporter <name>', 'report format; json gives one document (default: stylish)').choices(['stylish', 'json']))
+    .option('--no-color', 'disable colours (also: NO_COLOR)')
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 the session was found (and, with --fix, repaired), 1 the error is recognised but no
+session matches (the output says where it looked), 2 unrecognised error text, usage error or refused write.
+
+Examples:
+  $ transcript-doctor explain 'messages.14: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: toolu_01GfghBCkxKjjizDvsyeWy5B'
+  $ pbpaste | transcript-doctor explain -
+  $ transcript-doctor explain "No tool output found for function call call_sU7XBNcR8nNV7j2rvuzYEHCP" --fix`,
+    )
+    .action(async (error: string, paths: string[], options) => {
+      setExitCode(await (await import('./commands/explain.js')).explainCommand(error, paths, options));
+    });
+
+  program
     .command('rules')
     .description('List every rule, or show one rule’s documentation.')
     .argument('[id]', 'a rule id, e.g. missing-tool-result')

@@ -11,7 +11,7 @@ export function repairCommand(paths: readonly string[], options: RewriteOptions 
 }
 
 /** `--mode`, else OPENCLAW_TOOL_GUARD_ABORT_MODE (seed 001), else discard. */
-function resolveMode(flag: string | undefined): RepairMode {
+export function resolveMode(flag: string | undefined): RepairMode {
   const fromEnv = process.env.OPENCLAW_TOOL_GUARD_ABORT_MODE;
   const value = flag ?? (fromEnv === '' ? undefined : fromEnv) ?? 'discard';
   if (!MODES.includes(value as RepairMode)) {

@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js';
+import { ruleDocument } from '../explain/rule-docs.js';
 import { findRule, rules } from '../rules/index.js';
 
 /** `transcript-doctor rules [id]`: the rule list, or one rule's documentation. Returns the exit code. */
@@ -17,6 +18,5 @@ function ruleTable(): string {
 function ruleDoc(id: string): string {
   const rule = findRule(id);
   if (rule === undefined) throw new UserError(`unknown rule "${id}" (transcript-doctor rules lists them)`);
-  const { meta } = rule;
-  return `# ${meta.id}\n\n${meta.description}\nCategory: ${meta.category} · severity: ${meta.severity} · fix: ${meta.fix}\n\n${meta.docs}\n`;
+  return ruleDocument(rule);
 }

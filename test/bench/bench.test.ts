@@ -115,6 +115,21 @@ describe('bench/projects.mjs', () => {
   });
 });
 
+describe('bench/explain.mjs', () => {
+  it('makes a home of sessions and times explain from an error text to the session it came from', () => {
+    const r = node(['bench/explain.mjs', '24', '--root', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const marker = readdirSync(dir).find((name) => name.startsWith('explain-home-24-'))!;
+    const meta = JSON.parse(readFileSync(join(dir, marker, '.complete'), 'utf8')) as { files: number; target: { file: string; line: number; error: string } };
+    expect(meta.files).toBe(24);
+    expect(meta.target.error).toMatch(/^messages\.\d+: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_/);
+    // Each run checks that explain named the target's file and line; the row ends with the median.
+    expect(r.stdout.split('\n').filter((line) => line.endsWith(`${meta.target.file.split('/').at(-1)}:${meta.target.line}`))).toHaveLength(4);
+    expect(r.stdout).toMatch(/median \d+\.\d\d s to find the session \(target ≤ 5 s\)/);
+  });
+});
+
 describe('bench children', () => {
   it('baseline.mjs parses every line of every file under a folder', () => {
     const sub = join(dir, 'baseline');

@@ -1,0 +1,47 @@
+import { reason, UserError } from '../errors.js';
+import { findCandidates } from '../explain/candidates.js';
+import { locate } from '../explain/locate.js';
+import { recognise } from '../explain/recognise.js';
+import { explainResult } from '../explain/result.js';
+import { repairRewrite, rewriteInput } from '../pipeline/rewrite.js';
+import { explainJson, explainText } from '../report/explain.js';
+import { resolveMode } from './repair.js';
+import { useColor } from './output.js';
+
+export interface ExplainOptions {
+  fix?: boolean;
+  /** stylish or json (commander checks the choice). */
+  reporter?: string;
+  color: boolean;
+}
+
+/** `transcript-doctor explain`: 0 the session was found (and, with --fix, repaired), 1 recognised but not found, 2 unrecognised or usage error. */
+export async function explainCommand(text: string, paths: readonly string[], options: ExplainOptions): Promise<number> {
+  const reporter = options.reporter ?? 'stylish';
+  if (paths.includes('-')) throw new UserError('explain reads session files, not standard input; - stands for the error text only');
+  const error = recognise(text === '-' ? await readStdin() : text);
+  const mode = options.fix ? resolveMode(undefined) : undefined;
+  const { files, searched } = error.entry.rules.length === 0 ? { files: [], searched: [] } : await findCandidates(paths);
+  const search = await locate(error, files);
+  const result = explainResult(error, searched, files.length, search);
+  const print = () => process.stdout.write(reporter === 'json' ? explainJson(result) : explainText(result, useColor(options.color, undefined)));
+  if (mode !== undefined && result.session !== undefined) {
+    try {
+      // Exactly what the printed command does: the same lock check, backup and atomic write.
+      const report = await rewriteInput(result.session.path, undefined, repairRewrite(mode), { kind: 'in-place', backup: true, force: false });
+      result.fixed = { ...report.repair, remaining: report.findings.filter((finding) => finding.severity === 'error').length };
+    } catch (error) {
+      // What was found still helps: it is printed before the one-line reason the repair was refused.
+      print();
+      throw error instanceof UserError ? error : new UserError(`cannot repair ${result.session.path}: ${reason(error)}`);
+    }
+  }
+  print();
+  return result.session === undefined ? 1 : 0;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

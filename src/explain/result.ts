@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Finding, RepairSummary } from '../pipeline/finding.js';
+import type { Search } from './locate.js';
+import type { RecognisedError } from './recognise.js';
+
+/** Everything `explain` found, as reporters print it and `--reporter json` gives it. */
+export interface ExplainResult {
+  error: {
+    provider: string;
+    /** The rule id in reference/provider-rules.md. */
+    ref: string;
+    meaning: string;
+    text: string;
+    messageIndex?: number;
+    blockIndex?: number;
+    ids: string[];
+    rules: string[];
+  };
+  search: {
+    /** Folders or paths looked in. */
+    searched: string[];
+    files: number;
+    method: Search['method'];
+    considered: number;
+    scanned: number;
+    /** Files byte-searched for the ids, newest first: fewer than `files` when a full match ended the search. */
+    read: number;
+  };
+  /** The session and finding behind the error; absent when none matched. */
+  session?: SessionMatch;
+  /** Other findings that could explain it, best first (a few). */
+  others: { path: string; line: number; rule: string }[];
+  /** With --fix: what the repair did. */
+  fixed?: RepairSummary & { remaining: number };
+}
+
+export interface SessionMatch extends Finding {
+  path: string;
+  format: string | null;
+  docs: { command: string; file: string };
+  fix: string;
+}
+
+/** docs/rules in the package (the bundle's copy of this URL loses a trailing slash, so the file is joined on). */
+const DOCS = fileURLToPath(new URL('../../docs/rules', import.meta.url));
+const OTHERS_SHOWN = 5;
+
+export function explainResult(error: RecognisedError, searched: string[], files: number, search: Search): ExplainResult {
+  const result: ExplainResult = {
+    error: {
+      provider: error.provider,
+      ref: error.entry.ref,
+      meaning: error.entry.meaning,
+      text: error.matched,
+      ...(error.messageIndex === undefined ? {} : { messageIndex: error.messageIndex }),
+      ...(error.blockIndex === undefined ? {} : { blockIndex: error.blockIndex }),
+      ids: error.ids,
+      rules: [...error.entry.rules],
+    },
+    search: { searched, files, method: search.method, considered: search.considered, scanned: search.scanned, read: search.read },
+    others: search.matches.slice(1, 1 + OTHERS_SHOWN).map(({ file, finding }) => ({ path: file, line: finding.line, rule: finding.rule })),
+  };
+  const best = search.matches[0];
+  if (best !== undefined) {
+    result.session = {
+      path: best.file,
+      format: best.format,
+      ...best.finding,
+      docs: { command: `transcript-doctor rules ${best.finding.rule}`, file: join(DOCS, `${best.finding.rule}.md`) },
+      fix: fixCommand(best.file),
+    };
+  }
+  return result;
+}
+
+/** The command a user can paste: the path quoted for a POSIX shell when it needs to be, and never read as an option. */
+export function fixCommand(path: string): string {
+  const safe = path.startsWith('-') ? `./${path}` : path;
+  const quoted = /^[\w@%+=:,./-]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
+  return `transcript-doctor repair --in-place ${quoted}`;
+}

@@ -1,0 +1,21 @@
+import type { Rule } from '../rules/rule.js';
+import { entriesForRule } from './catalogue.js';
+
+/**
+ * A rule's documentation as `transcript-doctor rules <id>` prints it and docs/rules/<id>.md
+ * holds it: the rule's own text, then the provider errors it explains, from the catalogue
+ * `explain` reads, so the two never disagree.
+ */
+export function ruleDocument(rule: Rule): string {
+  const { meta } = rule;
+  return `# ${meta.id}\n\n${meta.description}\nCategory: ${meta.category} · severity: ${meta.severity} · fix: ${meta.fix}\n\n${meta.docs}\n\n${providerTexts(meta.id)}`;
+}
+
+/** The "Provider errors it explains" section: each provider's wording, with placeholders. */
+export function providerTexts(ruleId: string): string {
+  const entries = entriesForRule(ruleId);
+  const heading = '## Provider errors it explains\n';
+  if (entries.length === 0) return `${heading}\nNone: explain knows no provider error that this rule's findings cause.\n`;
+  const lines = entries.map((entry) => `- ${entry.provider}: \`\` ${entry.text}${entry.tail ?? ''} \`\``);
+  return `${heading}\n\`transcript-doctor explain "<error>"\` finds the session behind any of these ({N} message, {M} block, {id} tool call id):\n\n${lines.join('\n')}\n`;
+}
