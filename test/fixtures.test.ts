@@ -25,6 +25,16 @@ const special: Record<string, string[]> = {
   ],
   'demo/e0b11ca0-75b4-4eef-8961-955e55832882.jsonl': ['12 duplicate-tool-result error', '14 displaced-tool-result error'],
   'demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl': ['15 torn-final-line error'],
+  'codex/healthy.jsonl': [],
+  'codex/healthy-paginated.jsonl': [],
+  'codex/missing-tool-result.jsonl': ['7 missing-tool-result error'],
+  'codex/missing-custom-tool-result.jsonl': ['7 missing-tool-result error'],
+  'codex/orphan-tool-result.jsonl': ['8 orphan-tool-result error'],
+  'codex/output-before-call.jsonl': ['7 orphan-tool-result error', '8 missing-tool-result error'],
+  'codex/duplicate-tool-result.jsonl': ['8 duplicate-tool-result error'],
+  'codex/duplicate-tool-call-id.jsonl': ['11 duplicate-tool-call-id error'],
+  'codex/invalid-header.jsonl': ['1 invalid-header error'],
+  'codex/missing-header.jsonl': ['1 invalid-header error'],
 };
 
 describe('fixtures', () => {
