@@ -104,6 +104,13 @@ describe('Codex repair', () => {
     }
   });
 
+  it('splits two items glued onto one line and drops a torn last line, giving back the rollout as it was', async () => {
+    const healthy = fixture('healthy.jsonl').split('\n');
+    const broken = [...healthy.slice(0, 12), healthy[12]! + healthy[13]!, ...healthy.slice(14, -1)].join('\n') + '\n{"timestamp":"2026-03-02T09:21:00.000Z","type":"response_item","payload":{"type":"func';
+    expect((await rescan(broken)).map((finding) => finding.split(' ')[1])).toEqual(['invalid-json', 'torn-final-line']);
+    for (const mode of MODES) expect((await repairText(broken, mode)).output, mode).toBe(fixture('healthy.jsonl'));
+  });
+
   it('keeps a paginated rollout byte for byte when nothing is wrong', async () => {
     const { output, report } = await repairText(fixture('healthy-paginated.jsonl'), 'synthetic');
     expect(report.repair.changed).toBe(false);
