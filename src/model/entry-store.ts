@@ -15,6 +15,7 @@ export interface RareFields {
   firstKeptId?: string;
   blankTextBlocks?: string[];
   whitespaceTextBlocks?: string[];
+  sequence?: number;
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */

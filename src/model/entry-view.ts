@@ -131,6 +131,9 @@ export class EntryView {
   get whitespaceTextBlocks() {
     return this.rare?.whitespaceTextBlocks;
   }
+  get sequence() {
+    return this.rare?.sequence;
+  }
 }
 
 export interface EntryView {

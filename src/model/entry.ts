@@ -106,6 +106,11 @@ export class Entry {
   declare header: HeaderInfo | undefined;
   /** For compactions: id of the first entry kept before the summary. */
   declare firstKeptId: string | undefined;
+  /**
+   * The line's number in a numbered file (Codex's paginated rollouts): each numbered line must
+   * follow the one before it by one. Undefined when the line carries none.
+   */
+  declare sequence: number | undefined;
   /** Pointers of empty or whitespace-only text blocks. */
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
@@ -154,7 +159,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'sequence'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -8,6 +8,7 @@ import { repairLinks } from './links.js';
 import { isEmptyPlan, type RepairMode, type RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
 import { repairReplayPath } from './replay.js';
+import { renumberLines } from './sequence.js';
 
 export interface PlanOptions {
   mode: RepairMode;
@@ -36,6 +37,7 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
+  if (isEmptyPlan(builder.plan)) renumberLines(transcript.entries, builder);
   const plan = builder.finish();
   if (isEmptyPlan(plan)) plan.analysis = analysis;
   return plan;

@@ -49,3 +49,11 @@ export function toolNamePattern(messageIndex: number, blockIndex: number): strin
 }
 
 export const TEXT_BLOCK_WHITESPACE = 'Anthropic: messages: text content blocks must contain non-whitespace text';
+
+/** Codex refuses to resume a paginated rollout whose line numbers (`ordinal`) do not count up by one. */
+export function resumeSequenceBroken(expected: number, got: number): string {
+  return `Codex resume: expected ordinal ${expected}, got ${got}`;
+}
+
+/** Codex refuses to resume a paginated rollout with a line that carries no number (the path stands where Codex prints it). */
+export const RESUME_SEQUENCE_MISSING = 'Codex resume: final paginated rollout record … is missing an ordinal';

@@ -28,7 +28,8 @@ export interface CodexDecoderState {
  * copied into a forked or resumed rollout). A rollout is linear: each line follows the one before
  * it, named by its position as pi's v1 files are. `response_item`s are the history Codex sends
  * back; `event_msg` copies, `turn_context`, ghost snapshots and unknown items are bookkeeping
- * the model never sees; `compacted` replaces the history before it.
+ * the model never sees; `compacted` replaces the history before it. Paginated rollouts number
+ * every line (`ordinal`, an unsigned integer: anything else Codex cannot read).
  */
 export class CodexDecoder implements Decoder {
   private sawHeader: boolean;
@@ -44,6 +45,7 @@ export class CodexDecoder implements Decoder {
   decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
+    if (typeof value.ordinal === 'number' && Number.isSafeInteger(value.ordinal) && value.ordinal >= 0) entry.sequence = value.ordinal;
     if (value.type === 'session_meta' && !this.sawHeader) {
       this.sawHeader = true;
       const problem = sessionMetaProblem(value.payload);

@@ -61,13 +61,16 @@ export function completeSessionMeta(line: Json, seed: string): void {
   for (const field of REQUIRED_TEXT) if (typeof payload[field] !== 'string') payload[field] = filler[field];
 }
 
-/** A new header line, for a rollout that has none. `source` is the line it goes before; a `turn_context` there gives the working directory. */
+/** A new header line, for a rollout that has none. `source` is the line it goes before; a `turn_context` there gives the working directory, its `ordinal` the header's. */
 export function newSessionMeta(seed: string, source: unknown): Json {
   const timestamp = isObject(source) && typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
   const context = isObject(source) && source.type === 'turn_context' && isObject(source.payload) ? source.payload : undefined;
   const payload: Json = { id: undefined, timestamp };
   if (typeof context?.cwd === 'string') payload.cwd = context.cwd;
   const line: Json = { timestamp, type: 'session_meta', payload };
+  // In a paginated rollout the header is numbered too, one before the line it goes in front of.
+  const next = isObject(source) && typeof source.ordinal === 'number' && Number.isSafeInteger(source.ordinal) ? source.ordinal : undefined;
+  if (next !== undefined) line.ordinal = Math.max(0, next - 1);
   completeSessionMeta(line, seed);
   return line;
 }
