@@ -30,7 +30,7 @@ const special: Record<string, string[]> = {
   'codex/missing-tool-result.jsonl': ['7 missing-tool-result error'],
   'codex/missing-custom-tool-result.jsonl': ['7 missing-tool-result error'],
   'codex/orphan-tool-result.jsonl': ['8 orphan-tool-result error'],
-  'codex/output-before-call.jsonl': ['7 orphan-tool-result error', '8 missing-tool-result error'],
+  'codex/output-before-call.jsonl': ['7 displaced-tool-result error'],
   'codex/duplicate-tool-result.jsonl': ['8 duplicate-tool-result error'],
   'codex/duplicate-tool-call-id.jsonl': ['11 duplicate-tool-call-id error'],
   'codex/invalid-header.jsonl': ['1 invalid-header error'],

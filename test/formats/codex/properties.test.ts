@@ -83,7 +83,7 @@ function inject(lines: Line[], kind: Break, pick: number): { lines: Line[]; expe
     case 'output-before-call':
       out.splice(at, 1);
       out.splice(callAt, 0, target);
-      return { lines: out, expected: `${callAt + 1} orphan-tool-result`, broken: new Set([id]) };
+      return { lines: out, expected: `${callAt + 1} displaced-tool-result`, broken: new Set() };
     case 'displace': {
       const next = out.findIndex((value, i) => i > at && value.type === 'response_item' && value.payload.role === 'user');
       if (next === -1) return undefined;

@@ -52,6 +52,32 @@ describe('Codex repair', () => {
     expect(duplicate.report.repair.lines.dropped).toEqual([8]);
   });
 
+  it('moves an output written before its call to after the response that makes the call, in both modes, keeping the pair', async () => {
+    // The call and the answer after it are one response (a run of model items): its outputs follow the whole run.
+    const before = fixture('output-before-call.jsonl').split('\n');
+    for (const mode of MODES) {
+      const { output, report } = await repairText(fixture('output-before-call.jsonl'), mode);
+      expect(output, mode).toBe([...before.slice(0, 6), before[7], before[8], before[6], ...before.slice(9)].join('\n'));
+      expect(report.repair.counts, mode).toMatchObject({ movedResults: 1, droppedToolCalls: 0, addedResults: 0, droppedOrphans: 0 });
+    }
+  });
+
+  it('moves an early output of one of several parallel calls after the last of them, with its siblings in call order', async () => {
+    resetClock();
+    const lines = [meta(), turnContext(), user('go'), reasoning(), output('custom', 'call_b'), call('function', 'call_a'), call('custom', 'call_b'), tokens(), output('function', 'call_a'), assistant('done')];
+    for (const mode of MODES) {
+      const { lines: after, report } = await repairText(jsonl(lines), mode);
+      expect(report.findings, mode).toEqual([]);
+      expect(shape(after).slice(3, 8), mode).toEqual([
+        'response_item reasoning',
+        'response_item function_call call_a',
+        'response_item custom_tool_call call_b',
+        'response_item function_call_output call_a',
+        'response_item custom_tool_call_output call_b',
+      ]);
+    }
+  });
+
   it('renames a reused call id on the later call and its output alike', async () => {
     const { lines } = await repairText(fixture('duplicate-tool-call-id.jsonl'));
     const ids = lines.map((value) => value.payload?.call_id).filter((id) => id !== undefined);

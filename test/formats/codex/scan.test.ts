@@ -50,6 +50,12 @@ describe('Codex pairing, judged as the Responses API reads a flat item list', ()
     expect(await findings([...opening(), call('function', 'call_f'), user('hurry up'), output('function', 'call_f')])).toEqual(['7 displaced-tool-result error']);
   });
 
+  it('reports an output written before its call as displaced, not as an orphan beside an unanswered call', async () => {
+    expect(await findings([...opening(), reasoning(), output('function', 'call_f'), call('function', 'call_f'), assistant('ok')])).toEqual(['6 displaced-tool-result error']);
+    // An output before the call that another output already answers stays an orphan.
+    expect(await findings([...opening(), output('function', 'call_f'), call('function', 'call_f'), output('function', 'call_f')])).toEqual(['5 orphan-tool-result error']);
+  });
+
   it('reports an output written twice, and a call id used again in a later response', async () => {
     expect(await findings([...opening(), call('custom', 'call_c'), output('custom', 'call_c'), output('custom', 'call_c')])).toEqual(['7 duplicate-tool-result error']);
     const reused = [...opening(), call('function', 'call_r'), output('function', 'call_r'), user('again'), call('function', 'call_r'), output('function', 'call_r')];
