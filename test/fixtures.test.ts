@@ -37,13 +37,14 @@ const special: Record<string, string[]> = {
   'codex/missing-header.jsonl': ['1 invalid-header error'],
   'codex/ordinal-reused.jsonl': ['9 sequence-out-of-order error'],
   'codex/ordinal-missing.jsonl': ['10 missing-sequence-number error'],
+  'codex/compacted-history-unanswered.jsonl': ['33 kept-history-pairing error'],
 };
 
 describe('fixtures', () => {
   it('has a fixture for every rule that applies to pi files', () => {
     const missing = rules.map((rule) => rule.meta.id).filter((id) => !ruleFixtures.includes(`${id}.jsonl`));
-    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines are Codex's (codex/ordinal-*.jsonl).
-    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'orphan-server-tool-result', 'tool-result-not-first']);
+    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines and kept histories are Codex's (codex/ordinal-*.jsonl, codex/compacted-history-unanswered.jsonl).
+    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing']);
   });
 
   for (const name of ruleFixtures) {

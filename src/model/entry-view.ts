@@ -134,6 +134,12 @@ export class EntryView {
   get sequence() {
     return this.rare?.sequence;
   }
+  get rollsBackTurns() {
+    return this.rare?.rollsBackTurns;
+  }
+  get keptHistoryProblems() {
+    return this.rare?.keptHistoryProblems;
+  }
 }
 
 export interface EntryView {

@@ -25,6 +25,7 @@ import { toolResultOrder } from './pairing/tool-result-order.js';
 import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
 import { missingSequenceNumber } from './structure/missing-sequence-number.js';
 import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
+import { keptHistoryPairing } from './pairing/kept-history-pairing.js';
 import { lostLogicalParent } from './structure/lost-logical-parent.js';
 import { blankUserMessage } from './content/blank-user-message.js';
 import { emptyErrorTurn } from './content/empty-error-turn.js';
@@ -60,6 +61,7 @@ export const rules: readonly Rule[] = [
   toolResultNotFirst,
   duplicateToolResult,
   duplicateToolCallId,
+  keptHistoryPairing,
   resultForFailedTurn,
   partialToolCall,
   invalidToolName,

@@ -57,3 +57,13 @@ export function resumeSequenceBroken(expected: number, got: number): string {
 
 /** Codex refuses to resume a paginated rollout with a line that carries no number (the path stands where Codex prints it). */
 export const RESUME_SEQUENCE_MISSING = 'Codex resume: final paginated rollout record … is missing an ordinal';
+
+/** The Responses API (Codex) on a call with no output in the input list. */
+export function responsesNoToolOutput(id: string): string {
+  return `OpenAI Responses: No tool output found for function call ${id}.`;
+}
+
+/** The Responses API (Codex) on an output with no call before it in the input list. */
+export function responsesNoToolCall(id: string): string {
+  return `OpenAI Responses: No tool call found for function call output with call_id ${id}.`;
+}

@@ -2,6 +2,7 @@ import { Entry, positionalId, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { ABORTED_OUTPUT, CALL_ITEMS, intern, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from './items.js';
+import { replacementHistoryProblems } from './replacement-history.js';
 import { sessionMetaProblem } from './session-meta.js';
 
 /** Every line is one Responses API item; its pointer is the whole item. */
@@ -59,10 +60,15 @@ export class CodexDecoder implements Decoder {
     const payload = value.payload;
     if (!isObject(payload)) return entry;
     if (value.type === 'response_item') decodeItem(payload, entry);
+    else if (value.type === 'event_msg' && payload.type === 'thread_rolled_back') {
+      if (typeof payload.num_turns === 'number' && Number.isSafeInteger(payload.num_turns) && payload.num_turns > 0) entry.rollsBackTurns = payload.num_turns;
+    }
     else if (value.type === 'compacted' && typeof payload.message === 'string') {
       entry.kind = 'compaction';
       entry.pointer = ITEM;
       entry.inContext = true;
+      const problems = Array.isArray(payload.replacement_history) ? replacementHistoryProblems(payload.replacement_history) : [];
+      if (problems.length > 0) entry.keptHistoryProblems = problems;
     }
     return entry;
   }

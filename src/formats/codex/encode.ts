@@ -2,6 +2,7 @@ import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
 import { ABORTED_OUTPUT, CALL_ITEMS } from './items.js';
+import { pairReplacementHistory } from './replacement-history.js';
 import { completeSessionMeta, newSessionMeta, uuidFrom } from './session-meta.js';
 
 export const codexEncoder: Encoder = {
@@ -27,6 +28,9 @@ function applyEdit(line: Json, edit: EntryEdit): void {
       return;
     case 'set-call-name':
       if (item !== undefined) item.name = edit.name;
+      return;
+    case 'fix-kept-history':
+      if (item !== undefined && Array.isArray(item.replacement_history)) item.replacement_history = pairReplacementHistory(item.replacement_history, edit.mode);
       return;
     case 'set-sequence':
       line.ordinal = edit.value;
