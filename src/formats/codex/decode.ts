@@ -87,7 +87,7 @@ function decodeItem(item: Json, entry: Entry): void {
     if (typeof item.role !== 'string' || !Array.isArray(item.content)) return;
     history(entry);
     if (item.role === 'assistant') modelOutput(entry);
-    else if (item.role === 'user') entry.role = 'user';
+    else if (item.role === 'user') entry.role = isContextual(item.content) ? 'other' : 'user';
     else {
       entry.role = 'other';
       // Codex leaves system messages out of the history it sends (`is_api_message`).
@@ -105,6 +105,20 @@ function decodeItem(item: Json, entry: Entry): void {
     history(entry);
     modelOutput(entry);
   }
+}
+
+/**
+ * Context Codex writes as a user message (the environment, AGENTS.md instructions, an abort
+ * notice): sent to the model, but no prompt of the user's, so it starts no turn (codex-rs
+ * treats such messages apart when it counts turns).
+ */
+const CONTEXTUAL = ['<environment_context>', '<user_instructions>', '# AGENTS.md instructions', '<turn_aborted>', '<user_shell_command>'];
+
+function isContextual(content: unknown[]): boolean {
+  const first = content[0];
+  if (!isObject(first) || typeof first.text !== 'string') return false;
+  const text = first.text.trimStart();
+  return CONTEXTUAL.some((prefix) => text.startsWith(prefix));
 }
 
 function history(entry: Entry): void {

@@ -27,6 +27,8 @@ export const codexFormat: TranscriptFormat = {
   },
   createDecoder: (state) => new CodexDecoder(state as CodexDecoderState | undefined),
   encoder: codexEncoder,
+  // One item shape per call and per output: there is no legacy or foreign form to rewrite.
+  nothingToCanonicalize: 'a rollout has one item shape for each tool call and output',
   readText,
   copyKey: withoutTimestamp,
   // No line names another: a torn line has no links to recover.

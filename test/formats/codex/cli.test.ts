@@ -45,7 +45,9 @@ describe('Codex on the command line', () => {
 
   it('canonicalize finds nothing to do in a rollout and exits 0', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'td-codex-')), 'out.jsonl');
-    expect((await runCli(['canonicalize', join(DIR, 'healthy.jsonl'), '-o', out])).code).toBe(0);
+    const result = await runCli(['canonicalize', join(DIR, 'healthy.jsonl'), '-o', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('nothing to canonicalize for codex: a rollout has one item shape for each tool call and output');
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(DIR, 'healthy.jsonl'), 'utf8'));
     expect((await runCli(['canonicalize', '--check', join(DIR, 'missing-tool-result.jsonl')])).code).toBe(0);
   });

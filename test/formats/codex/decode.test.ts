@@ -51,7 +51,7 @@ describe('Codex format: decoding', () => {
     expect(transcript.entries.toArray().map(describeEntry)).toEqual([
       '1 header - off',
       '2 message other',
-      '3 message user',
+      '3 message other',
       '4 state - off',
       '5 message user',
       '6 state - off',
