@@ -18,6 +18,11 @@ const shapes = fc.array(turnShape, { minLength: 2, maxLength: 4 });
 
 type Shape = Array<{ ghost: boolean; rounds: Array<{ kinds: CallKind[]; order: number[] }> }>;
 
+/** Numbers every line as paginated rollouts do: the header is 0. */
+function numbered(lines: Line[]): Line[] {
+  return lines.map((value, i) => ('torn' in value ? value : { timestamp: value.timestamp, ordinal: i, type: value.type, payload: value.payload }));
+}
+
 /** A healthy rollout written the way Codex writes one; `ordinals` numbers every line as paginated rollouts do. */
 function build(shape: Shape, ordinals = false): Line[] {
   resetClock();
@@ -35,13 +40,15 @@ function build(shape: Shape, ordinals = false): Line[] {
     });
     lines.push(line('event_msg', { type: 'agent_message', message: `done ${turn}` }), assistant(`done ${turn}`));
   });
-  return ordinals ? lines.map((value, i) => ({ timestamp: value.timestamp, ordinal: i, type: value.type, payload: value.payload })) : lines;
+  return ordinals ? numbered(lines) : lines;
 }
 
 const isCall = (value: Line) => value.type === 'response_item' && /_call$/.test(value.payload.type);
 const isOutput = (value: Line) => value.type === 'response_item' && /_output$/.test(value.payload.type);
 
-const BREAKS = ['drop-output', 'orphan', 'duplicate-output', 'reuse-id', 'output-before-call', 'displace'] as const;
+const BREAKS = ['drop-output', 'orphan', 'duplicate-output', 'reuse-id', 'output-before-call', 'displace', 'torn-line', 'kept-history', 'reuse-ordinal', 'drop-ordinal'] as const;
+/** Breaks only a paginated rollout can have. */
+const NUMBERED_ONLY = new Set<Break>(['reuse-ordinal', 'drop-ordinal']);
 type Break = (typeof BREAKS)[number];
 
 /**
@@ -84,6 +91,21 @@ function inject(lines: Line[], kind: Break, pick: number): { lines: Line[]; expe
       out.splice(at, 1);
       out.splice(callAt, 0, target);
       return { lines: out, expected: `${callAt + 1} displaced-tool-result`, broken: new Set() };
+    case 'torn-line':
+      out.splice(at + 1, 0, { torn: JSON.stringify(target).slice(0, 40) });
+      return { lines: out, expected: `${at + 2} invalid-json`, broken: new Set() };
+    case 'kept-history': {
+      const history = [user('kept prompt').payload, { type: 'function_call', name: 'shell_command', arguments: '{}', call_id: 'call_keptKeptKeptKeptKept1' }];
+      out.splice(at + 1, 0, line('compacted', { message: 'summary', replacement_history: history }));
+      return { lines: out, expected: `${at + 2} kept-history-pairing`, broken: new Set() };
+    }
+    case 'reuse-ordinal':
+      // A resume after an interrupted turn numbers on from an old count: every later line is one behind.
+      for (const value of out.slice(at)) value.ordinal -= 1;
+      return { lines: out, expected: `${at + 1} sequence-out-of-order`, broken: new Set() };
+    case 'drop-ordinal':
+      delete out[at]!.ordinal;
+      return { lines: out, expected: `${at + 1} missing-sequence-number`, broken: new Set() };
     case 'displace': {
       const next = out.findIndex((value, i) => i > at && value.type === 'response_item' && value.payload.role === 'user');
       if (next === -1) return undefined;
@@ -112,11 +134,14 @@ describe('Codex rollouts, generated', () => {
     );
   });
 
-  it('every injected break is flagged on its line as an error; repair in both modes leaves it clean, loses no prompt and no answered call, and is idempotent', async () => {
+  it('every injected break, paginated or not, is flagged on its line as an error; repair in both modes leaves it clean, numbered without repeat or gap, loses no prompt and no answered call, and is idempotent', async () => {
     await fc.assert(
-      fc.asyncProperty(shapes, fc.constantFrom(...BREAKS), fc.nat(), async (shape, kind, pick) => {
-        const broken = inject(build(shape), kind, pick);
+      fc.asyncProperty(shapes, fc.constantFrom(...BREAKS), fc.nat(), fc.boolean(), async (shape, kind, pick, paginated) => {
+        if (NUMBERED_ONLY.has(kind) && !paginated) return;
+        // Pairing breaks are made first and numbered after, so the numbers break only where a break says.
+        const broken = NUMBERED_ONLY.has(kind) ? inject(build(shape, true), kind, pick) : inject(build(shape), kind, pick);
         if (broken === undefined) return;
+        if (paginated && !NUMBERED_ONLY.has(kind)) broken.lines = numbered(broken.lines);
         const findings = await scanText(jsonl(broken.lines));
         expect(findings.filter((f) => f.severity === 'error').map((f) => `${f.line} ${f.rule}`)).toContain(broken.expected);
         const prompts = broken.lines.filter((value) => value.payload?.role === 'user').length;
@@ -129,6 +154,7 @@ describe('Codex rollouts, generated', () => {
           expect(once.lines.filter((value) => value.payload?.role === 'user').length).toBe(prompts);
           const after = answered(once.lines);
           for (const id of kept) expect(after.has(id), `${kind} ${mode}: answered call ${id} kept`).toBe(true);
+          if (paginated) expect(once.lines.map((value) => value.ordinal), `${kind} ${mode}`).toEqual(once.lines.map((_, i) => i));
         }
       }),
       { numRuns: 60 },

@@ -54,6 +54,7 @@ export function output(kind: CallKind, id: string): Line {
   return line('response_item', { type: OUTPUT_OF[kind], call_id: id, output: 'Exit code: 0\nOutput:\nok\n' });
 }
 
+/** One line per value; `{ torn }` stands for a line cut off mid-write, written as the text it holds. */
 export function jsonl(lines: readonly Line[]): string {
-  return lines.map((value) => JSON.stringify(value)).join('\n') + '\n';
+  return lines.map((value) => (typeof value.torn === 'string' ? value.torn : JSON.stringify(value))).join('\n') + '\n';
 }
