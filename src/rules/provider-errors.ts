@@ -1,3 +1,5 @@
+import { semanticsOf, type Transcript } from '../model/transcript.js';
+
 /**
  * Exact error texts strict providers return (reference/provider-rules.md), with the message
  * index filled in as the provider would count it. Anthropic's wording is the one users search for.
@@ -57,6 +59,11 @@ export function resumeSequenceBroken(expected: number, got: number): string {
 
 /** Codex refuses to resume a paginated rollout with a line that carries no number (the path stands where Codex prints it). */
 export const RESUME_SEQUENCE_MISSING = 'Codex resume: final paginated rollout record … is missing an ordinal';
+
+/** Whether a transcript's requests go to OpenAI's Responses API, whose pairing errors read differently (see below). */
+export function speaksResponses(transcript: Transcript): boolean {
+  return semanticsOf(transcript).api === 'responses';
+}
 
 /** The Responses API (Codex) on a call with no output in the input list. */
 export function responsesNoToolOutput(id: string): string {

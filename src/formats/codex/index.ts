@@ -21,6 +21,7 @@ export const codexFormat: TranscriptFormat = {
     resultNames: false,
     // Codex talks to the Responses API, which takes empty text; nothing is rejected for it.
     blankTextRejected: false,
+    api: 'responses',
   },
   detect(value) {
     return isObject(value) && typeof value.timestamp === 'string' && typeof value.type === 'string' && ROLLOUT_TYPES.has(value.type) && isObject(value.payload);

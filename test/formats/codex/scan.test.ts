@@ -50,6 +50,14 @@ describe('Codex pairing, judged as the Responses API reads a flat item list', ()
     expect(await findings([...opening(), call('function', 'call_f'), user('hurry up'), output('function', 'call_f')])).toEqual(['7 displaced-tool-result error']);
   });
 
+  it('quotes the Responses API, not Anthropic, where its words are known', async () => {
+    const errors = async (lines: Line[]) => (await scanText(jsonl(lines))).map((f) => `${f.rule}: ${f.providerError}`);
+    expect(await errors([...opening(), call('custom', 'call_c'), user('and?')])).toEqual(['missing-tool-result: OpenAI Responses: No tool output found for function call call_c.']);
+    expect(await errors([...opening(), output('function', 'call_gone'), assistant('ok')])).toEqual(['orphan-tool-result: OpenAI Responses: No tool call found for function call output with call_id call_gone.']);
+    expect(await errors([...opening(), output('function', 'call_f'), call('function', 'call_f')])).toEqual(['displaced-tool-result: OpenAI Responses: No tool call found for function call output with call_id call_f.']);
+    expect(await errors([...opening(), call('custom', 'call_c'), output('custom', 'call_c'), output('custom', 'call_c')])).toEqual(['duplicate-tool-result: undefined']);
+  });
+
   it('reports an output written before its call as displaced, not as an orphan beside an unanswered call', async () => {
     expect(await findings([...opening(), reasoning(), output('function', 'call_f'), call('function', 'call_f'), assistant('ok')])).toEqual(['6 displaced-tool-result error']);
     // An output before the call that another output already answers stays an orphan.
