@@ -22,6 +22,7 @@ export const codexFormat: TranscriptFormat = {
     // Codex talks to the Responses API, which takes empty text; nothing is rejected for it.
     blankTextRejected: false,
     api: 'responses',
+    headerLoss: 'Codex will not resume it ("no usable header record")',
   },
   detect(value) {
     return isObject(value) && typeof value.timestamp === 'string' && typeof value.type === 'string' && ROLLOUT_TYPES.has(value.type) && isObject(value.payload);
