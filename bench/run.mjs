@@ -1,7 +1,7 @@
 // Scanner benchmark:  node bench/run.mjs [--quick]
 //
-// Headline rows, on real-shaped sessions (line sizes of real pi sessions, shapes.mjs), in pi and
-// in Claude Code lines, 128 MiB (32 MiB with --quick): baseline and scan alternate, 5 runs each
+// Headline rows, on real-shaped sessions (line sizes of real pi sessions, shapes.mjs), in pi,
+// Claude Code and Codex lines, 128 MiB (32 MiB with --quick): baseline and scan alternate, 5 runs each
 // (3 with --quick), median wall time → throughput ratio scan/baseline (target ≥ 0.8); on pi also
 // repair (≥ 0.5).
 // The same shapes at 1 GiB (128 MiB with --quick): one scan each for peak RSS (≤ 200 MiB), and
@@ -27,6 +27,7 @@ import { ensureHome } from './explain.mjs';
 import { explainRow, largeRow, projectsRow, retainedRow, throughputRow } from './rows.mjs';
 import { measureStartup } from './startup.mjs';
 import { ensureClaudeCode } from './to-claude-code.mjs';
+import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
 
 const MiB = 2 ** 20;
 const quick = process.argv.slice(2).includes('--quick');
@@ -53,6 +54,12 @@ async function realClaudeCode(bytes) {
   return ensureClaudeCode(pi.file, { real: true });
 }
 
+/** A real-shaped Codex rollout of about `bytes`: converted from a pi session that much smaller. */
+async function realCodex(bytes) {
+  const pi = await ensureTranscript(Math.round(bytes / CODEX_GROWTH), { shape: 'real', seed: 3 });
+  return ensureCodex(pi.file);
+}
+
 async function main(c) {
   console.log(`transcript-doctor bench${quick ? ' (--quick)' : ''} — node ${process.version}, ${os.cpus().length} CPU(s), load average ${load()}`);
   const result = { quick, node: process.version, cpus: os.cpus().length, loadBefore: os.loadavg() };
@@ -62,9 +69,11 @@ async function main(c) {
   const realLarge = await ensureTranscript(LARGE, { shape: 'real' });
   const ccSmall = await realClaudeCode(SMALL);
   const ccLarge = await realClaudeCode(LARGE);
+  const cxSmall = await realCodex(SMALL);
   result.real = {
     pi: await throughputRow(c, { title: 'pi, real-shaped', file: realSmall.file, bytes: realSmall.meta.bytes, lines: realSmall.meta.lines, meta: realSmall.meta, runs: RUNS, repair: true }),
     claudeCode: await throughputRow(c, { title: 'Claude Code, real-shaped', file: ccSmall.file, bytes: ccSmall.bytes, lines: ccSmall.lines, runs: RUNS }),
+    codex: await throughputRow(c, { title: 'Codex, real-shaped', file: cxSmall.file, bytes: cxSmall.bytes, lines: cxSmall.lines, runs: RUNS }),
     piLarge: await largeRow(c, { title: 'pi, real-shaped, large', file: realLarge.file, bytes: realLarge.meta.bytes, lines: realLarge.meta.lines, meta: realLarge.meta }),
     claudeCodeLarge: await largeRow(c, { title: 'Claude Code, real-shaped, large', file: ccLarge.file, bytes: ccLarge.bytes, lines: ccLarge.lines }),
   };
@@ -105,6 +114,7 @@ async function main(c) {
     ['pi real-shaped scan / baseline', r.pi.ratio, `≥ ${TARGET.ratio}`, r.pi.ratio >= TARGET.ratio, fmtBytes(r.pi.bytes)],
     ['pi real-shaped repair / baseline', r.pi.repair.ratio, `≥ ${TARGET.repair}`, r.pi.repair.ratio >= TARGET.repair, fmtBytes(r.pi.bytes)],
     ['Claude Code real-shaped scan / baseline', r.claudeCode.ratio, `≥ ${TARGET.ratio}`, r.claudeCode.ratio >= TARGET.ratio, fmtBytes(r.claudeCode.bytes)],
+    ['Codex real-shaped scan / baseline', r.codex.ratio, `≥ ${TARGET.ratio}`, r.codex.ratio >= TARGET.ratio, fmtBytes(r.codex.bytes)],
     ['pi real-shaped scan peak RSS (MiB)', r.piLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.piLarge.rssMiB != null && r.piLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.piLarge.bytes)],
     ['Claude Code real-shaped scan peak RSS (MiB)', r.claudeCodeLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.claudeCodeLarge.rssMiB != null && r.claudeCodeLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.claudeCodeLarge.bytes)],
     ['pi bytes kept per entry', r.piRetained.bytesPerEntry, `≤ ${TARGET.bytesPerEntry}`, r.piRetained.bytesPerEntry <= TARGET.bytesPerEntry, `${r.piRetained.entries} entries`],

@@ -12,7 +12,7 @@ const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output;
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
 function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('transcript-doctor')
-    .description('Find and repair broken agent session transcripts (pi / OpenClaw and Claude Code JSONL).')
+    .description('Find and repair broken agent session transcripts (pi / OpenClaw, Claude Code and Codex JSONL).')
     .version(version, '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
@@ -20,7 +20,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
   const scan = program
     .command('scan')
     .description('Check transcripts and report every problem, with the provider error it causes.')
-    .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw and Claude Code session folders on this machine')
+    .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw, Claude Code and Codex session folders on this machine')
     .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('-j, --jobs <n>', 'threads scanning files at once (default: the number of CPUs)')

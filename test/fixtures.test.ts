@@ -25,13 +25,26 @@ const special: Record<string, string[]> = {
   ],
   'demo/e0b11ca0-75b4-4eef-8961-955e55832882.jsonl': ['12 duplicate-tool-result error', '14 displaced-tool-result error'],
   'demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl': ['15 torn-final-line error'],
+  'codex/healthy.jsonl': [],
+  'codex/healthy-paginated.jsonl': [],
+  'codex/missing-tool-result.jsonl': ['7 missing-tool-result error'],
+  'codex/missing-custom-tool-result.jsonl': ['7 missing-tool-result error'],
+  'codex/orphan-tool-result.jsonl': ['8 orphan-tool-result error'],
+  'codex/output-before-call.jsonl': ['7 displaced-tool-result error'],
+  'codex/duplicate-tool-result.jsonl': ['8 duplicate-tool-result error'],
+  'codex/duplicate-tool-call-id.jsonl': ['11 duplicate-tool-call-id error'],
+  'codex/invalid-header.jsonl': ['1 invalid-header error'],
+  'codex/missing-header.jsonl': ['1 invalid-header error'],
+  'codex/ordinal-reused.jsonl': ['9 sequence-out-of-order error'],
+  'codex/ordinal-missing.jsonl': ['10 missing-sequence-number error'],
+  'codex/compacted-history-unanswered.jsonl': ['33 kept-history-pairing error'],
 };
 
 describe('fixtures', () => {
   it('has a fixture for every rule that applies to pi files', () => {
     const missing = rules.map((rule) => rule.meta.id).filter((id) => !ruleFixtures.includes(`${id}.jsonl`));
-    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts).
-    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'lost-logical-parent', 'orphan-server-tool-result', 'tool-result-not-first']);
+    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines and kept histories are Codex's (codex/ordinal-*.jsonl, codex/compacted-history-unanswered.jsonl).
+    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing']);
   });
 
   for (const name of ruleFixtures) {

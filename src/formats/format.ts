@@ -47,6 +47,8 @@ export interface TranscriptFormat {
   readText(value: unknown): LineText;
   /** What makes two lines the same entry written twice: the line without the moment it was written. */
   copyKey(value: unknown): string;
+  /** Why `canonicalize` never has anything to do for this format (it has one shape per tool call and result); absent when it may. */
+  nothingToCanonicalize?: string;
   /** Tree links from the text of a line that does not parse, when they can still be read. */
   recoverLinks(text: string): { id: string; parentId: string | null } | undefined;
 }

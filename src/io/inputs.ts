@@ -103,16 +103,23 @@ function pathInfo(path: string) {
   }
 }
 
-/** Where pi, OpenClaw and Claude Code keep sessions on this machine, whether or not they exist. */
+/**
+ * Where pi, OpenClaw, Claude Code and Codex keep sessions on this machine, whether or not they
+ * exist. Codex nests its rollouts by date (`sessions/YYYY/MM/DD/rollout-*.jsonl`) and moves
+ * archived ones to `archived_sessions`; folder search finds both.
+ */
 export async function standardLocations(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const home = env.HOME ?? homedir();
   const openclaw = env.OPENCLAW_STATE_DIR || join(home, '.openclaw');
+  const codex = env.CODEX_HOME || join(home, '.codex');
   const fg = await glob();
   const agents = await fg('agents/*/sessions', { cwd: openclaw, onlyDirectories: true }).catch(() => []);
   return [
     ...(agents.length > 0 ? agents.sort().map((dir) => join(openclaw, dir)) : [join(openclaw, 'agents', '*', 'sessions')]),
     join(home, '.pi', 'agent', 'sessions'),
     join(env.CLAUDE_CONFIG_DIR || join(home, '.claude'), 'projects'),
+    join(codex, 'sessions'),
+    join(codex, 'archived_sessions'),
   ];
 }
 

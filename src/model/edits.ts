@@ -17,6 +17,10 @@ export type EntryEdit =
   | { kind: 'fill-blank-user' }
   | { kind: 'set-first-kept'; id: string }
   | { kind: 'set-session-id'; id: string }
+  /** A compaction's own kept history paired again (see Entry.keptHistoryProblems), unanswered calls dropped or answered as `mode` says. */
+  | { kind: 'fix-kept-history'; mode: 'discard' | 'synthetic' }
+  /** The line's sequence number (see Entry.sequence). */
+  | { kind: 'set-sequence'; value: number }
   /** Written out again from its parsed value: turns undecodable bytes into U+FFFD, as pi reads them. */
   | { kind: 'reencode' }
   /** Tool calls and results rewritten to the format's canonical shape (ambiguous ones left alone). */

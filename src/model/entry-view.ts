@@ -131,6 +131,15 @@ export class EntryView {
   get whitespaceTextBlocks() {
     return this.rare?.whitespaceTextBlocks;
   }
+  get sequence() {
+    return this.rare?.sequence;
+  }
+  get rollsBackTurns() {
+    return this.rare?.rollsBackTurns;
+  }
+  get keptHistoryProblems() {
+    return this.rare?.keptHistoryProblems;
+  }
 }
 
 export interface EntryView {

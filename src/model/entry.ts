@@ -65,6 +65,17 @@ export interface ServerToolRef {
   blockIndex: number;
 }
 
+/**
+ * A broken pair inside history a compaction record carries itself (Codex's `replacement_history`):
+ * the agent replays that list as it stands, so its calls and results must pair on their own.
+ */
+export interface KeptHistoryProblem {
+  kind: 'missing-result' | 'orphan-result' | 'displaced-result' | 'duplicate-result' | 'duplicate-call';
+  callId: string;
+  /** JSON Pointer of the item inside the line. */
+  pointer: string;
+}
+
 export interface HeaderInfo {
   valid: boolean;
   /** Why the header is invalid, in words. */
@@ -104,8 +115,17 @@ export class Entry {
   /** Server-side tool calls and results, in block order. */
   declare serverTools: ServerToolRef[] | undefined;
   declare header: HeaderInfo | undefined;
+  /** For compactions that carry the history they keep: its broken pairs, when there are any. */
+  declare keptHistoryProblems: KeptHistoryProblem[] | undefined;
   /** For compactions: id of the first entry kept before the summary. */
   declare firstKeptId: string | undefined;
+  /**
+   * The line's number in a numbered file (Codex's paginated rollouts): each numbered line must
+   * follow the one before it by one. Undefined when the line carries none.
+   */
+  declare sequence: number | undefined;
+  /** A marker that takes back the last N user turns (Codex's `thread_rolled_back`): the agent replays the history without them. */
+  declare rollsBackTurns: number | undefined;
   /** Pointers of empty or whitespace-only text blocks. */
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
@@ -154,7 +174,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'sequence', 'rollsBackTurns', 'keptHistoryProblems'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -151,6 +151,7 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     byId.release();
   }
 
+  const unclaimed = claimEarlyResults(store, indices, occurrences, orphans);
   const placement = classifyPlacement(store, indices, occurrences);
   const object = (n: number) => occurrences.object(n);
   return {
@@ -161,7 +162,7 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     displaced: placement.displaced.map(object),
     outOfOrder: placement.outOfOrder.map(object),
     duplicates: duplicates.map(({ at, k, occurrence }) => ({ at, k, occurrence: object(occurrence) })),
-    orphans,
+    orphans: unclaimed,
     failedTurnResults,
     duplicateCalls: duplicateCallPairs.map(([occurrence, first]) => ({ occurrence: object(occurrence), first: object(first) })),
   };
@@ -279,6 +280,32 @@ function grow(column: Int32Array): Int32Array {
   const bigger = new Int32Array(column.length * 2);
   bigger.set(column);
   return bigger;
+}
+
+/**
+ * A result written before its call (its output logged as it landed, ahead of the call item)
+ * answers the first call of its id after it that nothing else answered: it is in the wrong place,
+ * not an orphan beside an unanswered call. Returns the results that stay orphans.
+ */
+function claimEarlyResults(store: EntryStore, indices: ArrayLike<number>, occurrences: OccurrenceColumns, orphans: ResultSlot[]): ResultSlot[] {
+  if (orphans.length === 0) return orphans;
+  const waiting = new Map<number, number[]>();
+  for (let n = 0; n < occurrences.count; n++) {
+    if (occurrences.resultAt[n] !== -1) continue;
+    const id = store.callId[occurrences.call[n]!]!;
+    const queue = waiting.get(id);
+    if (queue === undefined) waiting.set(id, [n]);
+    else queue.push(n);
+  }
+  if (waiting.size === 0) return orphans;
+  return orphans.filter(({ at, k }) => {
+    const queue = waiting.get(store.resultCallId[store.resultStart(indices[at]!) + k]!);
+    const first = queue === undefined ? -1 : queue.findIndex((n) => occurrences.at[n]! > at);
+    if (first === -1) return true;
+    occurrences.answer(queue![first]!, at, k);
+    queue!.splice(first, 1);
+    return false;
+  });
 }
 
 /** A message written over several lines ends at its group's last line; its results follow that. */

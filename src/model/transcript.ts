@@ -34,6 +34,10 @@ export interface ReplaySemantics {
   resultNames: boolean;
   /** Every request goes to a provider that rejects empty and whitespace-only text blocks (Claude Code: Anthropic). */
   blankTextRejected: boolean;
+  /** What the agent does with a file whose header it cannot read, in words (pi's: it overwrites the file). */
+  headerLoss?: string;
+  /** The API whose words a pairing error is quoted in: Anthropic's Messages unless the agent speaks OpenAI's Responses (Codex). */
+  api?: 'messages' | 'responses';
 }
 
 export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true, blankTextRejected: false };

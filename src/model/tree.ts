@@ -2,6 +2,7 @@ import type { Entry } from './entry.js';
 import { flagMask, KIND_MASK, KIND_CODE } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 import { IdIndex } from './id-index.js';
+import { applyRollbacks } from './rollback.js';
 import type { ReplaySemantics } from './transcript.js';
 
 /** The conversation tree over a file's entries, as pi resolves it. Indices are entry indices. */
@@ -49,6 +50,7 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
     previous = i;
     leaf = i;
   }
+  applyRollbacks(entries, parent);
 
   return {
     parent,

@@ -33,6 +33,8 @@ export interface RepairSummary {
   /** Where the repaired transcript went ('-' for standard output); absent for a dry run. */
   output?: string;
   backupPath?: string;
+  /** Why nothing was or could be done, when the format says so (canonicalize on Codex). */
+  note?: string;
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

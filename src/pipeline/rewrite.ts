@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spoolStdin } from '../io/spool.js';
 import { UserError } from '../errors.js';
+import type { TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../io/safe-write.js';
 import { analyze, type Analysis } from '../model/analysis.js';
@@ -41,13 +42,20 @@ export interface Rewrite {
   rules: readonly Rule[];
   /** Also drop a byte order mark and end the last line: a repair does, canonicalize keeps bytes it is not asked about. */
   fixEndings: boolean;
+  /** What to tell the user when the format never gives this rewrite anything to do. */
+  noteFor?: (format: TranscriptFormat) => string | undefined;
 }
 
 export function repairRewrite(mode: RepairMode): Rewrite {
   return { plan: (transcript, display, file) => planRepair(transcript, { mode, sessionId: sessionIdOf(display), file }), rules, fixEndings: true };
 }
 
-export const canonicalRewrite: Rewrite = { plan: planCanonical, rules: shapeRules, fixEndings: false };
+export const canonicalRewrite: Rewrite = {
+  plan: planCanonical,
+  rules: shapeRules,
+  fixEndings: false,
+  noteFor: (format) => (format.nothingToCanonicalize === undefined ? undefined : `nothing to canonicalize for ${format.name}: ${format.nothingToCanonicalize}`),
+};
 
 /** Rewrites one file (or standard input, spooled to a temp file so it can be read twice). */
 export async function rewriteInput(path: string, stdin: Readable | undefined, rewrite: Rewrite, target: Target): Promise<RepairReport> {
@@ -65,6 +73,8 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
   const endings = rewrite.fixEndings && (transcript.bom || transcript.lastLine?.eol === 'none');
   const changed = format !== undefined && (!isEmptyPlan(plan) || endings);
   const summary: RepairSummary = { changed, counts: plan.counts, lines: describeLines(plan) };
+  const note = format === undefined ? undefined : rewrite.noteFor?.(format);
+  if (note !== undefined) summary.note = note;
   const report: RepairReport = { path: display, format: transcript.format ?? null, findings: [], repair: summary };
 
   if (!changed) {

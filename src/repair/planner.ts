@@ -3,11 +3,13 @@ import { semanticsOf, type Transcript } from '../model/transcript.js';
 import { formats } from '../formats/registry.js';
 import { dropCopiedEntries } from './copied-entries.js';
 import { repairHeader } from './header.js';
+import { repairKeptHistories } from './kept-history.js';
 import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
 import { isEmptyPlan, type RepairMode, type RepairPlan } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
 import { repairReplayPath } from './replay.js';
+import { renumberLines } from './sequence.js';
 
 export interface PlanOptions {
   mode: RepairMode;
@@ -36,6 +38,8 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
+  repairKeptHistories(transcript.entries, builder, options.mode);
+  if (isEmptyPlan(builder.plan)) renumberLines(transcript.entries, builder);
   const plan = builder.finish();
   if (isEmptyPlan(plan)) plan.analysis = analysis;
   return plan;

@@ -165,9 +165,12 @@ function arrange(
   const sequence: Node[] = [];
   const moved = new Set<Entry>();
   const kept = path.filter((entry) => !dropped.has(entry));
+  // Results written before their call are passed over where they stand; they are put after the call.
+  const early = new Set<Entry>();
+  for (const occurrence of unplaced) if (occurrence.result !== undefined && occurrence.result.at < occurrence.at) early.add(items[occurrence.result.at]!);
   let pending: CallOccurrence[] = [];
   kept.forEach((entry, i) => {
-    if (moved.has(entry)) return;
+    if (moved.has(entry) || early.has(entry)) return;
     sequence.push({ entry });
     const calls = byAssistant.get(entry);
     if (calls !== undefined) pending.push(...calls);

@@ -30,7 +30,7 @@ export function pastTense(verb: string): string {
 
 /** One line per file: what the rewrite did and where the result went. */
 export function describeRepair(summary: RepairSummary, dryRun: boolean, source: string, verb = 'repair'): string {
-  if (!summary.changed) return `nothing to ${verb}`;
+  if (!summary.changed) return summary.note ?? `nothing to ${verb}`;
   const done = describeCounts(summary.counts) || 'normalised line endings';
   const where = summary.output === undefined || summary.output === '-' || summary.output === source ? '' : ` → ${summary.output}`;
   const backup = summary.backupPath === undefined ? '' : ` (backup: ${summary.backupPath})`;

@@ -16,7 +16,7 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
     const repair = report.repair;
     const judged = (report.verdicts ?? []).filter((v) => v.verdict !== 'SKIPPED');
     const skipped = describeSkipped(report.verdicts ?? []);
-    if (report.findings.length === 0 && (repair === undefined || !repair.changed) && judged.length === 0 && skipped === undefined) continue;
+    if (report.findings.length === 0 && (repair === undefined || (!repair.changed && repair.note === undefined)) && judged.length === 0 && skipped === undefined) continue;
     out.push(c.underline(report.path) + c.dim(report.format ? `  (${report.format})` : ''));
     if (repair !== undefined) {
       out.push(`  ${c.green(describeRepair(repair, dryRun, report.path, verb))}`);

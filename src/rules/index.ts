@@ -23,6 +23,9 @@ import { invalidToolName } from './pairing/invalid-tool-name.js';
 import { resultForFailedTurn } from './pairing/result-for-failed-turn.js';
 import { toolResultOrder } from './pairing/tool-result-order.js';
 import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
+import { missingSequenceNumber } from './structure/missing-sequence-number.js';
+import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
+import { keptHistoryPairing } from './pairing/kept-history-pairing.js';
 import { lostLogicalParent } from './structure/lost-logical-parent.js';
 import { blankUserMessage } from './content/blank-user-message.js';
 import { emptyErrorTurn } from './content/empty-error-turn.js';
@@ -48,6 +51,8 @@ export const rules: readonly Rule[] = [
   parentCycle,
   missingParentId,
   lostLogicalParent,
+  sequenceOutOfOrder,
+  missingSequenceNumber,
   missingToolResult,
   orphanToolResult,
   orphanServerToolResult,
@@ -56,6 +61,7 @@ export const rules: readonly Rule[] = [
   toolResultNotFirst,
   duplicateToolResult,
   duplicateToolCallId,
+  keptHistoryPairing,
   resultForFailedTurn,
   partialToolCall,
   invalidToolName,

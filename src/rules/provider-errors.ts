@@ -1,3 +1,5 @@
+import { semanticsOf, type Transcript } from '../model/transcript.js';
+
 /**
  * Exact error texts strict providers return (reference/provider-rules.md), with the message
  * index filled in as the provider would count it. Anthropic's wording is the one users search for.
@@ -49,3 +51,26 @@ export function toolNamePattern(messageIndex: number, blockIndex: number): strin
 }
 
 export const TEXT_BLOCK_WHITESPACE = 'Anthropic: messages: text content blocks must contain non-whitespace text';
+
+/** Codex refuses to resume a paginated rollout whose line numbers (`ordinal`) do not count up by one. */
+export function resumeSequenceBroken(expected: number, got: number): string {
+  return `Codex resume: expected ordinal ${expected}, got ${got}`;
+}
+
+/** Codex refuses to resume a paginated rollout with a line that carries no number (the path stands where Codex prints it). */
+export const RESUME_SEQUENCE_MISSING = 'Codex resume: final paginated rollout record … is missing an ordinal';
+
+/** Whether a transcript's requests go to OpenAI's Responses API, whose pairing errors read differently (see below). */
+export function speaksResponses(transcript: Transcript): boolean {
+  return semanticsOf(transcript).api === 'responses';
+}
+
+/** The Responses API (Codex) on a call with no output in the input list. */
+export function responsesNoToolOutput(id: string): string {
+  return `OpenAI Responses: No tool output found for function call ${id}.`;
+}
+
+/** The Responses API (Codex) on an output with no call before it in the input list. */
+export function responsesNoToolCall(id: string): string {
+  return `OpenAI Responses: No tool call found for function call output with call_id ${id}.`;
+}

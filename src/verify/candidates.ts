@@ -33,18 +33,33 @@ export function selectCandidates(analysis: Analysis, texts: LineTexts, settings:
   const candidates: Candidate[] = [];
   turns.forEach((turn, t) => {
     const delivered = new Set<string>();
-    for (const entry of turn.entries) {
-      if (entry.role !== 'assistant') continue;
+    // An answer is the last reply the agent sends before the user speaks again (verifier feedback included);
+    // replies it went on from are steps (Codex writes commentary as messages of their own).
+    const wentOn = new Set<number>();
+    for (let at = turn.entries.length - 1, later = false; at >= 0; at--) {
+      const entry = turn.entries[at]!;
+      if (entry.role === 'user') later = false;
+      else if (isAnswer(entry)) {
+        if (later) wentOn.add(at);
+        later = true;
+      }
+    }
+    turn.entries.forEach((entry, at) => {
+      if (entry.role !== 'assistant') return;
       const text = texts.of(entry);
       const userText = turn.user === undefined ? '' : texts.of(turn.user).text;
       const heartbeat = isHeartbeat(userText, text.text);
       const candidate: Candidate = { response: entry, turn, history: turns.slice(Math.max(0, t - 5), t), heartbeat };
-      candidate.skip = skipReason(entry, text.text, text.toolNames, delivered, heartbeat, settings);
+      candidate.skip = skipReason(entry, text.text, text.toolNames, delivered, heartbeat, settings) ?? (wentOn.has(at) ? 'the turn went on after it, not its final answer' : undefined);
       for (const name of text.toolNames) if (settings.messagingTools.includes(name)) delivered.add(name);
       candidates.push(candidate);
-    }
+    });
   });
   return candidates;
+}
+
+function isAnswer(entry: Entry): boolean {
+  return entry.role === 'assistant' && !entry.transcriptOnly && !isFailed(entry);
 }
 
 function skipReason(entry: Entry, text: string, toolNames: string[], delivered: Set<string>, heartbeat: boolean, settings: VerifySettings): string | undefined {

@@ -169,3 +169,26 @@ describe('bench children', () => {
     expect(broken.stderr).toContain('exited');
   });
 });
+
+describe('bench/to-codex.mjs', () => {
+  it('writes a rollout the scanner reads as Codex, with every output after its call and the generator’s breaks found', () => {
+    const pi = join(dir, 'codex-source.jsonl');
+    const meta = JSON.parse(node(['bench/generate.mjs', pi, '3MB', '--shape', 'real', '--seed', '5']).stdout) as { turns: number; problems: { unansweredToolCalls: number } };
+    const file = join(dir, 'codex.jsonl');
+    expect(node(['bench/to-codex.mjs', pi, file]).code).toBe(0);
+    const values = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { type: string; payload: { type?: string; role?: string; call_id?: string } });
+    expect(values[0]!.type).toBe('session_meta');
+    const called = new Set<string>();
+    for (const { payload } of values) {
+      if (payload.type === 'function_call') called.add(payload.call_id!);
+      if (payload.type === 'function_call_output') expect(called.has(payload.call_id!)).toBe(true);
+    }
+    expect(called.size).toBeGreaterThan(100);
+    expect(values.filter((value) => value.payload.role === 'user').length).toBeGreaterThanOrEqual(meta.turns);
+    expect(values.filter((value) => value.payload.type === 'token_count').length).toBeGreaterThan(called.size / 2);
+    const scan = node(['bin/transcript-doctor.js', 'scan', file, '-r', 'json']);
+    const report = JSON.parse(scan.stdout) as { files: Array<{ format: string; findings: Array<{ rule: string }> }> };
+    expect(report.files[0]!.format).toBe('codex');
+    expect(report.files[0]!.findings.filter((finding) => finding.rule === 'missing-tool-result').length).toBe(meta.problems.unansweredToolCalls);
+  });
+});

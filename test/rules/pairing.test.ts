@@ -96,6 +96,11 @@ testRule(displacedToolResult, {
       jsonl: new Session().user().calls(call(A)).user('hurry up').result(A).reply().jsonl(),
       findings: [{ line: 5, message: /line 3/, providerError: /messages\.3\.content\.0: unexpected/ }],
     },
+    {
+      name: 'result written before its call, and nothing after the call answers it',
+      jsonl: new Session().user().result(A).calls(call(A)).reply().jsonl(),
+      findings: [{ line: 3, message: /line 4/ }],
+    },
   ],
 });
 

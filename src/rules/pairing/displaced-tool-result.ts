@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { unexpectedToolResult } from '../provider-errors.js';
+import { responsesNoToolCall, speaksResponses, unexpectedToolResult } from '../provider-errors.js';
 import { callLabel } from './describe.js';
 
 export const displacedToolResult: Rule = {
@@ -23,6 +23,7 @@ cause.
 repair moves the result directly after its call, in call order, and re-links the path around it.`,
   },
   check({ analysis, report }) {
+    const responses = speaksResponses(analysis.transcript);
     for (const path of analysis.paths) {
       for (const occurrence of path.pairing.displaced) {
         const call = path.itemAt(occurrence.at);
@@ -32,7 +33,8 @@ repair moves the result directly after its call, in call order, and re-links the
           entry: result.entry,
           pointer: result.result.pointer,
           message: `Result for ${callLabel(occurrence.call)} (line ${call.entry.line}) is not directly after its call.`,
-          providerError: unexpectedToolResult(result.messageIndex, result.blockIndex, occurrence.call.id!),
+          // The Responses API takes an output anywhere after its call: only one written before it is rejected.
+          providerError: !responses ? unexpectedToolResult(result.messageIndex, result.blockIndex, occurrence.call.id!) : occurrence.result!.at < occurrence.at ? responsesNoToolCall(occurrence.call.id!) : undefined,
         });
       }
     }

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { duplicateToolUseId } from '../provider-errors.js';
+import { duplicateToolUseId, speaksResponses } from '../provider-errors.js';
 import { callLabel } from './describe.js';
 
 export const duplicateToolCallId: Rule = {
@@ -25,6 +25,7 @@ that id) at the new id in the same edit. Nothing is dropped. When the earlier ca
 dropped by the repair, the id is no longer shared and nothing is renamed.`,
   },
   check({ analysis, report }) {
+    const responses = speaksResponses(analysis.transcript);
     for (const path of analysis.paths) {
       for (const { occurrence, first } of path.pairing.duplicateCalls) {
         const item = path.itemAt(occurrence.at);
@@ -33,7 +34,7 @@ dropped by the repair, the id is no longer shared and nothing is renamed.`,
           entry: item.entry,
           pointer: occurrence.call.pointer,
           message: `${callLabel(occurrence.call)} reuses the id of a call on line ${path.itemAt(first.at).entry.line}.`,
-          providerError: duplicateToolUseId(item.messageIndex, item.blockIndex + occurrence.call.blockIndex),
+          providerError: responses ? undefined : duplicateToolUseId(item.messageIndex, item.blockIndex + occurrence.call.blockIndex),
         });
       }
     }

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { unexpectedToolResult } from '../provider-errors.js';
+import { speaksResponses, unexpectedToolResult } from '../provider-errors.js';
 import { callLabel } from './describe.js';
 
 export const duplicateToolResult: Rule = {
@@ -23,6 +23,7 @@ answering any call in the previous message.
 repair keeps one result, a real one over a synthetic one, and drops the other.`,
   },
   check({ analysis, report }) {
+    const responses = speaksResponses(analysis.transcript);
     for (const path of analysis.paths) {
       for (const duplicate of path.pairing.duplicates) {
         const item = path.resultItem(duplicate);
@@ -33,7 +34,7 @@ repair keeps one result, a real one over a synthetic one, and drops the other.`,
           entry: item.entry,
           pointer: item.result.pointer,
           message: `${what} for ${callLabel(duplicate.occurrence.call)}; it is already answered on line ${kept.entry.line}.`,
-          providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, duplicate.occurrence.call.id!),
+          providerError: responses ? undefined : unexpectedToolResult(item.messageIndex, item.blockIndex, duplicate.occurrence.call.id!),
         });
       }
     }

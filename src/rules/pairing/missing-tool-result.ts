@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { lastLineOf } from '../../model/pairing.js';
-import { toolUseWithoutResult } from '../provider-errors.js';
+import { responsesNoToolOutput, speaksResponses, toolUseWithoutResult } from '../provider-errors.js';
 import { callLabel } from './describe.js';
 
 export const missingToolResult: Rule = {
@@ -35,6 +35,7 @@ file stays broken for every other reader and version.
   },
   check({ analysis, report }) {
     const live = analysis.transcript.live;
+    const responses = speaksResponses(analysis.transcript);
     for (const path of analysis.paths) {
       // Calls followed by nothing but results are the end of the file: only a running agent may still answer them.
       const entries = path.context;
@@ -53,7 +54,7 @@ file stays broken for every other reader and version.
           entry: item.entry,
           pointer: occurrence.call.pointer,
           message: `${callLabel(occurrence.call)} has no tool result${ending}`,
-          providerError: toolUseWithoutResult(item.messageIndex, [occurrence.call.id!]),
+          providerError: responses ? responsesNoToolOutput(occurrence.call.id!) : toolUseWithoutResult(item.messageIndex, [occurrence.call.id!]),
           severity: atEnd && live !== undefined ? 'warning' : undefined,
         });
       }

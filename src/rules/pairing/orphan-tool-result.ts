@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { unexpectedToolResult } from '../provider-errors.js';
+import { responsesNoToolCall, speaksResponses, unexpectedToolResult } from '../provider-errors.js';
 
 export const orphanToolResult: Rule = {
   meta: {
@@ -27,6 +27,7 @@ results for calls that were later removed, are the usual causes.
 repair drops the result. Safe: no provider accepts it.`,
   },
   check({ analysis, report }) {
+    const responses = speaksResponses(analysis.transcript);
     for (const path of analysis.paths) {
       for (const slot of path.pairing.orphans) {
         const item = path.resultItem(slot);
@@ -36,7 +37,7 @@ repair drops the result. Safe: no provider accepts it.`,
           entry: item.entry,
           pointer: item.result.pointer,
           message: id === undefined ? 'Tool result has no call id.' : `Tool result for ${id} answers no tool call.`,
-          providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, id ?? '(none)'),
+          providerError: responses ? responsesNoToolCall(id ?? '(none)') : unexpectedToolResult(item.messageIndex, item.blockIndex, id ?? '(none)'),
         });
       }
     }

@@ -1,6 +1,6 @@
 import { isFailed } from '../../model/entry.js';
 import type { Rule } from '../rule.js';
-import { toolInputRequired } from '../provider-errors.js';
+import { speaksResponses, toolInputRequired } from '../provider-errors.js';
 
 export const partialToolCall: Rule = {
   meta: {
@@ -37,7 +37,7 @@ repair drops the call block and every result for it.`,
         message:
           `Tool call ${call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
           (failed ? ` (in the ${entry.outcome} turn, which replay drops).` : '.'),
-        providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 ? toolInputRequired(messageIndex, item!.blockIndex + call.blockIndex) : undefined,
+        providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 && !speaksResponses(analysis.transcript) ? toolInputRequired(messageIndex, item!.blockIndex + call.blockIndex) : undefined,
         severity: failed ? 'warning' : undefined,
       });
     }

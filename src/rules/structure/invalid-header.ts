@@ -28,20 +28,22 @@ the usual cause.
 repair rebuilds the header (session id from the file name, timestamp from the first entry), or moves an existing header to the top, or fills in an empty id.`,
   },
   check({ analysis, report }) {
-    if (!semanticsOf(analysis.transcript).header) return;
+    const semantics = semanticsOf(analysis.transcript);
+    if (!semantics.header) return;
+    const loss = semantics.headerLoss;
     const first = analysis.entries.length > 0 ? analysis.entries.at(0) : undefined;
     if (first === undefined) {
       const { lineIssues, parsedLines } = analysis.transcript;
-      if (parsedLines === 0 && lineIssues.length > 0) report({ line: lineIssues[0]!.line, message: 'No line parses, so there is no session header; pi would overwrite this file.' });
+      if (parsedLines === 0 && lineIssues.length > 0) report({ line: lineIssues[0]!.line, message: `No line parses, so there is no session header; ${loss ?? 'pi would overwrite this file'}.` });
       return;
     }
     if (first.kind !== 'header') {
       report({
         line: first.line,
-        message: 'The first parsed line is not a session header; pi would discard the transcript and overwrite the file.',
+        message: `The first parsed line is not a session header; ${loss ?? 'pi would discard the transcript and overwrite the file'}.`,
       });
     } else if (!first.header!.valid) {
-      report({ line: first.line, pointer: '/id', message: `Session header is invalid: ${first.header!.problem}; pi would overwrite the file.` });
+      report({ line: first.line, pointer: '/id', message: `Session header is invalid: ${first.header!.problem}; ${loss ?? 'pi would overwrite the file'}.` });
     }
   },
 };

@@ -1,0 +1,61 @@
+import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
+import type { Encoder } from '../format.js';
+import { isObject, type Json } from '../json.js';
+import { ABORTED_OUTPUT, CALL_ITEMS } from './items.js';
+import { pairReplacementHistory } from './replacement-history.js';
+import { completeSessionMeta, newSessionMeta, uuidFrom } from './session-meta.js';
+
+export const codexEncoder: Encoder = {
+  apply(value, edits) {
+    if (!isObject(value)) return;
+    for (const edit of inApplyOrder(edits)) applyEdit(value, edit);
+  },
+  newId: uuidFrom,
+  create(line, source) {
+    return line.kind === 'header' ? newSessionMeta(line.id, source) : missingOutput(line, source);
+  },
+};
+
+function applyEdit(line: Json, edit: EntryEdit): void {
+  const item = isObject(line.payload) ? line.payload : undefined;
+  switch (edit.kind) {
+    case 'set-session-id':
+      completeSessionMeta(line, edit.id);
+      return;
+    case 'set-call-id':
+    case 'set-result-id':
+      if (item !== undefined) item.call_id = edit.id;
+      return;
+    case 'set-call-name':
+      if (item !== undefined) item.name = edit.name;
+      return;
+    case 'fix-kept-history':
+      if (item !== undefined && Array.isArray(item.replacement_history)) item.replacement_history = pairReplacementHistory(item.replacement_history, edit.mode);
+      return;
+    case 'set-sequence':
+      line.ordinal = edit.value;
+      return;
+    // Nothing else has a place in a rollout line: a line is one item, so repair drops whole lines
+    // and never blocks; lines are linked by position; outputs carry no tool name; and Codex has no
+    // failed turns, placeholders or canonical shapes of its own to write.
+    default:
+      return;
+  }
+}
+
+/**
+ * The output Codex's own normalisation would add for an unanswered call (`ensure_call_outputs_present`),
+ * as a rollout line with the time of the line it follows, so repeat runs write the same bytes.
+ * The output's type must match the call's; when the line it follows is not that call (the call
+ * was not the last item of its response), a `function_call_output` answers it.
+ */
+function missingOutput(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown): Json {
+  const after = isObject(source) ? source : {};
+  const call = isObject(after.payload) && after.payload.call_id === line.callId ? after.payload : undefined;
+  const type = (typeof call?.type === 'string' ? CALL_ITEMS.get(call.type)?.output : undefined) ?? 'function_call_output';
+  const payload: Json =
+    type === 'tool_search_output'
+      ? { type, call_id: line.callId, status: 'completed', execution: 'client', tools: [] }
+      : { type, call_id: line.callId, output: ABORTED_OUTPUT };
+  return { timestamp: typeof after.timestamp === 'string' ? after.timestamp : new Date().toISOString(), type: 'response_item', payload };
+}

@@ -1,0 +1,44 @@
+import { firstSequenceBreak } from '../../model/sequence.js';
+import { resumeSequenceBroken } from '../provider-errors.js';
+import type { Rule } from '../rule.js';
+
+export const sequenceOutOfOrder: Rule = {
+  meta: {
+    id: 'sequence-out-of-order',
+    severity: 'error',
+    category: 'structure',
+    fix: 'safe',
+    description: 'A line of a numbered file does not carry the number after the previous line’s.',
+    docs: `## What it does
+In files whose lines are numbered (Codex's paginated rollouts, \`"ordinal"\` on every line), finds
+the first line whose number is not one more than the line before it: a number used twice, one
+that goes back, or a gap.
+
+## Why is this bad?
+Codex reads a paginated rollout in order and stops at the first line out of sequence: resume
+fails with \`expected ordinal N, got N-1\`, or the thread shows only the history before that line
+(openai/codex #40630, #41657, #45150). An interrupted turn followed by a resume that numbered
+from an old count is the usual cause.
+
+## Example
+\`\`\`jsonl
+{"timestamp":"…","ordinal":7,"type":"response_item","payload":{…}}
+{"timestamp":"…","ordinal":7,"type":"event_msg","payload":{…}}
+\`\`\`
+
+## Fix
+repair numbers the lines again from the first bad one on, once every other fix (which may drop
+or add lines) is in place.`,
+  },
+  check({ analysis, report }) {
+    const found = firstSequenceBreak(analysis.entries);
+    if (found?.got === undefined) return;
+    const more = found.later > 0 ? `; ${found.later} line${found.later === 1 ? '' : 's'} after it need${found.later === 1 ? 's' : ''} another number too` : '';
+    report({
+      // By line, not entry: the count is broken wherever the line stands in the history, compacted or not.
+      line: analysis.entries.line(found.index),
+      message: `Line number ${found.got} does not follow the line before it: expected ${found.expected}${more}.`,
+      providerError: resumeSequenceBroken(found.expected, found.got),
+    });
+  },
+};
