@@ -4,12 +4,12 @@
  *
  * `text` is the wording as the provider returns it, with placeholders: {N} message index, {M}
  * content-block index, {K} tool-call index, {L} a length, {count} a number, {id} one tool call id,
- * {ids} comma-separated ids, {type} a block type, {i} and {j} two message indices. `tail` is the
- * rest of the text, which pasted errors often lose (log lines cut at a width, truncated
- * messages): only `text` has to match.
+ * {ids} comma-separated ids, {type} a block type, {i} and {j} two message indices, {ordinal} a
+ * rollout line number. `tail` is the rest of the text, which pasted errors often lose (log lines
+ * cut at a width, truncated messages): only `text` has to match.
  */
 
-export type Provider = 'Anthropic' | 'OpenAI Chat' | 'OpenAI Responses' | 'Gemini' | 'Mistral' | 'Bedrock Converse' | 'MiniMax';
+export type Provider = 'Anthropic' | 'OpenAI Chat' | 'OpenAI Responses' | 'Gemini' | 'Mistral' | 'Bedrock Converse' | 'MiniMax' | 'Codex CLI';
 
 export interface CatalogueEntry {
   /** The rule id in reference/provider-rules.md, with a suffix when one rule has several wordings. */
@@ -194,6 +194,23 @@ export const catalogue: readonly CatalogueEntry[] = [
     text: "Invalid 'input[{N}].call_id': string too long. Expected a string with maximum length 64, but got a string with length {L} instead.",
     meaning: 'a call_id in the session is longer than the 64 characters the Responses API allows.',
     rules: [],
+  },
+
+  // Codex CLI itself, refusing to resume a paginated rollout (openai/codex #40630, #41657, #45150)
+  {
+    ref: 'codex-resume-ordinal',
+    provider: 'Codex CLI',
+    text: 'expected ordinal {ordinal}, got {ordinal}',
+    meaning: 'the line numbers (`ordinal`) of a paginated rollout do not count up by one, so Codex will not resume the session.',
+    rules: ['sequence-out-of-order'],
+  },
+  {
+    ref: 'codex-resume-ordinal-missing',
+    provider: 'Codex CLI',
+    text: 'final paginated rollout record',
+    tail: ' … is missing an ordinal',
+    meaning: 'the last line of a paginated rollout has no line number (`ordinal`), so Codex will not resume the session.',
+    rules: ['missing-sequence-number'],
   },
 
   // Google Gemini (AI Studio and Vertex)

@@ -26,6 +26,7 @@ const PLACEHOLDERS: Record<string, string> = {
   i: '(\\d+)',
   j: '(\\d+)',
   count: '(\\d+)',
+  ordinal: '(\\d+)',
   type: '([A-Za-z_.]+)',
   id: `(${ID})`,
   ids: `(${ID}(?:, ?${ID})*)`,

@@ -34,6 +34,8 @@ export const SAMPLES: Record<string, string> = {
   'resp-duplicate-call-id': "Duplicate 'call_id': call_Hc2p9T4bWq1mZrXy8LkVn3Ds",
   'resp-call-id-maxlen':
     "Invalid 'input[12].call_id': string too long. Expected a string with maximum length 64, but got a string with length 71 instead.",
+  'codex-resume-ordinal': 'Error: failed to resume session: expected ordinal 12, got 11',
+  'codex-resume-ordinal-missing': 'Error: final paginated rollout record at line 86 is missing an ordinal',
   'gem-fr-name': '* GenerateContentRequest.contents[18].parts[0].function_response.name: Name cannot be empty.',
   'gem-fr-after-fc': 'Please ensure that function response turn comes immediately after a function call turn.',
   'gem-fc-after-user-or-fr': 'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
