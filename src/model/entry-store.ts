@@ -15,7 +15,6 @@ export interface RareFields {
   firstKeptId?: string;
   blankTextBlocks?: string[];
   whitespaceTextBlocks?: string[];
-  sequence?: number;
   rollsBackTurns?: number;
   keptHistoryProblems?: KeptHistoryProblem[];
   /** An entry pointer beyond the codes the info word holds. */
@@ -54,6 +53,8 @@ export class EntryStore implements Iterable<Entry> {
   parentRef = new Int32Array(0);
   /** Id handle of the message group, -1 when none; allocated with the first group. */
   groupRef: Int32Array | undefined;
+  /** Each line's number in a numbered file (Codex's paginated rollouts), NaN for a line without; made at the first numbered line. */
+  private sequences: Float64Array | undefined;
   /** Line numbers, made when the first entry is not on line index + 1 (a blank or broken line before it). */
   lines: Uint32Array | undefined;
   /** Byte offset, low 32 bits; the bits above sit in `offsetHigh`, made for the first line past 4 GiB. */
@@ -116,6 +117,7 @@ export class EntryStore implements Iterable<Entry> {
     const group = to.id(source.group(i));
     if (group !== -1) (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[at] = group;
     else if (this.groupRef !== undefined) this.groupRef[at] = -1;
+    this.setSequence(at, source.sequence(i));
     this.setLine(at, place.line);
     this.setOffset(at, place.offset);
     this.byteLength[at] = place.byteLength;
@@ -168,6 +170,7 @@ export class EntryStore implements Iterable<Entry> {
       (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[i] = this.recent.groupRef;
     }
     else if (this.groupRef !== undefined) this.groupRef[i] = -1;
+    this.setSequence(i, entry.sequence);
     this.setLine(i, entry.line);
     this.setOffset(i, entry.offset);
     this.byteLength[i] = entry.byteLength;
@@ -271,6 +274,7 @@ export class EntryStore implements Iterable<Entry> {
       this.idRef = this.idRef.slice(0, n);
       this.parentRef = this.parentRef.slice(0, n);
       this.groupRef = this.groupRef?.slice(0, n);
+      this.sequences = this.sequences?.slice(0, n);
       this.lines = this.lines?.slice(0, n);
       this.offsetLow = this.offsetLow.slice(0, n);
       this.offsetHigh = this.offsetHigh?.slice(0, n);
@@ -364,6 +368,22 @@ export class EntryStore implements Iterable<Entry> {
 
   group(i: number): number {
     return this.groupRef === undefined ? -1 : this.groupRef[i]!;
+  }
+
+  /** Whether any line carries a number (see sequence). */
+  get numbered(): boolean {
+    return this.sequences !== undefined;
+  }
+
+  /** The line's number in a numbered file; undefined when it carries none. */
+  sequence(i: number): number | undefined {
+    const value = this.sequences?.[i];
+    return value === undefined || Number.isNaN(value) ? undefined : value;
+  }
+
+  private setSequence(i: number, value: number | undefined): void {
+    if (value !== undefined) (this.sequences ??= new Float64Array(this.info.length).fill(Number.NaN))[i] = value;
+    else if (this.sequences !== undefined) this.sequences[i] = Number.NaN;
   }
 
   pointer(i: number): string {
@@ -492,6 +512,7 @@ export class EntryStore implements Iterable<Entry> {
     this.idRef = growTo(this.idRef, size);
     this.parentRef = growTo(this.parentRef, size);
     if (this.groupRef !== undefined) this.groupRef = growTo(this.groupRef, size);
+    if (this.sequences !== undefined) this.sequences = growTo(this.sequences, size);
     if (this.lines !== undefined) this.lines = growTo(this.lines, size);
     this.offsetLow = growTo(this.offsetLow, size);
     if (this.offsetHigh !== undefined) this.offsetHigh = growTo(this.offsetHigh, size);

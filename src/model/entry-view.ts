@@ -132,7 +132,7 @@ export class EntryView {
     return this.rare?.whitespaceTextBlocks;
   }
   get sequence() {
-    return this.rare?.sequence;
+    return this.store.sequence(this.index);
   }
   get rollsBackTurns() {
     return this.rare?.rollsBackTurns;

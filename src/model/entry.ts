@@ -174,7 +174,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'sequence', 'rollsBackTurns', 'keptHistoryProblems'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -16,16 +16,17 @@ export interface SequenceBreak {
  * Numbered files (Codex's paginated rollouts) count their lines: from the first numbered line
  * on, each line carries the number after the previous one's, with no repeat and no gap. Lines
  * before the first numbered one (written before the agent numbered its lines) need none.
- * A file without numbers costs one look over the rare map.
+ * A file without numbers has no column of them, and costs nothing here.
  */
 export function firstSequenceBreak(entries: EntryStore): SequenceBreak | undefined {
-  let first = -1;
-  for (const [i, rare] of entries.rare) if (rare.sequence !== undefined && (first === -1 || i < first)) first = i;
-  if (first === -1) return undefined;
-  let previous = entries.rare.get(first)!.sequence!;
+  if (!entries.numbered) return undefined;
+  let first = 0;
+  while (first < entries.length && entries.sequence(first) === undefined) first += 1;
+  if (first === entries.length) return undefined;
+  let previous = entries.sequence(first)!;
   let found: SequenceBreak | undefined;
   for (let i = first + 1; i < entries.length; i++) {
-    const number = entries.rare.get(i)?.sequence;
+    const number = entries.sequence(i);
     if (found !== undefined) {
       if (number !== found.expected + (i - found.index)) found.later += 1;
     } else if (number !== previous + 1) {

@@ -11,7 +11,7 @@ export function renumberLines(entries: EntryStore, builder: PlanBuilder): void {
   const found = firstSequenceBreak(entries);
   if (found === undefined) return;
   for (let i = found.index, value = found.expected; i < entries.length; i++, value++) {
-    if (entries.rare.get(i)?.sequence === value) continue;
+    if (entries.sequence(i) === value) continue;
     builder.edit(entries.line(i), { kind: 'set-sequence', value });
     builder.count('rewrittenEntries');
   }
