@@ -19,7 +19,7 @@ const PARALLEL_MIN_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYT
 /** Read in one go; never a file big enough for two threads (the tests make every file that big). */
 const SMALL_FILE_BYTES = Math.min(4 * MiB, PARALLEL_MIN_BYTES - 1);
 /** Shorter lines on average, and one thread is as fast (see headPosition). */
-const MIN_MEAN_LINE_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES ?? 1024);
+const MIN_MEAN_LINE_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES ?? 512);
 /** Above this memory matters more than speed: two threads hold two heaps of parsing garbage. */
 const PARALLEL_MAX_BYTES = 512 * MiB;
 /** The worker is the compiled module beside this one; under a TypeScript test runner there is none. */
@@ -157,8 +157,8 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
  * when lines are short. Joining the halves costs per entry (~1.7 µs), the second thread saves
  * per byte (~3.7 ns), so it pays from about 500 bytes a line on average. Measured on 128 MiB
  * files (2 cores, same run): real-shaped pi and Claude Code files (1.6–2 KB mean, ~750 B median
- * lines) scan 7–15% faster and repair ~10% faster with it, for ~25 MB more memory; 9 KB lines
- * 8–14% faster.
+ * lines) scan 7–15% faster and repair ~10% faster with it, for ~25 MB more memory; a real-shaped
+ * Codex rollout (750 B mean) 2–12%; 9 KB lines 8–14%.
  */
 async function headPosition(path: string, format: TranscriptFormat | undefined) {
   const builder = new TranscriptBuilder(format);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './run-cli.js';
 
-const fixtures = ['pi', 'demo', 'claude-code'].flatMap((dir) => readdirSync(join(ROOT, 'fixtures', dir)).filter((n) => n.endsWith('.jsonl')).map((n) => `fixtures/${dir}/${n}`));
+const fixtures = ['pi', 'demo', 'claude-code', 'codex'].flatMap((dir) => readdirSync(join(ROOT, 'fixtures', dir)).filter((n) => n.endsWith('.jsonl')).map((n) => `fixtures/${dir}/${n}`));
 
 /** Large files are decoded by two threads; forcing that on every fixture must change nothing. */
 describe('two-thread decoding', () => {
