@@ -1,7 +1,8 @@
 import { Entry, positionalId, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { ABORTED_OUTPUT, CALL_ITEMS, intern, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from './items.js';
+import { intern } from '../intern.js';
+import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from './items.js';
 import { replacementHistoryProblems } from './replacement-history.js';
 import { sessionMetaProblem } from './session-meta.js';
 

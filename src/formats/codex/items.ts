@@ -42,12 +42,3 @@ export const ABORTED_OUTPUT = 'aborted';
 /** `execution` of a tool search the provider ran inside its response. */
 export const SERVER_EXECUTION = 'server';
 
-const interned = new Map<string, string>();
-
-/** Tool names repeat on every call; keep one copy of each. */
-export function intern(value: string): string {
-  const known = interned.get(value);
-  if (known !== undefined) return known;
-  if (interned.size < 4096) interned.set(value, value);
-  return value;
-}

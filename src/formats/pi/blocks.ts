@@ -1,3 +1,4 @@
+import { intern } from '../intern.js';
 import type { ToolCallRef } from '../../model/entry.js';
 import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalId, isCanonicalCall } from './canonical.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
@@ -44,12 +45,3 @@ function firstId(block: Json): string | undefined {
   return undefined;
 }
 
-const interned = new Map<string, string>();
-
-/** Tool names repeat on every call; keep one copy of each. */
-export function intern(value: string): string {
-  const known = interned.get(value);
-  if (known !== undefined) return known;
-  if (interned.size < 4096) interned.set(value, value);
-  return value;
-}

@@ -1,6 +1,7 @@
 import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { contentPointer, intern, readToolCall } from './blocks.js';
+import { intern } from '../intern.js';
+import { contentPointer, readToolCall } from './blocks.js';
 import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {

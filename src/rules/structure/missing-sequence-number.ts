@@ -1,6 +1,7 @@
 import { firstSequenceBreak } from '../../model/sequence.js';
 import { RESUME_SEQUENCE_MISSING } from '../provider-errors.js';
 import type { Rule } from '../rule.js';
+import { laterLines } from './sequence-break.js';
 
 export const missingSequenceNumber: Rule = {
   meta: {
@@ -31,11 +32,10 @@ or add lines) is in place.`,
   check({ analysis, report }) {
     const found = firstSequenceBreak(analysis.entries);
     if (found === undefined || found.got !== undefined) return;
-    const more = found.later > 0 ? `; ${found.later} line${found.later === 1 ? '' : 's'} after it need${found.later === 1 ? 's' : ''} another number too` : '';
     report({
       // By line, not entry: the count is broken wherever the line stands in the history, compacted or not.
       line: analysis.entries.line(found.index),
-      message: `Line carries no number, though the lines before it are numbered: expected ${found.expected}${more}.`,
+      message: `Line carries no number, though the lines before it are numbered: expected ${found.expected}${laterLines(found)}.`,
       providerError: RESUME_SEQUENCE_MISSING,
     });
   },

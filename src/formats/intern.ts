@@ -1,0 +1,9 @@
+const interned = new Map<string, string>();
+
+/** Tool names repeat on every call; decoders keep one copy of each (of the first few thousand). */
+export function intern(value: string): string {
+  const known = interned.get(value);
+  if (known !== undefined) return known;
+  if (interned.size < 4096) interned.set(value, value);
+  return value;
+}
