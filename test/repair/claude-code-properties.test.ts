@@ -117,10 +117,14 @@ function corrupt(lines: Line[], kinds: Corruption[], seed: number): { raw: strin
         if (calls.length < 2) break;
         const first = calls[0]!.message.content[0].id;
         const later = pick(calls.slice(1))!;
-        for (const line of results()) {
-          if (line.message.content[0].tool_use_id !== later.message.content[0].id) continue;
-          line.message.content[0].tool_use_id = first;
-          touched.add(line.uuid);
+        // Wherever the result block sits: another corruption may have put text before it.
+        for (const line of out) {
+          if (line.type !== 'user' || !Array.isArray(line.message.content)) continue;
+          for (const block of line.message.content) {
+            if (block.type !== 'tool_result' || block.tool_use_id !== later.message.content[0].id) continue;
+            block.tool_use_id = first;
+            touched.add(line.uuid);
+          }
         }
         later.message.content[0].id = first;
         touched.add(later.uuid);
