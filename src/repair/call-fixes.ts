@@ -56,16 +56,16 @@ function idsIn(entries: Iterable<Entry>): Set<string> {
 
 /** Names with surrounding whitespace are trimmed, as OpenClaw does before it sends them. */
 export function trimCallNames(path: readonly Entry[], store: EntryStore, dropped: Set<Entry>, droppedCalls: Set<ToolCallRef>, builder: PlanBuilder): void {
-  // Names are interned: the calls of an entry are read only when one of its names has padding.
+  // Names are interned and judged by call row: a call is read only when its name has padding.
   const padded = (k: number) => store.callName[k] !== 0 && /^\s|\s$/.test(store.strings.text(store.callName[k]! - 1));
   for (const entry of path) {
     if (!store.hasCalls(entry.index) || dropped.has(entry)) continue;
-    let any = false;
-    for (let k = store.callStart(entry.index), end = store.callEnd(entry.index); k < end && !any; k++) any = padded(k);
-    if (!any) continue;
-    for (const call of entry.toolCalls ?? []) {
-      if (droppedCalls.has(call) || call.name === undefined || call.name.trim() === call.name) continue;
-      builder.edit(entry.line, { kind: 'set-call-name', block: call.blockIndex, name: call.name.trim() });
+    const first = store.callStart(entry.index);
+    for (let k = first, end = store.callEnd(entry.index); k < end; k++) {
+      if (!padded(k)) continue;
+      const call = entry.toolCalls![k - first]!;
+      if (droppedCalls.has(call)) continue;
+      builder.edit(entry.line, { kind: 'set-call-name', block: call.blockIndex, name: call.name!.trim() });
       builder.count('rewrittenEntries');
     }
   }

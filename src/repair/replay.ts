@@ -64,8 +64,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     if (calls === undefined) byAssistant.set(assistant, [occurrence]);
     else calls.push(occurrence);
   }
-  const missing = new Set(pairing.missing);
-  const missingRows = new Set(pairing.missing.map((occurrence) => occurrence.row));
+  // Unanswered calls by call row: one set serves the call loop (rows) and arranging (occurrences).
+  const missing = new Set(pairing.missing.map((occurrence) => occurrence.row));
   // Results out of call order only need moving for agents whose providers care (not Claude Code's).
   const unplaced = new Set([...pairing.displaced, ...(semanticsOf(analysis.transcript).resultOrder ? pairing.outOfOrder : [])]);
 
@@ -97,7 +97,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     const owner = analysis.tree.byId.ofEntry(entry.index);
     const shadowed = owner !== undefined && owner !== entry.index;
     const failed = isFailed(entry);
-    const dooms = (k: number) => failed || !store.callUsable(k) || ((mode === 'discard' || shadowed) && missingRows.has(k));
+    const dooms = (k: number) => failed || !store.callUsable(k) || ((mode === 'discard' || shadowed) && missing.has(k));
     // Judged by call row first: the calls are read only from a message that loses some.
     const first = store.callStart(entry.index);
     let some = false;
@@ -157,7 +157,7 @@ function arrange(
   store: EntryStore,
   byAssistant: Map<Entry, CallOccurrence[]>,
   dropped: Set<Entry>,
-  missing: Set<CallOccurrence>,
+  missing: Set<number>,
   unplaced: Set<CallOccurrence>,
   renamed: Map<CallOccurrence, string>,
   builder: PlanBuilder,
@@ -179,7 +179,7 @@ function arrange(
     if (pending.length === 0) return;
     const occurrences = pending;
     pending = [];
-    if (!occurrences.some((o) => unplaced.has(o) || missing.has(o))) return;
+    if (!occurrences.some((o) => unplaced.has(o) || missing.has(o.row))) return;
     // Every result of this message is rewritten right after it, so order and adjacency both hold.
     for (const occurrence of occurrences) {
       if (occurrence.result !== undefined) {
