@@ -1,4 +1,5 @@
 import type { Analysis, ReplayStatus } from '../model/analysis.js';
+import { unusualEntries } from '../model/unusual-entries.js';
 import type { Problem, Rule, RuleContext, Severity } from '../rules/rule.js';
 import { SEVERITY_RANK, type Finding } from './finding.js';
 
@@ -28,12 +29,21 @@ export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] 
     },
   }));
   rules.forEach((rule, r) => rule.check?.(contexts[r]!));
-  const perEntry = rules.flatMap((rule, r) => (rule.checkEntry === undefined ? [] : [{ check: rule.checkEntry, context: contexts[r]! }]));
-  if (perEntry.length > 0) {
-    const entries = analysis.entries;
+  const perEntry = (unusual: boolean) =>
+    rules.flatMap((rule, r) => (rule.checkEntry === undefined || (rule.entries === 'unusual') !== unusual ? [] : [{ check: rule.checkEntry, context: contexts[r]! }]));
+  const entries = analysis.entries;
+  const everyEntry = perEntry(false);
+  if (everyEntry.length > 0) {
     for (let i = 0; i < entries.length; i++) {
       const entry = entries.at(i);
-      for (const { check, context } of perEntry) check(entry, context);
+      for (const { check, context } of everyEntry) check(entry, context);
+    }
+  }
+  const someEntries = perEntry(true);
+  if (someEntries.length > 0) {
+    for (const i of unusualEntries(entries)) {
+      const entry = entries.at(i);
+      for (const { check, context } of someEntries) check(entry, context);
     }
   }
   const order = new Map(rules.map((rule, i) => [rule.meta.id, i]));

@@ -52,4 +52,9 @@ export interface Rule {
   meta: RuleMeta;
   check?(context: RuleContext): void;
   checkEntry?(entry: Entry, context: RuleContext): void;
+  /**
+   * `unusual`: checkEntry reports only on entries out of the ordinary (see unusualEntries), so the
+   * runner hands it just those. Most lines of a large file are plain, and a view of each costs.
+   */
+  entries?: 'all' | 'unusual';
 }

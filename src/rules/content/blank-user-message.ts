@@ -20,6 +20,7 @@ on disk to \`(continue)\`.
 ## Fix
 repair writes \`(continue)\`, as current OpenClaw does.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     if (entry.role === 'user' && entry.blankText) {
       report({

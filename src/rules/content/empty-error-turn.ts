@@ -20,6 +20,7 @@ sends exactly that. Current OpenClaw rewrites such turns on disk to a one-line p
 ## Fix
 repair writes \`[assistant turn failed before producing content]\`, as current OpenClaw does.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
       report({

@@ -24,6 +24,7 @@ Empty thinking blocks that carry a signature are normal and are not reported.
 repair drops the block, and the line when nothing else is left on it (entries that hung on that
 line are re-linked to the one before it, as for any dropped line).`,
   },
+  entries: 'unusual',
   checkEntry(entry, { analysis, report }) {
     const severity = semanticsOf(analysis.transcript).blankTextRejected ? undefined : 'warning';
     for (const pointer of entry.blankTextBlocks ?? []) {

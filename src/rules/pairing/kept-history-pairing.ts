@@ -33,6 +33,7 @@ before their call are moved after it, results with no call and second results go
 unanswered call is dropped (discard) or answered with \`"aborted"\` (synthetic). Unsafe: it changes
 what the model is told about those calls.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     const problems = entry.keptHistoryProblems;
     if (problems === undefined) return;

@@ -19,6 +19,7 @@ request. The name can be restored from the paired call.
 ## Fix
 repair fills the name from the paired call, or trims it; never writes "unknown".`,
   },
+  entries: 'unusual',
   checkEntry(entry, { analysis, report }) {
     entry.toolResults?.forEach((result, k) => {
       const name = result.name;

@@ -22,6 +22,7 @@ replay drops, it is reported as a warning.
 ## Fix
 repair drops the call block and every result for it.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { analysis, report }) {
     if (entry.toolCalls === undefined) return;
     const failed = isFailed(entry);

@@ -24,6 +24,7 @@ blocks immediately after", although every result is there.
 ## Fix
 repair moves the tool results to the front of the message, keeping the order of everything. Safe.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     if (!entry.resultsAfterOther) return;
     const first = entry.toolResults![0]!;

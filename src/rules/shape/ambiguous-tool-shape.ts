@@ -18,6 +18,7 @@ answered for one reader and orphaned for another.
 ## Fix
 Not fixed: \`canonicalize\` leaves the block as it is and reports it, rather than guessing.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     for (const call of entry.toolCalls ?? []) {
       if (call.conflict !== undefined) report({ entry, pointer: call.pointer, message: `Tool call ${call.id ?? `#${call.blockIndex}`} cannot be canonicalized: ${call.conflict}.` });

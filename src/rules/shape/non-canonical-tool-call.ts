@@ -28,6 +28,7 @@ in memory, but other readers, and older versions, do not.
 \`canonicalize\` rewrites the block in place (key order and unknown fields such as
 \`thoughtSignature\` kept). Safe: the call means exactly the same.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     for (const call of entry.toolCalls ?? []) {
       if (call.changes === undefined) continue;

@@ -23,6 +23,7 @@ strict providers reject the request ("unexpected tool_use_id").
 ## Fix
 \`canonicalize\` renames the field in place and drops duplicates that agree. Safe.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     for (const result of entry.toolResults ?? []) {
       if (result.changes === undefined) continue;

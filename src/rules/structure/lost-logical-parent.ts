@@ -19,6 +19,7 @@ whole session silently lose it.
 ## Fix
 Not fixed: nothing in the file says where the history went.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { analysis, report }) {
     if (entry.logicalParentId !== undefined && !analysis.tree.byId.has(entry.logicalParentId)) {
       report({ entry, message: `Compaction boundary ${entry.id} continues ${entry.logicalParentId}, which is not in this file.` });

@@ -19,6 +19,7 @@ last line, the whole earlier conversation vanishes from context.
 ## Fix
 repair attaches the entry to the entry written before it, as pi's own v1 migration does.`,
   },
+  entries: 'unusual',
   checkEntry(entry, { report }) {
     if (entry.parentMissing) {
       report({ entry, message: `Entry ${entry.id ?? `on line ${entry.line}`} has no parentId; the history walk stops here.` });
