@@ -77,7 +77,7 @@ export class EntryStore implements Iterable<Entry> {
   callBlock = new Uint32Array(0);
   callFlags = new Uint8Array(0);
   readonly callExtras = new Map<number, CallExtras>();
-  /** Per tool-name string code: 0 not judged yet, 1 valid, 2 rejected (see callUsable). */
+  /** Per tool-name string code: 0 not judged yet, 1 valid, 2 rejected (see callNameRejected). */
   private nameVerdicts = new Uint8Array(0);
 
   results = 0;
@@ -409,11 +409,16 @@ export class EntryStore implements Iterable<Entry> {
   callUsable(k: number): boolean {
     if (this.callId[k] === -1 || (this.callFlags[k]! & PARTIAL) !== 0) return false;
     if (this.callExtras.size > 0 && this.callExtras.get(k)?.missing !== undefined) return false;
+    return !this.callNameRejected(k);
+  }
+
+  /** Whether call k's name is missing or one providers reject (toolNameProblem); each distinct name is judged once. */
+  callNameRejected(k: number): boolean {
     const name = this.callName[k]!;
-    if (name === 0) return false;
+    if (name === 0) return true;
     if (name > this.nameVerdicts.length) this.nameVerdicts = growTo(this.nameVerdicts, this.strings.size + 1);
     if (this.nameVerdicts[name - 1] === 0) this.nameVerdicts[name - 1] = toolNameProblem(this.strings.text(name - 1)) === undefined ? 1 : 2;
-    return this.nameVerdicts[name - 1] === 1;
+    return this.nameVerdicts[name - 1] === 2;
   }
 
   result(k: number): ToolResultRef {

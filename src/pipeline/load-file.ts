@@ -6,6 +6,7 @@ import type { TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { openRegularSync } from '../io/regular-file.js';
 import { positionalId, positionOf } from '../model/entry.js';
+import { flagMask } from '../model/entry-bits.js';
 import { EntryStore } from '../model/entry-store.js';
 import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
@@ -177,6 +178,8 @@ async function headPosition(path: string, format: TranscriptFormat | undefined) 
   return bytes < MIN_MEAN_LINE_BYTES * lines ? undefined : builder.position;
 }
 
+const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
+
 /** The second half's numbers continue the first half's. */
 function join(first: Transcript, second: Transcript, between?: () => void): Transcript {
   const lines = first.lines;
@@ -186,7 +189,7 @@ function join(first: Transcript, second: Transcript, between?: () => void): Tran
   const into = translation(tail, first.entries);
   for (let i = 0; i < tail.length; i++) {
     // A positional id (legacy linear files) names the entry's place, which moves by `base`.
-    const id = tail.at(i).linksToPrevious ? tail.at(i).id : undefined;
+    const id = (tail.info[i]! & LINKS_TO_PREVIOUS) !== 0 ? tail.at(i).id : undefined;
     const moved = id !== undefined && positionOf(id) === i ? positionalId(base + i) : undefined;
     first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, id: moved }, into);
   }

@@ -1,4 +1,5 @@
 import type { Rule } from '../rule.js';
+import { ASSISTANT } from '../../model/entry-bits.js';
 import { toolNameProblem } from '../../model/tool-name.js';
 import { toolNamePattern } from '../provider-errors.js';
 
@@ -33,17 +34,19 @@ cannot be sent cannot be answered either), and the turn when nothing else is lef
 are only padded (\`" read "\`) are trimmed in calls and results instead.`,
   },
   check({ analysis, report }) {
-    // Paths share most of their entries; an entry whose names are all fine is looked at once.
-    const fine = new Uint8Array(analysis.entries.length);
+    const store = analysis.entries;
+    // Read from the columns first: most calls carry a name already judged fine, and an entry is only made for the rest.
+    const suspect = (i: number): boolean => {
+      if (!store.hasCalls(i) || store.roleCode(i) !== ASSISTANT) return false;
+      for (let k = store.callStart(i), end = store.callEnd(i); k < end; k++) if (store.callNameRejected(k)) return true;
+      return false;
+    };
     for (const path of analysis.paths) {
-      for (const entry of path.context) {
-        if (entry.role !== 'assistant' || fine[entry.index] === 1) continue;
-        const calls = entry.toolCalls ?? [];
-        if (calls.every((call) => call.missing !== undefined || call.id === undefined || toolNameProblem(call.name) === undefined)) {
-          fine[entry.index] = 1;
-          continue;
-        }
-        for (const call of calls) {
+      const indices = path.context.indices;
+      for (let at = 0; at < indices.length; at++) {
+        if (!suspect(indices[at]!)) continue;
+        const entry = path.context.at(at);
+        for (const call of entry.toolCalls!) {
           // A call without id or name is a partial call's problem (partial-tool-call), not this rule's.
           if (call.missing !== undefined || call.id === undefined) continue;
           const problem = toolNameProblem(call.name);
