@@ -3,6 +3,7 @@ import type { Entry, ToolCallRef } from '../model/entry.js';
 import type { EntryStore } from '../model/entry-store.js';
 import { resultAt, type CallOccurrence } from '../model/pairing.js';
 import { freshCallId } from './fresh-call-id.js';
+import type { EntryMarks } from './entry-marks.js';
 import type { PlanBuilder } from './plan-builder.js';
 
 /**
@@ -15,7 +16,7 @@ export function renameReusedIds(
   occurrences: readonly CallOccurrence[],
   items: readonly Entry[],
   goes: (occurrence: CallOccurrence) => boolean,
-  dropped: Set<Entry>,
+  dropped: EntryMarks,
   builder: PlanBuilder,
 ): Map<CallOccurrence, string> {
   const renamed = new Map<CallOccurrence, string>();
@@ -55,9 +56,14 @@ function idsIn(entries: Iterable<Entry>): Set<string> {
 }
 
 /** Names with surrounding whitespace are trimmed, as OpenClaw does before it sends them. */
-export function trimCallNames(path: readonly Entry[], store: EntryStore, dropped: Set<Entry>, droppedCalls: Set<ToolCallRef>, builder: PlanBuilder): void {
-  // Names are interned and judged by call row: a call is read only when its name has padding.
-  const padded = (k: number) => store.callName[k] !== 0 && /^\s|\s$/.test(store.strings.text(store.callName[k]! - 1));
+export function trimCallNames(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, droppedCalls: Set<ToolCallRef>, builder: PlanBuilder): void {
+  // Names are interned and judged once each (0 not yet, 1 fine, 2 padded): a call is read only when its name has padding.
+  const verdicts = new Uint8Array(store.strings.size + 1);
+  const padded = (k: number): boolean => {
+    const code = store.callName[k]!;
+    if (code !== 0 && verdicts[code] === 0) verdicts[code] = /^\s|\s$/.test(store.strings.text(code - 1)) ? 2 : 1;
+    return verdicts[code] === 2;
+  };
   for (const entry of path) {
     if (!store.hasCalls(entry.index) || dropped.has(entry)) continue;
     const first = store.callStart(entry.index);

@@ -9,9 +9,11 @@ import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
+import { EntryMarks } from './entry-marks.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
+const IN_CONTEXT = flagMask('inContext');
 
 /** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
 type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' }>; after: Entry };
@@ -25,13 +27,13 @@ type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result
  */
 export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode: RepairMode, newId: (seed: string) => string): void {
   // One view per entry for the whole plan: the sets and maps below key by entry.
-  const views = analysis.entries.toArray();
-  const path = analysis.replayed.map((index) => views[index]!);
-  const items = path.filter((entry) => entry.inContext);
   const store = analysis.entries;
+  const views = store.toArray();
+  const path = analysis.replayed.map((index) => views[index]!);
+  const items = path.filter((entry) => (store.info[entry.index]! & IN_CONTEXT) !== 0);
   const pairing = analyzePairing({ store, indices: items.map((entry) => entry.index), items }, (k) => store.callUsable(k));
 
-  const dropped = new Set<Entry>();
+  const dropped = new EntryMarks(store.length);
   const drop = (entry: Entry): void => {
     dropped.add(entry);
     builder.skip(entry.line);
@@ -71,7 +73,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
 
   // By group handle: a group's id is never spelled out.
   const groups = new Map<number, Entry[]>();
-  for (const entry of path) {
+  if (store.groupRef !== undefined) for (const entry of path) {
     const group = store.group(entry.index);
     if (group === -1) continue;
     const lines = groups.get(group);
@@ -80,8 +82,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   }
 
   // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
-  for (const entry of path) {
-    const blank = entry.blankTextBlocks;
+  if (store.rare.size > 0) for (const entry of path) {
+    const blank = store.rare.get(entry.index)?.blankTextBlocks;
     if (blank !== undefined && entry.role !== 'user' && blank.length >= entry.blockCount && !dropped.has(entry)) {
       drop(entry);
       builder.count('droppedLines');
@@ -156,17 +158,17 @@ function arrange(
   items: readonly Entry[],
   store: EntryStore,
   byAssistant: Map<Entry, CallOccurrence[]>,
-  dropped: Set<Entry>,
+  dropped: EntryMarks,
   missing: Set<number>,
   unplaced: Set<CallOccurrence>,
   renamed: Map<CallOccurrence, string>,
   builder: PlanBuilder,
-): { sequence: Node[]; moved: Set<Entry> } {
+): { sequence: Node[]; moved: EntryMarks } {
   const sequence: Node[] = [];
-  const moved = new Set<Entry>();
+  const moved = new EntryMarks(store.length);
   const kept = path.filter((entry) => !dropped.has(entry));
   // Results written before their call are passed over where they stand; they are put after the call.
-  const early = new Set<Entry>();
+  const early = new EntryMarks(store.length);
   for (const occurrence of unplaced) if (occurrence.result !== undefined && occurrence.result.at < occurrence.at) early.add(items[occurrence.result.at]!);
   let pending: CallOccurrence[] = [];
   kept.forEach((entry, i) => {
@@ -215,8 +217,8 @@ function arrange(
  */
 function chain(
   sequence: readonly Node[],
-  moved: Set<Entry>,
-  dropped: Set<Entry>,
+  moved: EntryMarks,
+  dropped: EntryMarks,
   analysis: Analysis,
   views: readonly Entry[],
   builder: PlanBuilder,
@@ -268,7 +270,7 @@ function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: strin
 }
 
 /** A result keeps the name of the call it answers; padding is trimmed. Never "unknown". Names are read from the columns. */
-function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder): void {
+function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder): void {
   for (const occurrences of byAssistant.values()) {
     for (const occurrence of occurrences) {
       if (occurrence.result === undefined) continue;
@@ -287,7 +289,7 @@ function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonl
 }
 
 /** On-disk fixes current OpenClaw applies: placeholder text for empty failed turns and blank user turns; empty text blocks go. */
-function fixContent(path: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder): void {
+function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder): void {
   for (const entry of path) {
     // Read from the columns first: almost every entry has nothing to fix.
     if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && store.rare.get(entry.index)?.blankTextBlocks === undefined) continue;
@@ -312,7 +314,7 @@ function blockOf(pointer: string): number {
  * A compaction that kept history from a dropped entry keeps it from the next surviving one
  * instead; one whose kept history starts with tool results keeps it from their call.
  */
-function keepCompactionCuts(path: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder): void {
+function keepCompactionCuts(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder): void {
   // Where each id handle first stands on the path, found once: a long session holds hundreds of compactions.
   let firstAt: Int32Array | undefined;
   path.forEach((entry, at) => {
@@ -343,7 +345,7 @@ function keepCompactionCuts(path: readonly Entry[], store: EntryStore, dropped: 
 }
 
 /** Entries off the path whose parent was dropped hang on the nearest surviving ancestor. */
-function relinkChildrenOfDropped(analysis: Analysis, entries: readonly Entry[], dropped: Set<Entry>, builder: PlanBuilder): void {
+function relinkChildrenOfDropped(analysis: Analysis, entries: readonly Entry[], dropped: EntryMarks, builder: PlanBuilder): void {
   if (dropped.size === 0) return;
   const { tree } = analysis;
   const onPath = new Uint8Array(entries.length);
