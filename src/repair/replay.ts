@@ -10,6 +10,7 @@ import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { EntryMarks } from './entry-marks.js';
+import { oddResultName } from '../model/unusual-entries.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
@@ -59,13 +60,19 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     dropBlock(entry, tool.pointer);
   }
 
-  const byAssistant = new Map<Entry, CallOccurrence[]>();
-  for (const occurrence of pairing.occurrences) {
-    const assistant = items[occurrence.at]!;
-    const calls = byAssistant.get(assistant);
-    if (calls === undefined) byAssistant.set(assistant, [occurrence]);
-    else calls.push(occurrence);
-  }
+  // Made when first needed: a path with nothing to fix (the check of a repaired output) never makes an object per call.
+  let callsOf: Map<Entry, CallOccurrence[]> | undefined;
+  const byAssistant = (): Map<Entry, CallOccurrence[]> => {
+    if (callsOf !== undefined) return callsOf;
+    callsOf = new Map();
+    for (const occurrence of pairing.occurrences) {
+      const assistant = items[occurrence.at]!;
+      const calls = callsOf.get(assistant);
+      if (calls === undefined) callsOf.set(assistant, [occurrence]);
+      else calls.push(occurrence);
+    }
+    return callsOf;
+  };
   // Unanswered calls by call row: one set serves the call loop (rows) and arranging (occurrences).
   const missing = new Set(pairing.missing.map((occurrence) => occurrence.row));
   // Results out of call order only need moving for agents whose providers care (not Claude Code's).
@@ -94,7 +101,6 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
     if (!store.hasCalls(entry.index) || store.roleCode(entry.index) !== ASSISTANT || dropped.has(entry)) continue;
-    const occurrences = byAssistant.get(entry) ?? [];
     // A line whose id resolves to another entry (two share it) cannot be a parent: a result added after it would hang elsewhere.
     const owner = analysis.tree.byId.ofEntry(entry.index);
     const shadowed = owner !== undefined && owner !== entry.index;
@@ -105,6 +111,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     let some = false;
     for (let k = first, end = store.callEnd(entry.index); k < end && !some; k++) some = dooms(k);
     if (!some) continue;
+    const occurrences = byAssistant().get(entry) ?? [];
     const doomed = entry.toolCalls!.filter((_call, n) => dooms(first + n));
     for (const call of doomed) droppedCalls.add(call);
     builder.count('droppedToolCalls', doomed.length);
@@ -116,7 +123,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
       if (signed || turn.length === 1) builder.count('droppedAssistantMessages');
     } else {
       builder.edit(entry.line, { kind: 'drop-blocks', blocks: doomed.map((call) => call.blockIndex) });
-      byAssistant.set(entry, occurrences.filter((o) => !doomed.includes(o.call)));
+      byAssistant().set(entry, occurrences.filter((o) => !doomed.includes(o.call)));
     }
   }
 
@@ -124,10 +131,10 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   function dropLines(lines: Entry[]): void {
     for (const line of lines) {
       drop(line);
-      for (const occurrence of byAssistant.get(line) ?? []) {
+      for (const occurrence of byAssistant().get(line) ?? []) {
         if (occurrence.result !== undefined && !dropped.has(items[occurrence.result.at]!)) dropResult(occurrence.result, 'droppedOrphans');
       }
-      byAssistant.delete(line);
+      byAssistant().delete(line);
     }
   }
 
@@ -139,11 +146,15 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     for (let at = lastLineOf(items, occurrence.at) + 1; at < result.at; at++) if (leftovers.has(items[at]!)) unplaced.add(occurrence);
   }
 
-  const renamed = renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
+  // Only a path that reuses a call id has one to rename.
+  const renamed = pairing.duplicateCalls.length === 0 ? new Map<CallOccurrence, string>() : renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
   trimCallNames(path, store, dropped, droppedCalls, builder);
-  const { sequence, moved } = arrange(path, items, store, byAssistant, dropped, missing, unplaced, renamed, builder);
-  chain(sequence, moved, dropped, analysis, views, builder, newId);
-  fillToolNames(byAssistant, items, store, dropped, builder);
+  // With nothing dropped, unanswered or out of place, the order stands and so does every link.
+  if (dropped.size > 0 || missing.size > 0 || unplaced.size > 0) {
+    const { sequence, moved } = arrange(path, items, store, byAssistant(), dropped, missing, unplaced, renamed, builder);
+    chain(sequence, moved, dropped, analysis, views, builder, newId);
+  }
+  if (hasOddResultName(store)) fillToolNames(byAssistant(), items, store, dropped, builder);
   fixContent(path, store, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
@@ -304,6 +315,12 @@ function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMar
     for (const edit of edits) builder.edit(entry.line, edit);
     if (edits.length > 0) builder.count('rewrittenEntries');
   }
+}
+
+function hasOddResultName(store: EntryStore): boolean {
+  const odd = oddResultName(store);
+  for (let k = 0; k < store.results; k++) if (odd(k)) return true;
+  return false;
 }
 
 function blockOf(pointer: string): number {

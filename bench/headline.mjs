@@ -1,0 +1,34 @@
+// The headline rows alone: node bench/headline.mjs [--runs N]
+// pi (scan and repair), Claude Code and Codex real-shaped 128 MiB files, each against the parse
+// baseline in the same run, as in `npm run bench` (bench/run.mjs). Minutes instead of the whole
+// bench's half hour, for checking a change to the hot path; the README figures come from run.mjs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureTranscript } from './generate.mjs';
+import { childRunner, f2 } from './measure.mjs';
+import { throughputRow } from './rows.mjs';
+import { ensureClaudeCode } from './to-claude-code.mjs';
+import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
+import { CLAUDE_CODE_GROWTH } from './projects.mjs';
+
+const MiB = 2 ** 20;
+const at = process.argv.indexOf('--runs');
+const runs = at === -1 ? 7 : Number(process.argv[at + 1]);
+const bytes = 128 * MiB;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'td-headline-'));
+try {
+  const c = childRunner(tmp);
+  const pi = await ensureTranscript(bytes, { shape: 'real' });
+  const cc = await ensureClaudeCode((await ensureTranscript(Math.round(bytes / CLAUDE_CODE_GROWTH), { shape: 'real', seed: 2 })).file, { real: true });
+  const cx = await ensureCodex((await ensureTranscript(Math.round(bytes / CODEX_GROWTH), { shape: 'real', seed: 3 })).file);
+  console.log(`headline rows, ${runs} runs each, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const rows = {
+    pi: await throughputRow(c, { title: 'pi, real-shaped', file: pi.file, bytes: pi.meta.bytes, lines: pi.meta.lines, meta: pi.meta, runs, repair: true }),
+    claudeCode: await throughputRow(c, { title: 'Claude Code, real-shaped', file: cc.file, bytes: cc.bytes, lines: cc.lines, runs }),
+    codex: await throughputRow(c, { title: 'Codex, real-shaped', file: cx.file, bytes: cx.bytes, lines: cx.lines, runs }),
+  };
+  console.log(`\npi scan ${f2(rows.pi.ratio)} (≥ 0.8), pi repair ${f2(rows.pi.repair.ratio)} (≥ 0.5), Claude Code scan ${f2(rows.claudeCode.ratio)} (≥ 0.8), Codex scan ${f2(rows.codex.ratio)}; load average after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
