@@ -17,12 +17,17 @@ export interface Progress {
 
 const silent: Progress = { done() {}, stop() {} };
 
+/** Narrower than this, the line would wrap on every update. */
+const MIN_COLUMNS = 20;
+
 /**
  * Only for a person watching a terminal: never when standard error is piped or redirected, never
- * under CI (any value of CI: CI=false is still a log nobody watches live), never on a dumb terminal.
+ * under CI (any value of CI: CI=false is still a log nobody watches live), never on a dumb
+ * terminal, and never on one that reports no width (the spinner would count its lines as
+ * infinite and clear them forever: a pseudo-terminal nobody sized).
  */
-export function showProgress(isTTY: boolean | undefined, env: NodeJS.ProcessEnv): boolean {
-  return isTTY === true && env.CI === undefined && env.TERM !== 'dumb';
+export function showProgress(isTTY: boolean | undefined, env: NodeJS.ProcessEnv, columns: number | undefined): boolean {
+  return isTTY === true && env.CI === undefined && env.TERM !== 'dumb' && (columns ?? 0) >= MIN_COLUMNS;
 }
 
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
@@ -48,9 +53,8 @@ export function renderProgress(verb: string, state: ProgressState): string {
 
 /** A spinner on stderr with the progress line, for the sources named by `paths` ('-' has no size). */
 export async function createProgress(verb: string, paths: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<Progress> {
-  if (!showProgress(process.stderr.isTTY, env)) return silent;
-  // Loaded only here: pipes and CI never pay for its start-up time.
-  const { default: ora } = await import('ora');
+  if (!showProgress(process.stderr.isTTY, env, process.stderr.columns)) return silent;
+  const ora = await loadOra();
   const state: ProgressState = { filesDone: 0, filesTotal: paths.length, bytesDone: 0 };
   const sizes = new Array<number>(paths.length).fill(0);
   const finished = new Array<boolean>(paths.length).fill(false);
@@ -77,6 +81,17 @@ export async function createProgress(verb: string, paths: readonly string[], env
       spinner.stop();
     },
   };
+}
+
+type Ora = (typeof import('ora'))['default'];
+
+/**
+ * Loaded only here: pipes and CI never pay for its start-up time. In the CommonJS bundle, Node's
+ * interop wraps the bundled ES module once more, so its default export is one level down there.
+ */
+async function loadOra(): Promise<Ora> {
+  const loaded = (await import('ora')) as unknown as { default: Ora | { default: Ora } };
+  return typeof loaded.default === 'function' ? loaded.default : loaded.default.default;
 }
 
 /** Each path's size in bytes; 0 for standard input and for what cannot be measured. */
