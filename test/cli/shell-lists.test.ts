@@ -64,7 +64,7 @@ describe('scan -l / --files-with-errors', () => {
     const bin = join(home, 'bin');
     mkdirSync(bin);
     symlinkSync(join(ROOT, 'bin', 'transcript-doctor.js'), join(bin, 'transcript-doctor'));
-    const env = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH}`, CI: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH}`, CI: '1' };
     for (const name of ['OPENCLAW_STATE_DIR', 'CODEX_HOME', 'CLAUDE_CONFIG_DIR']) delete env[name];
     const before = readFileSync(healthy);
     const pipeline = spawnSync('sh', ['-c', 'transcript-doctor scan -l -0 | xargs -0 transcript-doctor repair --in-place'], { env, encoding: 'utf8', timeout: 60_000 });
@@ -89,6 +89,9 @@ describe('--files-from', () => {
     expect(JSON.parse(fromFile.stdout).files.map((f: { path: string }) => f.path)).toEqual([...plain, healthy]);
     const fromStdin = await runCli(['scan', '--files-from', '-', '-0', '-l', '-0'], { input: [...broken, healthy].join('\0') + '\0' });
     expect(fromStdin.stdout.split('\0').slice(0, -1)).toEqual(broken);
+    // A process substitution is a pipe, not a file.
+    const piped = spawnSync('bash', ['-c', `node bin/transcript-doctor.js scan -l --files-from <(printf '%s\\0' "$@") -0`, 'list', ...broken], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1' } });
+    expect(piped.stdout).toBe(broken.map((path) => `${path}\0`).join(''));
   });
 
   it('an empty list checks nothing and exits 0, even for repair', async () => {
@@ -115,6 +118,9 @@ describe('--files-from', () => {
       [['scan', '--files-from', '-'], 'transcript-doctor: --files-from - holds NUL bytes: add -0 to read a NUL-separated list\n', `${BROKEN}\0${HEALTHY}`],
       [['scan', '--files-from', '-', '-'], 'transcript-doctor: --files-from - reads the list from standard input, so - cannot also be a transcript\n'],
       [['scan', '--files-from', '-'], `transcript-doctor: ${join(dir, 'nope.jsonl')}: no such file or directory\n`, join(dir, 'nope.jsonl')],
+      [['scan', '--files-from', '/dev/zero', '-r', 'json'], 'transcript-doctor: --files-from /dev/zero holds NUL bytes: add -0 to read a NUL-separated list\n'],
+      [['scan', '--files-from', '-'], 'transcript-doctor: --files-from -: an entry is longer than 65536 bytes; this is not a list of paths\n', 'x'.repeat(70_000)],
+      [['scan', '--files-from', ROOT], `transcript-doctor: cannot read --files-from ${ROOT}: is a directory\n`],
       [['repair', '-0', BROKEN, '--dry-run'], 'transcript-doctor: -0 goes with --files-from (a NUL-separated list in) or, for scan, -l (a NUL-separated list out)\n'],
     ];
     for (const [args, stderr, input] of cases) expect(await runCli(args, { input })).toMatchObject({ code: 2, stdout: '', stderr });
