@@ -68,6 +68,9 @@ export async function runRewrite(
         : outputs !== undefined
           ? { kind: 'file', path: outputs[i]! }
           : { kind: 'stream', stream: (output as Writable | undefined) ?? fallback! };
+    // A stream's failure comes back through the rejected write; its 'error' event, unheard, would crash the process.
+    const ignore = () => {};
+    if (target.kind === 'stream') target.stream.on('error', ignore);
     try {
       result.reports.push(await rewriteInput(source.path, source.kind === 'stream' ? source.stream : undefined, prepared.rewrite, target));
       onDone(i);
@@ -75,6 +78,8 @@ export async function runRewrite(
       const failure = { path: source.path, message: error instanceof UserError ? error.message : `cannot ${verb} ${source.path}: ${reason(error)}` };
       result.failures.push(failure);
       onDone(i, failure);
+    } finally {
+      if (target.kind === 'stream') target.stream.off('error', ignore);
     }
   }
   return result;
