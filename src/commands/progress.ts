@@ -17,6 +17,9 @@ export interface Progress {
 
 const silent: Progress = { done() {}, stop() {} };
 
+/** How long a run goes before its progress line appears. */
+const SHOW_AFTER_MS = 500;
+
 /** Narrower than this, the line would wrap on every update. */
 const MIN_COLUMNS = 20;
 
@@ -58,9 +61,15 @@ export async function createProgress(verb: string, paths: readonly string[], env
   const state: ProgressState = { filesDone: 0, filesTotal: paths.length, bytesDone: 0 };
   const sizes = new Array<number>(paths.length).fill(0);
   const finished = new Array<boolean>(paths.length).fill(false);
-  const spinner = ora({ stream: process.stderr, text: renderProgress(verb, state) }).start();
+  let spinner: ReturnType<Ora> | undefined;
+  let stopped = false;
+  // Only a run that lasts shows the line: a quick one leaves the terminal as it was.
+  const timer = setTimeout(() => {
+    if (!stopped) spinner = ora({ stream: process.stderr, text: renderProgress(verb, state) }).start();
+  }, SHOW_AFTER_MS);
+  timer.unref();
   const refresh = () => {
-    spinner.text = renderProgress(verb, state);
+    if (spinner !== undefined) spinner.text = renderProgress(verb, state);
   };
   // Sizes are measured beside the work; until all are known the line counts files only.
   void measure(paths).then((measured) => {
@@ -78,7 +87,9 @@ export async function createProgress(verb: string, paths: readonly string[], env
       refresh();
     },
     stop() {
-      spinner.stop();
+      stopped = true;
+      clearTimeout(timer);
+      spinner?.stop();
     },
   };
 }

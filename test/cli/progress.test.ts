@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,21 +43,27 @@ describe('the progress line', () => {
     ]);
   });
 
-  it('shows on standard error under a pseudo-terminal, and not there when CI is set or the terminal has no size', () => {
+  it('shows on standard error under a pseudo-terminal for a run that lasts; not for a quick one, under CI or with no terminal size', () => {
     const report = join(mkdtempSync(join(tmpdir(), 'td-progress-')), 'report.json');
-    // A pseudo-terminal starts with no size: give it one, as a terminal window has.
-    const command = `stty cols 100 rows 30; node bin/transcript-doctor.js scan fixtures/pi --jobs 1 -r json -o ${report}`;
-    // script(1) gives the command a terminal and copies everything it prints to ours.
-    const run = (env: NodeJS.ProcessEnv) => spawnSync('script', ['-q', '-e', '-c', command, '/dev/null'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    // A run that lasts: its transcript arrives on standard input seconds after the scan started waiting.
+    const slow = `(sleep 4; cat fixtures/pi/healthy.jsonl) | node bin/transcript-doctor.js scan - -r json -o ${report}`;
+    const quick = `node bin/transcript-doctor.js scan fixtures/pi/healthy.jsonl -r json -o ${report}`;
     const { CI: _, ...withoutCi } = process.env;
-    const terminal = run({ ...withoutCi, TERM: 'xterm' });
-    expect(terminal.status).toBe(1);
-    expect(terminal.stdout).toMatch(/Scanning \d+\/\d+ files/);
-    const ci = run({ ...withoutCi, TERM: 'xterm', CI: 'true' });
-    expect(ci.status).toBe(1);
-    expect(ci.stdout).not.toContain('Scanning');
-    const unsized = spawnSync('script', ['-q', '-e', '-c', command.replace('stty cols 100 rows 30', 'stty cols 0 rows 0'), '/dev/null'], { cwd: ROOT, env: { ...withoutCi, TERM: 'xterm' }, encoding: 'utf8', timeout: 60_000 });
-    expect(unsized.status).toBe(1);
-    expect(unsized.stdout).not.toContain('Scanning');
-  });
+    // script(1) gives the command a terminal and copies everything it prints to ours; a
+    // pseudo-terminal starts with no size, so it is given one, as a terminal window has.
+    const run = (command: string, env: NodeJS.ProcessEnv = {}, size = 'cols 100 rows 30') =>
+      spawnSync('script', ['-q', '-e', '-c', `stty ${size}; ${command}`, '/dev/null'], { cwd: ROOT, env: { ...withoutCi, TERM: 'xterm', ...env }, encoding: 'utf8', timeout: 60_000 });
+    const terminal = run(slow);
+    expect(terminal.status).toBe(0);
+    expect(terminal.stdout).toContain('Scanning 0/1 file');
+    expect(JSON.parse(readFileSync(report, 'utf8')).summary.files).toBe(1);
+    for (const [name, result] of [
+      ['quick', run(quick)],
+      ['CI', run(slow, { CI: 'true' })],
+      ['unsized', run(slow, {}, 'cols 0 rows 0')],
+    ] as const) {
+      expect(result.status, name).toBe(0);
+      expect(result.stdout, name).not.toContain('Scanning');
+    }
+  }, 60_000);
 });
