@@ -85,6 +85,24 @@ describe('--shard i/n', () => {
     expect((await runCli(['merge-reports', ...shards, '--exit-zero'])).code).toBe(0);
   });
 
+  it('bad values are one-line usage errors, before any work', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['scan', 'fixtures/pi', '--shard', '0/3'], /^--shard must be i\/n with 1 ≤ i ≤ n \(e\.g\. 2\/4\), not "0\/3"$/],
+      [['scan', 'fixtures/pi', '--shard', 'half'], /^--shard must be i\/n with 1 ≤ i ≤ n \(e\.g\. 2\/4\), not "half"$/],
+      [['merge-reports', 'a.json', '--max-warnings', 'many'], /^--max-warnings must be a whole number ≥ 0, not "many"$/],
+      [['merge-reports', 'a.json', '-r', 'pdf'], /^unknown reporter "pdf" \(choose from: stylish, json, .*\)$/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args);
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr.split('\n')).toHaveLength(2);
+      expect(result.stderr.replace(/^transcript-doctor: /, '').trim()).toMatch(message);
+    }
+    const none = await runCli(['merge-reports']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("missing required argument 'reports'");
+  });
+
   it('shards standard input never, and says so', async () => {
     const result = await runCli(['scan', '-', '--shard', '1/2'], { input: readFileSync(join(ROOT, 'fixtures/pi/healthy.jsonl')) });
     expect(result).toMatchObject({ code: 2, stderr: 'transcript-doctor: --shard splits files; standard input (-) cannot be sharded\n' });
