@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startFakeProvider } from '../verify/llm/fake-provider.js';
 import { ROOT, runCli } from './run-cli.js';
 
 const BROKEN = join(ROOT, 'fixtures', 'pi', 'missing-tool-result.jsonl');
@@ -109,6 +110,19 @@ describe('--files-from', () => {
     expect(JSON.parse(repaired.stdout).summary).toMatchObject({ files: broken.length, changed: broken.length, errors: 0 });
     const check = await runCli(['canonicalize', '--check', '--files-from', '-', '-0'], { input: broken.join('\0') });
     expect(check.code).toBe(0);
+  });
+
+  it('verify takes a list too, judged by a server on 127.0.0.1', async () => {
+    const server = await startFakeProvider(() => ({ text: 'PASS' }));
+    try {
+      const args = ['verify', '--files-from', '-', '--model', 'anthropic/claude-sonnet-4-5', '--base-url', server.url, '--no-cache', '-r', 'json'];
+      const result = await runCli(args, { input: 'fixtures/verify/good-answer.jsonl\n', env: { ANTHROPIC_API_KEY: 'sk-ant-test-key-000' } });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).summary).toMatchObject({ files: 1, pass: 1 });
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('bad lists are one-line usage errors', async () => {
