@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 
 export interface Shard {
@@ -21,26 +22,38 @@ export function parseShard(text: string): Shard {
 
 /**
  * The string a path is hashed by: relative to the working directory, `/`-separated, without
- * `./` or `..` detours, so `./a.jsonl`, `a.jsonl` and `sub/../a.jsonl` land in the same shard
- * on every machine that checks out the same tree. A path outside the working directory is hashed
- * by its absolute form.
+ * `./` or `..` detours, so `./a.jsonl`, `a.jsonl`, `sub/../a.jsonl` and `$PWD/a.jsonl` (even
+ * through a symlinked `$PWD`) land in the same shard on every machine that checks out the same
+ * tree. Folders are resolved through symlinks, the file name is kept as written. A path outside
+ * the working directory is hashed by its absolute form.
  */
-export function shardKey(path: string, cwd = process.cwd()): string {
+export function shardKey(path: string, cwd = process.cwd(), real: (folder: string) => string = physical): string {
   const absolute = resolve(cwd, path);
-  const inside = relative(cwd, absolute);
+  const inside = relative(real(cwd), join(real(dirname(absolute)), basename(absolute)));
   const outside = inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
-  const key = outside ? absolute : inside;
-  return key.split(sep).join('/');
+  return (outside ? absolute : inside).split(sep).join('/');
+}
+
+/** A folder's real path; as given when it cannot be resolved (the hash must not fail on it). */
+function physical(folder: string): string {
+  try {
+    return realpathSync.native(folder);
+  } catch {
+    return folder;
+  }
 }
 
 /** Which shard (1-based) a path belongs to out of `total`: a stable hash, whatever else is listed. */
-export function shardOf(path: string, total: number, cwd?: string): number {
-  const digest = createHash('sha256').update(shardKey(path, cwd)).digest();
+export function shardOf(path: string, total: number, cwd?: string, real?: (folder: string) => string): number {
+  const digest = createHash('sha256').update(shardKey(path, cwd, real)).digest();
   // 48 bits of the hash, so the modulo is even enough for any shard count people use.
   return (digest.readUIntBE(0, 6) % total) + 1;
 }
 
 /** The items of this shard, in their order. */
 export function inShard<T extends { path: string }>(items: readonly T[], shard: Shard, cwd?: string): T[] {
-  return items.filter((item) => shardOf(item.path, shard.total, cwd) === shard.index);
+  // Files share folders: each folder is resolved once.
+  const folders = new Map<string, string>();
+  const real = (folder: string) => folders.get(folder) ?? folders.set(folder, physical(folder)).get(folder)!;
+  return items.filter((item) => shardOf(item.path, shard.total, cwd, real) === shard.index);
 }

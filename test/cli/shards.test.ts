@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,15 @@ describe('--shard i/n', () => {
     expect(shardKey('/elsewhere/a.jsonl', cwd)).toBe('/elsewhere/a.jsonl');
     expect(shardKey('../a.jsonl', cwd)).toBe('/work/a.jsonl');
     expect(shardKey('..a.jsonl', cwd)).toBe('..a.jsonl');
+  });
+
+  it('reaches the working directory through a symlink ($PWD) and still hashes the same path', () => {
+    const root = tempDir();
+    const repo = join(root, 'repo');
+    mkdirSync(join(repo, 'sessions'), { recursive: true });
+    symlinkSync(repo, join(root, 'link'));
+    expect(shardKey(join(root, 'link', 'sessions', 'a.jsonl'), repo)).toBe('sessions/a.jsonl');
+    expect(shardKey('sessions/a.jsonl', join(root, 'link'))).toBe('sessions/a.jsonl');
   });
 
   it('puts a file in the same shard whatever else is listed, and spreads files over every shard', () => {
