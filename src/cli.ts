@@ -27,7 +27,10 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--baseline <file>', 'report only findings that are not in this baseline')
     .option('--write-baseline <file>', 'record the current findings as the baseline')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')
-    .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)');
+    .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)')
+    .option('-l, --files-with-errors', 'print only the paths of failing files, one per line (reports go only to --output-file); a file fails when it has an error, or a warning once the run has more than --max-warnings')
+    .option('--shard <i/n>', 'scan only shard i of n: each file goes to the shard a stable hash of its path relative to the working directory picks (./a and a are the same path)');
+  withListOptions(scan, true);
   withReportOptions(scan, 'report errors only', '-o, --output-file <path>')
     .addHelpText(
       'after',
@@ -38,7 +41,10 @@ Examples:
   $ transcript-doctor scan                         # the session folders on this machine
   $ transcript-doctor scan ~/.openclaw/agents/main/sessions
   $ transcript-doctor scan 'logs/**/*.jsonl' --reporter json -o report.json
-  $ cat session.jsonl | transcript-doctor scan -`,
+  $ cat session.jsonl | transcript-doctor scan -
+  $ transcript-doctor scan -l -0 sessions/ | xargs -0 -r transcript-doctor repair --in-place
+  $ find logs -name '*.jsonl' -print0 | transcript-doctor scan --files-from - -0
+  $ transcript-doctor scan logs/ --shard 2/4 -r json -o shard-2.json   # then: merge-reports shard-*.json`,
     )
     .action(async (paths: string[], options) => {
       setExitCode(await (await import('./commands/scan.js')).scanCommand(paths, options));
@@ -100,6 +106,7 @@ Examples:
     .option('--no-cache', 'ignore and do not fill the verdict cache')
     .option('--cache-dir <dir>', 'where verdicts are cached (default: the user cache folder)')
     .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)');
+  withListOptions(verify);
   withReportOptions(verify, 'report FAIL and ERROR only', '-o, --output-file <path>')
     .addHelpText(
       'after',
@@ -113,6 +120,29 @@ Examples:
     )
     .action(async (paths: string[], options) => {
       setExitCode(await (await import('./commands/verify.js')).verifyCommand(paths, options));
+    });
+
+  const merge = program
+    .command('merge-reports')
+    .description('Merge JSON reports (from --shard runs) into any reporter, with the summary and exit code of one run over everything.')
+    .argument('<reports...>', 'JSON reports written by scan -r json (or repair, canonicalize, verify)')
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are found in all reports together')
+    .option('--exit-zero', 'exit 0 whatever is found (unreadable or mismatched reports still exit 2)');
+  withReportOptions(merge, 'report errors only', '-o, --output-file <path>')
+    .addHelpText(
+      'after',
+      `
+Files are listed in path order. Refused with exit 2: a report that is not readable JSON or not a
+transcript-doctor report, reports from different versions or rule sets, and a file in two reports.
+
+Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings, or a FAIL verdict), 2 usage error.
+
+Examples:
+  $ transcript-doctor merge-reports shard-*.json -r sarif -o merged.sarif
+  $ transcript-doctor merge-reports a.json b.json -r junit --output-file junit:junit.xml -r stylish`,
+    )
+    .action(async (reports: string[], options) => {
+      setExitCode(await (await import('./commands/merge-reports.js')).mergeReportsCommand(reports, options));
     });
 
   program
@@ -154,6 +184,13 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
+/** Reading the list of transcripts from a file or standard input. */
+function withListOptions(command: Command, listsOut = false): Command {
+  return command
+    .option('--files-from <file>', 'also read the paths to check from this file, one per line (- for standard input); an empty list checks nothing')
+    .option('-0, --null', `with --files-from: the list is NUL-separated (find -print0)${listsOut ? '; with -l: write the list NUL-separated (xargs -0)' : ''}`);
+}
+
 /** The report options every command has. */
 function withReportOptions(command: Command, quietHelp: string, outputFileFlags: string): Command {
   return command
@@ -173,6 +210,7 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)');
+  withListOptions(command);
   // -o names the rewritten transcript here, so the report file has only the long flag.
   return withReportOptions(command, 'report errors only', '--output-file <path>')
     .addHelpText(

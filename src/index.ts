@@ -1,3 +1,13 @@
+export { scan, type ScanOptions } from './api/scan.js';
+export { repair, canonicalize, type RepairOptions, type CanonicalizeOptions, type RewriteOptions } from './api/rewrite.js';
+export { verify, type VerifyOptions } from './api/verify.js';
+export { failingFiles } from './api/failing.js';
+export { InputsFailedError } from './api/failed.js';
+export { UserError } from './errors.js';
+export type { TranscriptInput, Line } from './run/sources.js';
+export type { Failure } from './run/scan.js';
+export type { JsonReport, JsonFile, JsonFinding, JsonVerdict, JsonSummary } from './report/json-document.js';
+export type { RepairMode, RepairCounts } from './repair/plan.js';
 export { scanFile, scanSource } from './pipeline/scan.js';
 export { loadTranscript } from './pipeline/load-transcript.js';
 export { analyze } from './model/analysis.js';

@@ -1,16 +1,12 @@
-import { reason, UserError } from '../errors.js';
-import { loadProjectConfig } from '../io/config.js';
-import { expandInputs } from '../io/inputs.js';
-import { configureRules } from '../rules/configure.js';
-import { rules as allRules } from '../rules/index.js';
-import { outputPaths } from '../io/output-paths.js';
-import type { FileReport } from '../pipeline/finding.js';
-import { rewriteInput, type Rewrite, type Target } from '../pipeline/rewrite.js';
+import type { Rewrite } from '../pipeline/rewrite.js';
+import { prepareRewrite, runRewrite } from '../run/rewrite.js';
+import { sourcesOf } from '../run/sources.js';
 import { createProgress } from './progress.js';
-import { errorsOnly, exitCode } from './output.js';
+import { namedInputs, type InputListOptions } from './inputs.js';
+import { errorsOnly, exitCode } from '../run/exit.js';
 import { emitReports, planReports } from './reporting.js';
 
-export interface RewriteOptions {
+export interface RewriteOptions extends InputListOptions {
   config?: string;
   inPlace?: boolean;
   backup: boolean;
@@ -26,50 +22,33 @@ export interface RewriteOptions {
 /** `repair` and `canonicalize` without --check: rewrite each input, report what changed and what is left. */
 export async function rewriteCommand(paths: readonly string[], options: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
   const destinations = await planReports(options);
-  if (paths.length === 0) throw new UserError(`${verb} needs files, folders or - (standard input); it never guesses which sessions to change`);
-  const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--output', options.dryRun && '--dry-run'].filter(Boolean);
-  if (chosen.length > 1) throw new UserError(`choose one of ${chosen.join(', ')}`);
-  const config = loadProjectConfig(options.config, allRules.map((rule) => rule.meta.id));
-  rewrite = { ...rewrite, rules: configureRules(rewrite.rules, config.rules) };
-  const inputs = await expandInputs(paths, config.ignores);
-  if (options.inPlace && inputs.some((input) => input.kind === 'stdin')) throw new UserError('--in-place cannot write back to standard input');
-  const toStdout = chosen.length === 0;
-  if (toStdout && inputs.length > 1) {
-    throw new UserError(`${inputs.length} transcripts to ${verb}: use --in-place, --output <folder> or --dry-run`);
+  const prepared = prepareRewrite(rewrite, options.config);
+  const named = await namedInputs(paths, options, prepared.ignores);
+  // An empty --files-from list (find matched nothing) is nothing to do, not a mistake.
+  if (named !== undefined && named.length === 0) {
+    await emitReports(destinations, [], { color: options.color, dryRun: options.dryRun, verb, ruleSet: prepared.ruleSet });
+    return 0;
   }
-  const outputs = options.output === undefined ? undefined : await outputPaths(options.output, inputs.map((input) => input.path));
-
-  const progress = await createProgress(options.dryRun ? 'Checking' : 'Rewriting');
-  const reports: FileReport[] = [];
-  let failed = 0;
+  const inputs = named ?? [];
+  const sources = sourcesOf(inputs, process.stdin);
+  const progress = await createProgress(options.dryRun ? 'Checking' : 'Rewriting', inputs.map((input) => input.path));
+  let result;
   try {
-    for (const [i, input] of inputs.entries()) {
-      progress.update(i, inputs.length);
-      const target: Target = options.dryRun
-        ? { kind: 'dry-run' }
-        : options.inPlace
-          ? { kind: 'in-place', backup: options.backup, force: options.force ?? false }
-          : outputs !== undefined
-            ? { kind: 'file', path: outputs[i]! }
-            : { kind: 'stream', stream: process.stdout };
-      try {
-        reports.push(await rewriteInput(input.path, input.kind === 'stdin' ? process.stdin : undefined, rewrite, target));
-      } catch (error) {
-        failed += 1;
-        progress.stop();
-        const message = error instanceof UserError ? error.message : `cannot ${verb} ${input.path}: ${reason(error)}`;
-        process.stderr.write(`transcript-doctor: ${message}\n`);
-      }
-    }
+    result = await runRewrite(sources, prepared, options, verb, process.stdout, (index, failure) => {
+      progress.done(index);
+      if (failure === undefined) return;
+      progress.stop();
+      process.stderr.write(`transcript-doctor: ${failure.message}\n`);
+    });
   } finally {
     progress.stop();
   }
-
+  const { reports, failures, toFallback } = result;
   const shown = options.quiet ? errorsOnly(reports) : reports;
   // Nothing to report when every input failed (the errors have been said). When the transcript
   // itself goes to standard output, the report must not mix into it.
-  if (reports.length > 0 || failed === 0) {
-    await emitReports(destinations, shown, { color: options.color, dryRun: options.dryRun, verb }, toStdout ? process.stderr : process.stdout);
+  if (reports.length > 0 || failures.length === 0) {
+    await emitReports(destinations, shown, { color: options.color, dryRun: options.dryRun, verb, ruleSet: prepared.ruleSet }, toFallback ? process.stderr : process.stdout);
   }
-  return exitCode(reports, failed);
+  return exitCode(reports, failures.length);
 }

@@ -1,24 +1,22 @@
-import { expandInputs, isDirectory, standardLocations, type Input } from '../io/inputs.js';
-import { reason, UserError } from '../errors.js';
-import { formats } from '../formats/registry.js';
-import { loadProjectConfig } from '../io/config.js';
-import { newSince, readBaseline, writeBaseline } from '../pipeline/baseline.js';
-import { configureRules } from '../rules/configure.js';
-import { rules as allRules } from '../rules/index.js';
-import type { FileReport } from '../pipeline/finding.js';
-import { scanSource } from '../pipeline/scan.js';
-import { scanFiles } from '../pipeline/scan-pool.js';
-import { availableParallelism } from 'node:os';
+import { isDirectory, standardLocations, type Input } from '../io/inputs.js';
+import { UserError } from '../errors.js';
+import { formatPathList } from '../io/path-list.js';
+import { applyBaseline, runScan, scanSettings } from '../run/scan.js';
+import { parseShard } from '../run/shard.js';
+import { sourcesOf } from '../run/sources.js';
+import { expandInputs } from '../io/inputs.js';
 import { createProgress } from './progress.js';
-import { errorsOnly, exitCode, exitPolicy, type ExitOptions } from './output.js';
+import { namedInputs, shardInputs, type InputListOptions } from './inputs.js';
+import { errorsOnly, exitCode, exitPolicy, failingReports, type ExitOptions } from '../run/exit.js';
 import { emitReports, planReports } from './reporting.js';
 
-export interface ScanOptions extends ExitOptions {
+export interface ScanOptions extends ExitOptions, InputListOptions {
   format?: string;
   config?: string;
   baseline?: string;
   writeBaseline?: string;
   jobs?: string;
+  shard?: string;
   reporter?: string[];
   outputFile?: string[];
   quiet?: boolean;
@@ -28,44 +26,30 @@ export interface ScanOptions extends ExitOptions {
 /** `transcript-doctor scan`: returns the exit code. */
 export async function scanCommand(paths: readonly string[], options: ScanOptions): Promise<number> {
   const destinations = await planReports(options);
+  if (options.filesWithErrors && destinations.some((destination) => destination.file === undefined) && options.reporter?.length) {
+    throw new UserError('-l prints the failing paths on standard output; send reports to files with --output-file <reporter>:<path>');
+  }
   const policy = exitPolicy(options);
-  const format = options.format === undefined ? undefined : formats.find((candidate) => candidate.name === options.format);
-  const config = loadProjectConfig(options.config, allRules.map((rule) => rule.meta.id));
-  const rules = configureRules(allRules, config.rules);
-  const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
-  const inputs = paths.length > 0 ? await expandInputs(paths, config.ignores) : await defaultInputs(config.ignores);
-  const jobs = options.jobs === undefined ? availableParallelism() : positiveInteger(options.jobs, '--jobs');
-  const progress = await createProgress('Scanning');
-  const files = inputs.filter((input) => input.kind === 'file').map((input) => input.path);
-  const reports: FileReport[] = [];
-  let unreadable = 0;
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const settings = await scanSettings(options);
+  const named = await namedInputs(paths, options, settings.ignores);
+  const inputs = shardInputs(named ?? (await defaultInputs(settings.ignores)), shard);
+  const progress = await createProgress('Scanning', inputs.map((input) => input.path));
+  let result;
   try {
-    const outcomes = await scanFiles(files, { jobs, rules, overrides: config.rules, format, onDone: (done) => progress.update(done, inputs.length) });
-    let next = 0;
-    for (const input of inputs) {
-      const outcome = input.kind === 'stdin' ? await scanSource('-', process.stdin, rules, format).then((report) => ({ report }), (error: Error) => ({ error })) : outcomes[next++]!;
-      if ('report' in outcome) {
-        reports.push(outcome.report);
-      } else {
-        unreadable += 1;
-        progress.stop();
-        process.stderr.write(`transcript-doctor: cannot read ${input.path}: ${reason(outcome.error)}\n`);
-      }
-    }
+    result = await runScan(sourcesOf(inputs, process.stdin), settings, (index) => progress.done(index));
   } finally {
     progress.stop();
   }
-  if (options.writeBaseline !== undefined) await writeBaseline(options.writeBaseline, reports);
-  const current = known === undefined ? reports : newSince(reports, known);
-  const shown = options.quiet ? errorsOnly(current) : current;
-  await emitReports(destinations, shown, { color: options.color });
-  return exitCode(current, unreadable, policy);
-}
-
-function positiveInteger(text: string, flag: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UserError(`${flag} must be a whole number ≥ 1, not "${text}"`);
-  return value;
+  for (const failure of result.failures) process.stderr.write(`transcript-doctor: ${failure.message}\n`);
+  const current = await applyBaseline(result.reports, settings, options.writeBaseline);
+  if (options.filesWithErrors) {
+    process.stdout.write(formatPathList(failingReports(current, policy).map((report) => report.path), options.null ?? false));
+    await emitReports(destinations.filter((destination) => destination.file !== undefined), options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
+  } else {
+    await emitReports(destinations, options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
+  }
+  return exitCode(current, result.failures.length, policy);
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */

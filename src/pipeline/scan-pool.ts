@@ -16,8 +16,8 @@ export interface PoolOptions {
   rules: readonly Rule[];
   overrides: Record<string, SeverityOverride>;
   format?: TranscriptFormat;
-  /** Called as files finish, for progress. */
-  onDone: (finished: number) => void;
+  /** Called as files finish, for progress: how many have, and which one just did. */
+  onDone: (finished: number, index: number) => void;
 }
 
 /** What scanning one file gave: its report, or the error that kept it from being read. */
@@ -46,7 +46,7 @@ export async function scanFiles(paths: readonly string[], options: PoolOptions):
   let finished = 0;
   const settle = (index: number, outcome: Outcome): void => {
     outcomes[index] = outcome;
-    options.onDone(++finished);
+    options.onDone(++finished, index);
   };
   const drain = async (take: () => number, twoThreads: boolean): Promise<void> => {
     for (let index = take(); index < paths.length; index = take()) {

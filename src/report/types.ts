@@ -7,6 +7,8 @@ export interface ReportOptions {
   dryRun?: boolean;
   /** Rewrites only: what was done, for the words of the report. */
   verb?: 'repair' | 'canonicalize';
+  /** A fingerprint of the rules in effect, which the JSON document carries for merge-reports. */
+  ruleSet?: string;
 }
 
 /** A reporter turns results into text. It never prints: the command decides where text goes. */
