@@ -37,13 +37,14 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const jobs = options.jobs === undefined ? availableParallelism() : positiveInteger(options.jobs, '--jobs');
   const progress = await createProgress('Scanning');
   const files = inputs.filter((input) => input.kind === 'file').map((input) => input.path);
+  const extras = { timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
   const reports: FileReport[] = [];
   let unreadable = 0;
   try {
-    const outcomes = await scanFiles(files, { jobs, rules, overrides: config.rules, format, onDone: (done) => progress.update(done, inputs.length) });
+    const outcomes = await scanFiles(files, { jobs, rules, overrides: config.rules, format, extras, onDone: (done) => progress.update(done, inputs.length) });
     let next = 0;
     for (const input of inputs) {
-      const outcome = input.kind === 'stdin' ? await scanSource('-', process.stdin, rules, format).then((report) => ({ report }), (error: Error) => ({ error })) : outcomes[next++]!;
+      const outcome = input.kind === 'stdin' ? await scanSource('-', process.stdin, rules, format, extras).then((report) => ({ report }), (error: Error) => ({ error })) : outcomes[next++]!;
       if ('report' in outcome) {
         reports.push(outcome.report);
       } else {
