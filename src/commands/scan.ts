@@ -32,6 +32,8 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const policy = exitPolicy(options);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const settings = await scanSettings(options);
+  // The HTML page draws turns around findings: only then are they laid out and read back.
+  settings.extras = { timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
   const named = await namedInputs(paths, options, settings.ignores);
   const inputs = shardInputs(named ?? (await defaultInputs(settings.ignores)), shard);
   const progress = await createProgress('Scanning', inputs.map((input) => input.path));

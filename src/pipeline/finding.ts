@@ -1,6 +1,7 @@
 import type { RepairCounts } from '../repair/plan.js';
 import type { Severity } from '../rules/rule.js';
 import type { Verdict } from '../verify/verdict.js';
+import type { Timeline } from './timeline.js';
 
 export interface Finding {
   rule: string;
@@ -23,6 +24,8 @@ export interface FileReport {
   repair?: RepairSummary;
   /** Present when the report is about `verify`: one verdict per assistant answer on the replayed path. */
   verdicts?: Verdict[];
+  /** Present when a reporter asked for it (html) and the file has findings: the conversation around them. */
+  timeline?: Timeline;
 }
 
 export interface RepairSummary {

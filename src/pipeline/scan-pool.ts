@@ -5,7 +5,7 @@ import type { TranscriptFormat } from '../formats/format.js';
 import type { SeverityOverride } from '../io/config.js';
 import type { Rule } from '../rules/rule.js';
 import type { FileReport } from './finding.js';
-import { IN_FLIGHT, scanFile } from './scan.js';
+import { IN_FLIGHT, scanFile, type ScanExtras } from './scan.js';
 
 const WORKER = new URL('./scan-worker.js', import.meta.url);
 /** Below this many files per thread, starting threads costs more than it saves. */
@@ -16,6 +16,7 @@ export interface PoolOptions {
   rules: readonly Rule[];
   overrides: Record<string, SeverityOverride>;
   format?: TranscriptFormat;
+  extras?: ScanExtras;
   /** Called as files finish, for progress: how many have, and which one just did. */
   onDone: (finished: number, index: number) => void;
 }
@@ -35,6 +36,7 @@ export interface WorkerSetup {
   next: Int32Array;
   overrides: Record<string, SeverityOverride>;
   format?: string;
+  extras?: ScanExtras;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function scanFiles(paths: readonly string[], options: PoolOptions):
   };
   const drain = async (take: () => number, twoThreads: boolean): Promise<void> => {
     for (let index = take(); index < paths.length; index = take()) {
-      const scanned = scanFile(paths[index]!, options.rules, options.format, twoThreads);
+      const scanned = scanFile(paths[index]!, options.rules, options.format, twoThreads, options.extras);
       settle(index, await scanned.then((report) => ({ report }), (error: Error) => ({ error })));
     }
   };
@@ -65,7 +67,7 @@ export async function scanFiles(paths: readonly string[], options: PoolOptions):
   // Every thread takes its next file from a shared counter: no thread waits for another to
   // hand out work, so this one scans too.
   const counter = new Int32Array(new SharedArrayBuffer(4));
-  const setup: WorkerSetup = { paths, next: counter, overrides: options.overrides, format: options.format?.name };
+  const setup: WorkerSetup = { paths, next: counter, overrides: options.overrides, format: options.format?.name, extras: options.extras };
   const workers = Array.from({ length: threads - 1 }, () => new Worker(WORKER, { workerData: setup }));
   try {
     const take = () => Atomics.add(counter, 0, 1);

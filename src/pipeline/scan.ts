@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { analyze } from '../model/analysis.js';
+import { analyze, type Analysis } from '../model/analysis.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import type { TranscriptFormat } from '../formats/format.js';
@@ -10,6 +10,12 @@ import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
 import { runRules } from './run-rules.js';
 
+/** What a scan gathers beyond findings, only when a reporter needs it. */
+export interface ScanExtras {
+  /** The conversation around each finding, for reporters that draw it (html). */
+  timeline?: boolean;
+}
+
 /**
  * Files one thread scans at once, so that while one waits on the file system (reading a large
  * file, looking for a running agent's lock) another is parsed; in each thread of `--jobs` too.
@@ -17,15 +23,15 @@ import { runRules } from './run-rules.js';
 export const IN_FLIGHT = 4;
 
 /** Reads, decodes, analyses and checks a stream. Throws only for I/O errors. */
-export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat): Promise<FileReport> {
-  return check(path, await loadTranscript(source, format), rules);
+export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat, extras: ScanExtras = {}): Promise<FileReport> {
+  return check(undefined, path, await loadTranscript(source, format), rules, extras);
 }
 
-export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true): Promise<FileReport> {
+export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true, extras: ScanExtras = {}): Promise<FileReport> {
   const transcript = await loadTranscriptFile(path, format, twoThreads);
   const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
-  return check(path, transcript, rules);
+  return check(path, path, transcript, rules, extras);
 }
 
 /**
@@ -41,6 +47,16 @@ function mayEndInCall(transcript: Transcript): boolean {
   return false;
 }
 
-function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {
-  return { path, format: transcript.format ?? null, findings: runRules(analyze(transcript), rules) };
+/** `file`: where the transcript can be read again, for the words of a timeline; undefined for a stream. */
+function check(file: string | undefined, path: string, transcript: Transcript, rules: readonly Rule[], extras: ScanExtras): FileReport | Promise<FileReport> {
+  const analysis = analyze(transcript);
+  const report: FileReport = { path, format: transcript.format ?? null, findings: runRules(analysis, rules) };
+  if (extras.timeline !== true || report.findings.length === 0) return report;
+  return withTimeline(report, analysis, file);
+}
+
+/** Loaded only when asked for: a scan for any other reporter never reads a line twice nor loads the secret masking. */
+async function withTimeline(report: FileReport, analysis: Analysis, file: string | undefined): Promise<FileReport> {
+  report.timeline = await (await import('./timeline-text.js')).gatherTimeline(analysis, report.findings, file);
+  return report;
 }

@@ -8,6 +8,7 @@ const loaders: Record<string, () => Promise<Reporter>> = {
   github: async () => (await import('./github.js')).githubReporter,
   junit: async () => (await import('./junit.js')).junitReporter,
   ndjson: async () => (await import('./ndjson.js')).ndjsonReporter,
+  html: async () => (await import('./html/index.js')).htmlReporter,
 };
 
 export const reporterNames = Object.keys(loaders);

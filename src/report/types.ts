@@ -12,7 +12,10 @@ export interface ReportOptions {
 }
 
 /** A reporter turns results into text. It never prints: the command decides where text goes. */
-export type Reporter = (reports: readonly FileReport[], options: ReportOptions) => string;
+export type Reporter = ((reports: readonly FileReport[], options: ReportOptions) => string) & {
+  /** What it shows beyond findings; a scan gathers that only when a chosen reporter needs it. */
+  needs?: { timeline?: boolean };
+};
 
 export interface Summary {
   files: number;

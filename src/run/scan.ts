@@ -5,7 +5,7 @@ import { formats } from '../formats/registry.js';
 import { loadProjectConfig, type SeverityOverride } from '../io/config.js';
 import { newSince, readBaseline, writeBaseline } from '../pipeline/baseline.js';
 import type { FileReport } from '../pipeline/finding.js';
-import { scanSource } from '../pipeline/scan.js';
+import { scanSource, type ScanExtras } from '../pipeline/scan.js';
 import { scanFiles } from '../pipeline/scan-pool.js';
 import { configureRules } from '../rules/configure.js';
 import { ruleSetFingerprint } from '../rules/fingerprint.js';
@@ -31,6 +31,8 @@ export interface ScanSettings {
   ruleSet: string;
   /** Findings already known, from --baseline. */
   known?: Awaited<ReturnType<typeof readBaseline>>;
+  /** What a reporter needs beyond findings (the HTML page's timeline). */
+  extras?: ScanExtras;
 }
 
 /** One source that could not be read, and why. */
@@ -70,14 +72,14 @@ export async function runScan(sources: readonly Source[], settings: ScanSettings
   const fileIndexes = sources.flatMap((source, index) => (source.kind === 'file' ? [index] : []));
   const outcomes = await scanFiles(
     fileIndexes.map((index) => sources[index]!.path),
-    { jobs: settings.jobs, rules: settings.rules, overrides: settings.overrides, format: settings.format, onDone: (_, at) => onDone(fileIndexes[at]!) },
+    { jobs: settings.jobs, rules: settings.rules, overrides: settings.overrides, format: settings.format, extras: settings.extras, onDone: (_, at) => onDone(fileIndexes[at]!) },
   );
   const result: RunResult = { reports: [], failures: [] };
   let next = 0;
   for (const [index, source] of sources.entries()) {
     const outcome =
       source.kind === 'stream'
-        ? await scanSource('-', source.stream, settings.rules, settings.format).then((report) => ({ report }), (error: Error) => ({ error }))
+        ? await scanSource('-', source.stream, settings.rules, settings.format, settings.extras).then((report) => ({ report }), (error: Error) => ({ error }))
         : outcomes[next++]!;
     if (source.kind === 'stream') onDone(index);
     if ('report' in outcome) result.reports.push(outcome.report);

@@ -128,7 +128,7 @@ describe('usage errors exit 2 with one line and no stack trace', () => {
     ['missing file', ['scan', 'nope.jsonl'], /^transcript-doctor: nope\.jsonl: no such file or directory\n$/],
     ['glob without matches', ['scan', 'fixtures/**/*.nothing'], /no files match/],
     ['unknown option', ['scan', '--frobnicate', HEALTHY], /unknown option '--frobnicate'/],
-    ['bad reporter', ['scan', '-r', 'xml', HEALTHY], /unknown reporter "xml" \(choose from: stylish, json, sarif, github, junit, ndjson\)/],
+    ['bad reporter', ['scan', '-r', 'xml', HEALTHY], /unknown reporter "xml" \(choose from: stylish, json, sarif, github, junit, ndjson, html\)/],
     ['unknown command', ['scna'], /unknown command 'scna'/],
   ];
   for (const [name, args, message] of cases) {

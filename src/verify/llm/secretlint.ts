@@ -1,6 +1,3 @@
-import { lintSource } from '@secretlint/core';
-import { rules as recommended } from '@secretlint/secretlint-rule-preset-recommend';
-
 /** A span of text a detector took for a secret, and what kind. */
 export interface Detection {
   start: number;
@@ -12,11 +9,19 @@ export type Detector = (text: string) => Promise<Detection[]>;
 
 const PREFIX = '@secretlint/secretlint-rule-';
 
-// The preset's comment filter obeys "secretlint-disable" comments: a transcript's author must not be able to switch
-// detection off by writing one.
-const CONFIG = {
-  rules: recommended.filter((rule) => rule.meta.id !== `${PREFIX}filter-comments`).map((rule) => ({ id: rule.meta.id, rule, options: {} })),
-};
+/**
+ * secretlint and its preset, loaded on first use: they are larger than the rest of the program, and the scan
+ * threads that may mask a timeline's text (scan --reporter html) must not pay for them otherwise.
+ */
+async function importDetector() {
+  const [core, preset] = await Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]);
+  // The preset's comment filter obeys "secretlint-disable" comments: a transcript's author must not be able to switch
+  // detection off by writing one.
+  const rules = preset.rules.filter((rule) => rule.meta.id !== `${PREFIX}filter-comments`).map((rule) => ({ id: rule.meta.id, rule, options: {} }));
+  return { lintSource: core.lintSource, config: { rules } };
+}
+
+let detector: ReturnType<typeof importDetector> | undefined;
 
 const KINDS: Record<string, string> = {
   aws: 'aws key',
@@ -40,10 +45,11 @@ const KINDS: Record<string, string> = {
  * ranges are reported as given; maskForJudge() widens them to whole tokens.
  */
 export const secretlint: Detector = async (text) => {
+  const { lintSource, config } = await (detector ??= importDetector());
   const result = await lintSource({
     source: { content: text, filePath: 'transcript.txt', contentType: 'text' },
     // maskSecrets keeps the found values out of the messages, in case anything ever logs them.
-    options: { config: CONFIG, maskSecrets: true, noPhysicFilePath: true },
+    options: { config, maskSecrets: true, noPhysicFilePath: true },
   });
   return result.messages.map((message) => {
     const rule = message.ruleId.startsWith(PREFIX) ? message.ruleId.slice(PREFIX.length) : message.ruleId;
