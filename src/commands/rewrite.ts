@@ -30,7 +30,7 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--output', options.dryRun && '--dry-run'].filter(Boolean);
   if (chosen.length > 1) throw new UserError(`choose one of ${chosen.join(', ')}`);
   const config = loadProjectConfig(options.config, allRules.map((rule) => rule.meta.id));
-  rewrite = { ...rewrite, rules: configureRules(rewrite.rules, config.rules) };
+  rewrite = { ...rewrite, rules: configureRules(rewrite.rules, config.rules), provider: rewrite.provider ?? config.provider };
   const inputs = await expandInputs(paths, config.ignores);
   if (options.inPlace && inputs.some((input) => input.kind === 'stdin')) throw new UserError('--in-place cannot write back to standard input');
   const toStdout = chosen.length === 0;

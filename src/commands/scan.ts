@@ -2,6 +2,7 @@ import { expandInputs, isDirectory, standardLocations, type Input } from '../io/
 import { reason, UserError } from '../errors.js';
 import { formats } from '../formats/registry.js';
 import { loadProjectConfig } from '../io/config.js';
+import { parseProviderId } from '../providers/provider-id.js';
 import { newSince, readBaseline, writeBaseline } from '../pipeline/baseline.js';
 import { configureRules } from '../rules/configure.js';
 import { rules as allRules } from '../rules/index.js';
@@ -16,6 +17,7 @@ import { emitReports, planReports } from './reporting.js';
 export interface ScanOptions extends ExitOptions {
   format?: string;
   config?: string;
+  provider?: string;
   baseline?: string;
   writeBaseline?: string;
   jobs?: string;
@@ -32,6 +34,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const format = options.format === undefined ? undefined : formats.find((candidate) => candidate.name === options.format);
   const config = loadProjectConfig(options.config, allRules.map((rule) => rule.meta.id));
   const rules = configureRules(allRules, config.rules);
+  const provider = options.provider === undefined ? config.provider : parseProviderId(options.provider, '--provider');
   const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
   const inputs = paths.length > 0 ? await expandInputs(paths, config.ignores) : await defaultInputs(config.ignores);
   const jobs = options.jobs === undefined ? availableParallelism() : positiveInteger(options.jobs, '--jobs');
@@ -40,10 +43,10 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const reports: FileReport[] = [];
   let unreadable = 0;
   try {
-    const outcomes = await scanFiles(files, { jobs, rules, overrides: config.rules, format, onDone: (done) => progress.update(done, inputs.length) });
+    const outcomes = await scanFiles(files, { jobs, rules, overrides: config.rules, format, provider, onDone: (done) => progress.update(done, inputs.length) });
     let next = 0;
     for (const input of inputs) {
-      const outcome = input.kind === 'stdin' ? await scanSource('-', process.stdin, rules, format).then((report) => ({ report }), (error: Error) => ({ error })) : outcomes[next++]!;
+      const outcome = input.kind === 'stdin' ? await scanSource('-', process.stdin, rules, format, provider).then((report) => ({ report }), (error: Error) => ({ error })) : outcomes[next++]!;
       if ('report' in outcome) {
         reports.push(outcome.report);
       } else {

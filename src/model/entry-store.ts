@@ -17,6 +17,8 @@ export interface RareFields {
   whitespaceTextBlocks?: string[];
   rollsBackTurns?: number;
   keptHistoryProblems?: KeptHistoryProblem[];
+  provider?: string;
+  trailingWhitespace?: true;
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */

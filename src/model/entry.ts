@@ -130,6 +130,13 @@ export class Entry {
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
   declare whitespaceTextBlocks: string[] | undefined;
+  /**
+   * The provider an assistant turn talked to (a ProviderId, or 'unknown' for one we have no
+   * contract for), written only where it differs from the assistant turn before it in the file.
+   */
+  declare provider: string | undefined;
+  /** An assistant message whose last text ends in whitespace (Anthropic rejects that as the final message). */
+  declare trailingWhitespace: true | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -174,7 +181,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
 import type { SeverityOverride } from '../io/config.js';
 import type { Rule } from '../rules/rule.js';
+import type { ProviderId } from '../providers/provider-id.js';
 import type { FileReport } from './finding.js';
 import { IN_FLIGHT, scanFile } from './scan.js';
 
@@ -16,6 +17,8 @@ export interface PoolOptions {
   rules: readonly Rule[];
   overrides: Record<string, SeverityOverride>;
   format?: TranscriptFormat;
+  /** The provider every file is judged against (`--provider`). */
+  provider?: ProviderId;
   /** Called as files finish, for progress. */
   onDone: (finished: number) => void;
 }
@@ -35,6 +38,7 @@ export interface WorkerSetup {
   next: Int32Array;
   overrides: Record<string, SeverityOverride>;
   format?: string;
+  provider?: ProviderId;
 }
 
 /**
@@ -50,7 +54,7 @@ export async function scanFiles(paths: readonly string[], options: PoolOptions):
   };
   const drain = async (take: () => number, twoThreads: boolean): Promise<void> => {
     for (let index = take(); index < paths.length; index = take()) {
-      const scanned = scanFile(paths[index]!, options.rules, options.format, twoThreads);
+      const scanned = scanFile(paths[index]!, options.rules, options.format, twoThreads, options.provider);
       settle(index, await scanned.then((report) => ({ report }), (error: Error) => ({ error })));
     }
   };
@@ -65,7 +69,7 @@ export async function scanFiles(paths: readonly string[], options: PoolOptions):
   // Every thread takes its next file from a shared counter: no thread waits for another to
   // hand out work, so this one scans too.
   const counter = new Int32Array(new SharedArrayBuffer(4));
-  const setup: WorkerSetup = { paths, next: counter, overrides: options.overrides, format: options.format?.name };
+  const setup: WorkerSetup = { paths, next: counter, overrides: options.overrides, format: options.format?.name, provider: options.provider };
   const workers = Array.from({ length: threads - 1 }, () => new Worker(WORKER, { workerData: setup }));
   try {
     const take = () => Atomics.add(counter, 0, 1);

@@ -11,7 +11,7 @@ import type { WorkerBatch, WorkerSetup } from './scan-pool.js';
 const BATCH_FILES = 32;
 const BATCH_MS = 100;
 
-const { paths, next, overrides, format } = workerData as WorkerSetup;
+const { paths, next, overrides, format, provider } = workerData as WorkerSetup;
 const rules = configureRules(allRules, overrides);
 const chosen = formats.find((candidate) => candidate.name === format);
 
@@ -23,7 +23,7 @@ let sent = Date.now();
 const drain = async (): Promise<void> => {
   for (let index = Atomics.add(next, 0, 1); index < paths.length; index = Atomics.add(next, 0, 1)) {
     // Awaited before `batch` is read: another file's scan may have sent and replaced it meanwhile.
-    const outcome = await scanFile(paths[index]!, rules, chosen, false).then(
+    const outcome = await scanFile(paths[index]!, rules, chosen, false, provider).then(
       (report) => ({ index, report }),
       (error: unknown) => ({ index, error: { message: error instanceof Error ? error.message : String(error), code: codeOf(error) } }),
     );

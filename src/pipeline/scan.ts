@@ -8,6 +8,7 @@ import { liveLock } from '../io/lock.js';
 import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
+import type { ProviderId } from '../providers/provider-id.js';
 import { runRules } from './run-rules.js';
 
 /**
@@ -17,15 +18,15 @@ import { runRules } from './run-rules.js';
 export const IN_FLIGHT = 4;
 
 /** Reads, decodes, analyses and checks a stream. Throws only for I/O errors. */
-export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat): Promise<FileReport> {
-  return check(path, await loadTranscript(source, format), rules);
+export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat, provider?: ProviderId): Promise<FileReport> {
+  return check(path, await loadTranscript(source, format), rules, provider);
 }
 
-export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true): Promise<FileReport> {
+export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true, provider?: ProviderId): Promise<FileReport> {
   const transcript = await loadTranscriptFile(path, format, twoThreads);
   const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
-  return check(path, transcript, rules);
+  return check(path, transcript, rules, provider);
 }
 
 /**
@@ -41,6 +42,7 @@ function mayEndInCall(transcript: Transcript): boolean {
   return false;
 }
 
-function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {
+function check(path: string, transcript: Transcript, rules: readonly Rule[], provider: ProviderId | undefined): FileReport {
+  transcript.provider = provider;
   return { path, format: transcript.format ?? null, findings: runRules(analyze(transcript), rules) };
 }

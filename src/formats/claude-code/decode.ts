@@ -1,6 +1,6 @@
 import { Entry, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { endsInWhitespace, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
@@ -111,6 +111,7 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   });
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
   if (calls.length > 0) entry.toolCalls = calls.slice();
+  if (entry.role === 'assistant' && endsInWhitespace(content)) entry.trailingWhitespace = true;
   if (server.length > 0) entry.serverTools = server.slice();
   if (results.length > 0) {
     entry.role = 'toolResult';

@@ -2,7 +2,8 @@ import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { contentPointer, readToolCall } from './blocks.js';
-import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { endsInWhitespace, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { piProvider } from './provider.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
   PI_ENTRY_TYPES,
@@ -20,6 +21,8 @@ const OUTCOMES: Record<string, Outcome> = {
   injected: 'injected',
 };
 
+const UNSEEN = Symbol('unseen');
+
 const STATE_TYPES = new Set(['model_change', 'thinking_level_change', 'custom', 'label', 'session_info']);
 
 export interface PiDecoderState {
@@ -31,6 +34,9 @@ export class PiDecoder implements Decoder {
   /** Header version; undefined until a header is seen. Files without version are v1. */
   private version: number | undefined;
   private sawHeader = false;
+  /** The `api` and `provider` of the last assistant message, so only a change is written down (see Entry.provider). */
+  private api: unknown = UNSEEN;
+  private provider: unknown = UNSEEN;
 
   constructor(state?: PiDecoderState) {
     if (state !== undefined) ({ version: this.version, sawHeader: this.sawHeader } = state);
@@ -49,6 +55,7 @@ export class PiDecoder implements Decoder {
     switch (value.type) {
       case 'message':
         decodeMessage(value.message, entry);
+        if (entry.role === 'assistant') this.markProvider(value.message as Json, entry);
         break;
       case 'compaction':
         entry.kind = 'compaction';
@@ -68,6 +75,16 @@ export class PiDecoder implements Decoder {
         if (typeof value.type === 'string' && STATE_TYPES.has(value.type)) entry.kind = 'state';
     }
     return entry;
+  }
+
+  /** Two string compares per assistant message; the mapping runs only when the model was switched. */
+  private markProvider(message: Json, entry: Entry): void {
+    // Delivery mirrors and injected notices never reach a provider.
+    if (entry.transcriptOnly || (message.api === this.api && message.provider === this.provider)) return;
+    this.api = message.api;
+    this.provider = message.provider;
+    // The first assistant message of this decoder is marked too: another thread may have read the lines before it.
+    entry.provider = piProvider(message.api, message.provider);
   }
 
   private header(value: Json, entry: Entry): Entry {
@@ -198,6 +215,7 @@ function decodeAssistant(message: Json, entry: Entry): void {
   }
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
   entry.toolCalls = calls?.slice();
+  if (endsInWhitespace(content)) entry.trailingWhitespace = true;
   const blank = blankTextBlocks(content);
   if (blank.length > 0 && blank.length < content.length) entry.blankTextBlocks = blank;
 }

@@ -1,5 +1,8 @@
+import type { Analysis } from '../../model/analysis.js';
 import type { Rule } from '../rule.js';
 import { bedrockEmptyContent } from '../provider-errors.js';
+import { enforcedBy } from '../../providers/index.js';
+import { namedTerm, worded } from '../contract/terms.js';
 
 export const emptyErrorTurn: Rule = {
   meta: {
@@ -8,6 +11,7 @@ export const emptyErrorTurn: Rule = {
     category: 'content',
     fix: 'safe',
     description: 'A failed assistant turn has empty content.',
+    providers: enforcedBy('empty-error-turn'),
     docs: `## What it does
 Finds assistant messages with \`stopReason: "error"\` and \`content: []\`: the request failed
 before the model produced anything.
@@ -17,11 +21,21 @@ Bedrock Converse rejects any message with empty content, and replay code that ke
 sends exactly that. Current OpenClaw rewrites such turns on disk to a one-line placeholder
 (\`[assistant turn failed before producing content]\`).
 
+With \`--provider\` naming Bedrock, Gemini or Mistral, it is an error in that provider's words
+(Anthropic now accepts an empty assistant turn mid-conversation: a warning).
+
 ## Fix
 repair writes \`[assistant turn failed before producing content]\`, as current OpenClaw does.`,
   },
-  checkEntry(entry, { report }) {
+  checkEntry(entry, { analysis, report }) {
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
+      const named = namedTerm(analysis, 'empty-error-turn');
+      if (named?.term !== undefined) {
+        // A failed turn is not sent by pi; a client that keeps it sends it where pi would have put it.
+        const words = worded(named, { message: messageBefore(analysis, entry.index) });
+        report({ entry, pointer: `${entry.pointer}/content`, message: `Failed assistant turn has empty content; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
+        return;
+      }
       report({
         entry,
         pointer: `${entry.pointer}/content`,
@@ -31,3 +45,11 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
     }
   },
 };
+
+/** The message index the entry would have if sent: one after the last sent message before it on the replayed path. */
+function messageBefore(analysis: Analysis, index: number): number {
+  const { indices, messageIndex } = analysis.replay.context;
+  let last = -1;
+  for (let at = 0; at < indices.length && indices[at] !== index; at++) if (messageIndex[at]! > last) last = messageIndex[at]!;
+  return last + 1;
+}

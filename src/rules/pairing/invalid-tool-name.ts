@@ -1,6 +1,8 @@
 import type { Rule } from '../rule.js';
 import { toolNameProblem } from '../../model/tool-name.js';
 import { toolNamePattern } from '../provider-errors.js';
+import { enforcedBy } from '../../providers/index.js';
+import { namedTerm, worded } from '../contract/terms.js';
 
 export const invalidToolName: Rule = {
   meta: {
@@ -9,6 +11,7 @@ export const invalidToolName: Rule = {
     category: 'pairing',
     fix: 'unsafe',
     description: 'A tool call has a name providers reject.',
+    providers: enforcedBy('invalid-tool-name'),
     docs: `## What it does
 Finds tool calls whose name, once surrounding whitespace is trimmed, is blank, longer than 64
 characters, or holds anything but letters, digits, \`_\` and \`-\` (a name that swallowed
@@ -33,6 +36,7 @@ cannot be sent cannot be answered either), and the turn when nothing else is lef
 are only padded (\`" read "\`) are trimmed in calls and results instead.`,
   },
   check({ analysis, report }) {
+    const named = namedTerm(analysis, 'invalid-tool-name');
     // Paths share most of their entries; an entry whose names are all fine is looked at once.
     const fine = new Uint8Array(analysis.entries.length);
     for (const path of analysis.paths) {
@@ -54,7 +58,9 @@ are only padded (\`" read "\`) are trimmed in calls and results instead.`,
             entry,
             pointer: `${call.pointer}/name`,
             message: `Tool call ${call.id} has a name providers reject: ${problem}.`,
-            providerError: item === undefined ? undefined : toolNamePattern(item.messageIndex, item.blockIndex + call.blockIndex),
+            ...(named?.term !== undefined
+              ? worded(named, { message: item?.messageIndex ?? 0, block: (item?.blockIndex ?? 0) + call.blockIndex, call: entry.toolCalls!.indexOf(call) })
+              : { providerError: item === undefined ? undefined : toolNamePattern(item.messageIndex, item.blockIndex + call.blockIndex) }),
           });
         }
       }

@@ -1,0 +1,47 @@
+import type { Analysis } from '../model/analysis.js';
+import { ASSISTANT } from '../model/entry-bits.js';
+import { semanticsOf } from '../model/transcript.js';
+import type { ProviderId } from './provider-id.js';
+import { SessionProviders } from './session.js';
+
+/**
+ * The provider a file is judged against. `explicit` when a person named it (`--provider`, the
+ * config): then the rules that predate provider contracts answer for that provider too.
+ * `id` undefined: the provider is not known, and only the rules every provider shares apply.
+ */
+export interface ProviderChoice {
+  id: ProviderId | undefined;
+  explicit: boolean;
+  /** Who each turn talked to, when the format records it (pi). */
+  session: SessionProviders | undefined;
+}
+
+const chosen = new WeakMap<Analysis, ProviderChoice>();
+
+/**
+ * `--provider` wins; otherwise the provider the format's agent talks to (Claude Code: Anthropic,
+ * Codex: Responses), otherwise, where turns record it (pi / OpenClaw), the provider of the last
+ * assistant turn the agent would replay.
+ */
+export function chooseProvider(analysis: Analysis): ProviderChoice {
+  let choice = chosen.get(analysis);
+  if (choice !== undefined) return choice;
+  const transcript = analysis.transcript;
+  const fixed = semanticsOf(transcript).provider;
+  const session = fixed === undefined ? SessionProviders.of(analysis.entries) : undefined;
+  if (transcript.provider !== undefined) choice = { id: transcript.provider, explicit: true, session };
+  else if (fixed !== undefined) choice = { id: fixed, explicit: false, session };
+  else choice = { id: lastAssistantProvider(analysis, session!), explicit: false, session };
+  chosen.set(analysis, choice);
+  return choice;
+}
+
+function lastAssistantProvider(analysis: Analysis, session: SessionProviders): ProviderId | undefined {
+  if (!session.known) return undefined;
+  const { indices } = analysis.replay.context;
+  const store = analysis.entries;
+  for (let at = indices.length - 1; at >= 0; at--) {
+    if (store.roleCode(indices[at]!) === ASSISTANT) return session.providerOf(indices[at]!);
+  }
+  return undefined;
+}

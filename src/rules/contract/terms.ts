@@ -1,0 +1,45 @@
+import type { Analysis } from '../../model/analysis.js';
+import { chooseProvider } from '../../providers/choose.js';
+import { semanticsOf } from '../../model/transcript.js';
+import { severityOf, type At, type ProviderContract, type Term, type TermId } from '../../providers/contract.js';
+import { contracts } from '../../providers/index.js';
+import type { Problem } from '../rule.js';
+
+/** A provider's contract and its term for one rule: what a rule needs to judge and word a finding. */
+export interface Judged {
+  contract: ProviderContract;
+  term: Term;
+}
+
+/**
+ * The chosen provider's term for a contract rule, named or inferred; undefined when it does not
+ * enforce it, or when the file's own agent adapts the history to it when it sends it (pi rewrites
+ * other models' ids and reasoning) and no one named a provider: the rule is then skipped whole.
+ */
+export function contractTerm(analysis: Analysis, id: TermId): Judged | undefined {
+  const choice = chooseProvider(analysis);
+  const provider = choice.id;
+  if (provider === undefined) return undefined;
+  if (!choice.explicit && semanticsOf(analysis.transcript).adaptsOnSend?.includes(id)) return undefined;
+  const term = contracts[provider].terms[id];
+  return term === undefined ? undefined : { contract: contracts[provider], term };
+}
+
+/**
+ * For rules that predate provider contracts: the term of the provider a person named
+ * (`--provider`, config). Without one they keep their own wording, so reports stay as they were.
+ */
+export function namedTerm(analysis: Analysis, id: TermId): Judged | { contract: ProviderContract; term: undefined } | undefined {
+  const choice = chooseProvider(analysis);
+  if (!choice.explicit || choice.id === undefined) return undefined;
+  const contract = contracts[choice.id];
+  return { contract, term: contract.terms[id] };
+}
+
+const NOWHERE: At = { message: 0, block: 0, call: 0, id: '', whitespace: false };
+
+/** The provider's exact text and the severity its grade gives (C, D: the rule's own; L, U: warning). */
+export function worded({ contract, term }: Judged, at: Partial<At>): Pick<Problem, 'providerError' | 'severity'> {
+  const text = term.text?.({ ...NOWHERE, ...at });
+  return { providerError: text === undefined ? undefined : `${contract.name}: ${text}`, severity: severityOf(term.grade) === 'warning' ? 'warning' : undefined };
+}
