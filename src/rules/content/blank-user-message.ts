@@ -1,7 +1,7 @@
 import type { Rule } from '../rule.js';
 import { ALL_MESSAGES_EMPTY } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
-import { namedTerm, worded } from '../contract/terms.js';
+import { namedTerm, sentIndex, worded } from '../contract/terms.js';
 
 export const blankUserMessage: Rule = {
   meta: {
@@ -30,8 +30,7 @@ repair writes \`(continue)\`, as current OpenClaw does.`,
     if (entry.role === 'user' && entry.blankText) {
       const named = namedTerm(analysis, 'blank-user-message');
       if (named?.term !== undefined) {
-        const item = analysis.replay.itemOf(entry.index);
-        const words = worded(named, { message: item?.messageIndex ?? 0, block: 0 });
+        const words = worded(named, { message: sentIndex(analysis, entry.index), block: 0 });
         report({ entry, pointer: `${entry.pointer}/content`, message: `User message is blank; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
         return;
       }

@@ -1,8 +1,7 @@
-import type { Analysis } from '../../model/analysis.js';
 import type { Rule } from '../rule.js';
 import { bedrockEmptyContent } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
-import { namedTerm, worded } from '../contract/terms.js';
+import { namedTerm, sentIndex, worded } from '../contract/terms.js';
 
 export const emptyErrorTurn: Rule = {
   meta: {
@@ -31,8 +30,7 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
       const named = namedTerm(analysis, 'empty-error-turn');
       if (named?.term !== undefined) {
-        // A failed turn is not sent by pi; a client that keeps it sends it where pi would have put it.
-        const words = worded(named, { message: messageBefore(analysis, entry.index) });
+        const words = worded(named, { message: sentIndex(analysis, entry.index) });
         report({ entry, pointer: `${entry.pointer}/content`, message: `Failed assistant turn has empty content; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
         return;
       }
@@ -46,10 +44,3 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
   },
 };
 
-/** The message index the entry would have if sent: one after the last sent message before it on the replayed path. */
-function messageBefore(analysis: Analysis, index: number): number {
-  const { indices, messageIndex } = analysis.replay.context;
-  let last = -1;
-  for (let at = 0; at < indices.length && indices[at] !== index; at++) if (messageIndex[at]! > last) last = messageIndex[at]!;
-  return last + 1;
-}

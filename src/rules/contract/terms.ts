@@ -43,3 +43,17 @@ export function worded({ contract, term }: Judged, at: Partial<At>): Pick<Proble
   const text = term.text?.({ ...NOWHERE, ...at });
   return { providerError: text === undefined ? undefined : `${contract.name}: ${text}`, severity: severityOf(term.grade) === 'warning' ? 'warning' : undefined };
 }
+
+/**
+ * The message index an entry has in the request, or would have where pi leaves it out (a failed
+ * turn, a blank user message) and a client that keeps it sends it: one after the last sent before it.
+ */
+export function sentIndex(analysis: Analysis, index: number): number {
+  const { indices, messageIndex } = analysis.replay.context;
+  let last = -1;
+  for (let at = 0; at < indices.length; at++) {
+    if (indices[at] === index) return messageIndex[at]! >= 0 ? messageIndex[at]! : last + 1;
+    if (messageIndex[at]! > last) last = messageIndex[at]!;
+  }
+  return last + 1;
+}
