@@ -26,7 +26,9 @@ export type EntryEdit =
   /** Tool calls and results rewritten to the format's canonical shape (ambiguous ones left alone). */
   | { kind: 'canonicalize' }
   /** A message's tool results moved in front of its other blocks, keeping their order. */
-  | { kind: 'results-first' };
+  | { kind: 'results-first' }
+  /** Reasoning blocks another provider signed (see Entry.signedThinking) go; the rest of the message stays. */
+  | { kind: 'drop-signed-reasoning' };
 
 /** A line the repair writes that was not in the file. */
 export type NewLine =

@@ -1,6 +1,8 @@
 import type { Analysis } from '../model/analysis.js';
 import { ASSISTANT } from '../model/entry-bits.js';
 import { semanticsOf } from '../model/transcript.js';
+import type { ProviderContract, Term, TermId } from './contract.js';
+import { contracts } from './index.js';
 import type { ProviderId } from './provider-id.js';
 import { SessionProviders } from './session.js';
 
@@ -44,4 +46,24 @@ function lastAssistantProvider(analysis: Analysis, session: SessionProviders): P
     if (store.roleCode(indices[at]!) === ASSISTANT) return session.providerOf(indices[at]!);
   }
   return undefined;
+}
+
+/** A provider's contract and its term for one rule: what a rule needs to judge and word a finding, and a repair to fix it. */
+export interface Judged {
+  contract: ProviderContract;
+  term: Term;
+}
+
+/**
+ * The chosen provider's term for a contract rule, named or inferred; undefined when it does not
+ * enforce it, or when the file's own agent adapts the history to it when it sends it (pi rewrites
+ * other models' ids and reasoning) and no one named a provider: the rule is then skipped whole.
+ */
+export function enforcedTerm(analysis: Analysis, id: TermId): Judged | undefined {
+  const choice = chooseProvider(analysis);
+  const provider = choice.id;
+  if (provider === undefined) return undefined;
+  if (!choice.explicit && semanticsOf(analysis.transcript).adaptsOnSend?.includes(id)) return undefined;
+  const term = contracts[provider].terms[id];
+  return term === undefined ? undefined : { contract: contracts[provider], term };
 }

@@ -5,6 +5,13 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Characters of the hash that keeps renamed ids apart: 8 base-62 characters, about 47 bits. */
 const HASH = 8;
 
+/** The part of a stored id the provider is sent (see IdShape.callPart). */
+export function sentPart(shape: IdShape, id: string, separator: string | undefined): string {
+  if (!shape.callPart || separator === undefined) return id;
+  const cut = id.indexOf(separator);
+  return cut === -1 ? id : id.slice(0, cut);
+}
+
 /** What is wrong with an id for a shape: its characters, its length, or nothing. */
 export function idProblem(shape: IdShape, id: string): 'charset' | 'length' | undefined {
   if (shape.char !== undefined) {

@@ -8,7 +8,10 @@ import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
+import { enforcedTerm } from '../providers/choose.js';
+import { dropForeignReasoning } from './foreign-reasoning.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
+import { renameForProvider } from './provider-ids.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
@@ -129,6 +132,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     }
   }
 
+  dropForeignReasoning(analysis, views, groups, dropped, drop, dropLines, builder);
+
   // A line that loses every result but keeps other content is no longer a result: results after it move up past it.
   const leftovers = new Set([...droppedBlocks].filter(([entry, blocks]) => !dropped.has(entry) && blocks.length >= (entry.toolResults?.length ?? Infinity)).map(([entry]) => entry));
   for (const occurrence of leftovers.size === 0 ? [] : pairing.occurrences) {
@@ -137,11 +142,13 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     for (let at = lastLineOf(items, occurrence.at) + 1; at < result.at; at++) if (leftovers.has(items[at]!)) unplaced.add(occurrence);
   }
 
-  const renamed = renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
+  const goes = (o: CallOccurrence) => dropped.has(items[o.at]!) || droppedCalls.has(o.call);
+  const renamed = renameReusedIds(analysis, pairing.occurrences, items, goes, dropped, builder);
+  renameForProvider(analysis, pairing.occurrences, items, goes, dropped, renamed, builder);
   trimCallNames(path, store, dropped, droppedCalls, builder);
   const { sequence, moved } = arrange(path, items, store, byAssistant, dropped, missing, unplaced, renamed, builder);
   chain(sequence, moved, dropped, analysis, views, builder, newId);
-  fillToolNames(byAssistant, items, store, dropped, builder);
+  fillToolNames(byAssistant, items, store, dropped, builder, enforcedTerm(analysis, 'tool-result-name-mismatch') !== undefined);
   fixContent(path, store, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
@@ -267,8 +274,12 @@ function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: strin
   }
 }
 
-/** A result keeps the name of the call it answers; padding is trimmed. Never "unknown". Names are read from the columns. */
-function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder): void {
+/**
+ * A result keeps the name of the call it answers; padding is trimmed. Never "unknown". Names are
+ * read from the columns. For a provider that pairs by name (`matchCall`, Gemini) a result that
+ * names another tool gets its call's name.
+ */
+function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: Set<Entry>, builder: PlanBuilder, matchCall: boolean): void {
   for (const occurrences of byAssistant.values()) {
     for (const occurrence of occurrences) {
       if (occurrence.result === undefined) continue;
@@ -277,8 +288,10 @@ function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonl
       if (store.resultNamePointer[k] === 0) continue;
       const code = store.resultName[k]!;
       const name = code === 0 ? undefined : store.strings.text(code - 1);
-      if (dropped.has(result) || (name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
-      const fixed = name !== undefined && name.trim() !== '' ? name.trim() : occurrence.call.name?.trim();
+      const called = occurrence.call.name?.trim();
+      const mismatched = matchCall && name !== undefined && name.trim() !== '' && called !== undefined && called !== '' && name.trim() !== called;
+      if (dropped.has(result) || (!mismatched && name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
+      const fixed = !mismatched && name !== undefined && name.trim() !== '' ? name.trim() : called;
       if (!fixed) continue;
       builder.edit(result.line, { kind: 'set-tool-name', name: fixed });
       builder.count('rewrittenEntries');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
-import { fillBlankText, isObject, type Json } from '../json.js';
+import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** What a missing result says, so a person reading the session knows it was not the tool. */
 const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
@@ -45,6 +45,8 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     message.content = [...message.content.filter(isResult), ...message.content.filter((block) => !isResult(block))];
   } else if (edit.kind === 'fill-blank-user') {
     message.content = fillBlankText(message.content, BLANK_USER_TEXT);
+  } else if (edit.kind === 'drop-signed-reasoning' && Array.isArray(message.content)) {
+    message.content = message.content.filter((block) => !(isObject(block) && ((block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) || block.type === 'redacted_thinking')));
   }
 }
 

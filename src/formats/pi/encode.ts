@@ -3,7 +3,7 @@ import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js
 import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall, RESULT_ID_FIELDS } from './canonical.js';
-import { fillBlankText, isObject, type Json } from '../json.js';
+import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** The exact texts current OpenClaw writes on disk, so its own checks recognise our repairs. */
 export const FAILED_TURN_TEXT = '[assistant turn failed before producing content]';
@@ -71,6 +71,9 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
       return;
     case 'fill-blank-user':
       message.content = fillBlankText(message.content, BLANK_USER_TEXT);
+      return;
+    case 'drop-signed-reasoning':
+      if (Array.isArray(message.content)) message.content = message.content.filter((block) => !(isObject(block) && block.type === 'thinking' && nonEmptyString(block.thinkingSignature) !== undefined));
       return;
   }
 }

@@ -1,18 +1,14 @@
-import { flagMask } from '../../model/entry-bits.js';
-import { semanticsOf } from '../../model/transcript.js';
-import { chooseProvider } from '../../providers/choose.js';
 import { contracts, enforcedBy } from '../../providers/index.js';
+import { foreignReasoning } from '../../providers/reasoning.js';
 import type { Rule } from '../rule.js';
-import { contractTerm, worded } from './terms.js';
-
-const SIGNED = flagMask('signedThinking');
+import { worded } from './terms.js';
 
 export const foreignSignedReasoning: Rule = {
   meta: {
     id: 'foreign-signed-reasoning',
     severity: 'error',
     category: 'contract',
-    fix: 'none',
+    fix: 'unsafe',
     description: 'A replayed turn carries reasoning signed by another provider.',
     providers: enforcedBy('foreign-signed-reasoning'),
     docs: `## What it does
@@ -28,29 +24,24 @@ A signature verifies only for the provider, route and model that made it: Anthro
 other providers' reasoning into plain text when it sends it; other clients replay it as it stands.
 
 ## Fix
-None in the file: the reasoning must not be edited, and dropping it from the latest turn is
-itself rejected. A client drops or converts foreign reasoning when it builds the request.`,
+repair drops the foreign reasoning blocks, and the line when nothing else is on it (Claude Code
+writes a block per line). The latest assistant turn is different: Anthropic rejects any change to
+its reasoning, so that turn goes whole, with the results that answer its calls, as repair does for
+a signed turn it would otherwise have to edit. The model loses what it reasoned, not what it said
+earlier: unsafe.`,
   },
   check({ analysis, report }) {
-    const terms = contractTerm(analysis, 'foreign-signed-reasoning');
-    if (terms === undefined) return;
-    const choice = chooseProvider(analysis);
-    const fixed = semanticsOf(analysis.transcript).provider;
-    const store = analysis.entries;
+    const foreign = foreignReasoning(analysis);
+    if (foreign === undefined) return;
     const path = analysis.replay;
-    const { indices, messageIndex } = path.context;
-    for (let at = 0; at < indices.length; at++) {
-      const i = indices[at]!;
-      if ((store.info[i]! & SIGNED) === 0 || messageIndex[at] === -1) continue;
-      const producer = fixed ?? choice.session?.providerOf(i);
-      if (producer === undefined || producer === choice.id) continue;
+    for (const { at, signer } of foreign.found) {
       const item = path.itemAt(at);
       report({
         path,
         entry: item.entry,
         pointer: `${item.entry.pointer}/content`,
-        message: `Reasoning signed by ${contracts[producer].name}, replayed to ${terms.contract.name}.`,
-        ...worded(terms, { message: item.messageIndex, block: item.blockIndex }),
+        message: `Reasoning signed by ${contracts[signer].name}, replayed to ${foreign.terms.contract.name}.`,
+        ...worded(foreign.terms, { message: item.messageIndex, block: item.blockIndex }),
       });
     }
   },

@@ -1,29 +1,13 @@
 import type { Analysis } from '../../model/analysis.js';
-import { chooseProvider } from '../../providers/choose.js';
-import { semanticsOf } from '../../model/transcript.js';
-import { severityOf, type At, type ProviderContract, type Term, type TermId } from '../../providers/contract.js';
+import { chooseProvider, enforcedTerm } from '../../providers/choose.js';
+import { severityOf, type At, type ProviderContract, type TermId } from '../../providers/contract.js';
 import { contracts } from '../../providers/index.js';
 import type { Problem } from '../rule.js';
 
-/** A provider's contract and its term for one rule: what a rule needs to judge and word a finding. */
-export interface Judged {
-  contract: ProviderContract;
-  term: Term;
-}
+import type { Judged } from '../../providers/choose.js';
 
-/**
- * The chosen provider's term for a contract rule, named or inferred; undefined when it does not
- * enforce it, or when the file's own agent adapts the history to it when it sends it (pi rewrites
- * other models' ids and reasoning) and no one named a provider: the rule is then skipped whole.
- */
-export function contractTerm(analysis: Analysis, id: TermId): Judged | undefined {
-  const choice = chooseProvider(analysis);
-  const provider = choice.id;
-  if (provider === undefined) return undefined;
-  if (!choice.explicit && semanticsOf(analysis.transcript).adaptsOnSend?.includes(id)) return undefined;
-  const term = contracts[provider].terms[id];
-  return term === undefined ? undefined : { contract: contracts[provider], term };
-}
+/** The chosen provider's term for a contract rule (see enforcedTerm). */
+export const contractTerm: (analysis: Analysis, id: TermId) => Judged | undefined = enforcedTerm;
 
 /**
  * For rules that predate provider contracts: the term of the provider a person named

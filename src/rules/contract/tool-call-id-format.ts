@@ -1,15 +1,14 @@
 import { ASSISTANT } from '../../model/entry-bits.js';
-import { semanticsOf } from '../../model/transcript.js';
 import { enforcedBy } from '../../providers/index.js';
-import { idProblem } from '../../providers/id-shape.js';
+import { idBreaks, idRuleOf, sentId } from '../../providers/id-rule.js';
 import type { IdShape } from '../../providers/contract.js';
 import type { Rule } from '../rule.js';
-import { contractTerm, worded } from './terms.js';
+import { worded } from './terms.js';
 
 /** Verdicts per call-id handle: 0 not judged yet. */
 const FINE = 1;
 const CHARSET = 2;
-const LENGTH = 3;
+const VERDICT = { fine: FINE, charset: CHARSET, length: 3 } as const;
 
 export const toolCallIdFormat: Rule = {
   meta: {
@@ -44,17 +43,13 @@ that clean up alike stay apart), and Mistral gets 9 hash characters. The call an
 answers it are changed in the same edit; a repeat run finds nothing left to do.`,
   },
   check({ analysis, report }) {
-    const format = contractTerm(analysis, 'tool-call-id-format');
-    const length = contractTerm(analysis, 'tool-call-id-length');
-    const shape = (format ?? length)?.contract.callId;
-    if (shape === undefined) return;
+    const rule = idRuleOf(analysis);
+    if (rule === undefined) return;
     const store = analysis.entries;
-    const separator = shape.callPart ? semanticsOf(analysis.transcript).callIdItemSeparator : undefined;
-    const sent = (id: string) => (separator === undefined || !id.includes(separator) ? id : id.slice(0, id.indexOf(separator)));
     // Each distinct id is spelled out and judged once, by its handle.
     const verdicts = new Uint8Array(store.callIds.count);
     const judge = (handle: number): number => {
-      if (verdicts[handle] === 0) verdicts[handle] = verdictOf(shape, sent(store.callIds.text(handle)), format !== undefined, length !== undefined);
+      if (verdicts[handle] === 0) verdicts[handle] = VERDICT[idBreaks(rule, store.callIds.text(handle)) ?? 'fine'];
       return verdicts[handle]!;
     };
     for (const path of analysis.paths) {
@@ -68,14 +63,15 @@ answers it are changed in the same edit; a repeat run finds nothing left to do.`
           if (handle === -1 || judge(handle) === FINE) continue;
           const entry = store.at(i);
           const call = entry.toolCalls![k - first]!;
-          const id = sent(call.id!);
+          const id = sentId(rule, call.id!);
           const item = path.itemAt(at);
-          const terms = verdicts[handle] === CHARSET ? format! : length!;
+          const charset = verdicts[handle] === CHARSET;
+          const terms = charset ? rule.charset! : rule.length!;
           report({
             path,
             entry,
             pointer: `${call.pointer}/id`,
-            message: `Tool call id "${id}" ${verdicts[handle] === CHARSET ? 'has characters' : `is ${id.length} characters long, a length`} ${terms.contract.name} refuses (${wanted(shape)}).`,
+            message: `Tool call id "${id}" ${charset ? 'has characters' : `is ${id.length} characters long, a length`} ${terms.contract.name} refuses (${wanted(rule.shape)}).`,
             ...worded(terms, { message: item.messageIndex, block: item.blockIndex + call.blockIndex, call: k - first, id }),
           });
         }
@@ -83,14 +79,6 @@ answers it are changed in the same edit; a repeat run finds nothing left to do.`
     }
   },
 };
-
-function verdictOf(shape: IdShape, id: string, charset: boolean, length: boolean): number {
-  const problem = idProblem(shape, id);
-  if (problem === 'charset' && charset) return CHARSET;
-  if (problem === 'charset' && length && idProblem({ min: shape.min, max: shape.max }, id) === 'length') return LENGTH;
-  if (problem === 'length' && length) return LENGTH;
-  return FINE;
-}
 
 function wanted(shape: IdShape): string {
   const size = shape.min === shape.max ? `exactly ${shape.max}` : shape.min > 1 ? `${shape.min}–${shape.max}` : `at most ${shape.max}`;
