@@ -76,7 +76,7 @@ function piPath(all: Json[]): Message[] {
   const byId = new Map(all.flatMap((line, at) => (typeof line.id === 'string' && line.type !== 'session' ? [[line.id as string, { line, at }] as const] : [])));
   const chain: Array<{ line: Json; at: number }> = [];
   for (let node = byId.get(all.at(-1)!.id); node !== undefined; node = byId.get(node.line.parentId)) chain.unshift(node);
-  const compaction = chain.findLastIndex((node) => node.line.type === 'compaction');
+  const compaction = chain.map((node) => node.line.type).lastIndexOf('compaction');
   const kept = compaction === -1 ? chain : chain.slice(Math.max(0, chain.findIndex((node) => node.line.id === chain[compaction]!.line.firstKeptEntryId)));
   return kept.flatMap(({ line, at }) => (line.type === 'message' ? piMessage(line.message, at + 1) : []));
 }
