@@ -92,8 +92,7 @@ function sizeOf(file: string): number {
  */
 async function scanForMatches(error: RecognisedError, files: readonly string[]): Promise<{ matches: Located[]; scanned: number }> {
   const rules = allRules.filter((rule) => error.entry.rules.includes(rule.meta.id));
-  // A provider contract error is looked for as that provider judges the session, whoever the session last talked to.
-  const provider = rules.some((rule) => rule.meta.category === 'contract') ? JUDGED_AS[error.entry.provider] : undefined;
+  const provider = contractProvider(error);
   const matches: Located[] = [];
   const perfect = perfectScore(error);
   let scanned = 0;
@@ -111,6 +110,14 @@ async function scanForMatches(error: RecognisedError, files: readonly string[]):
     if (matches.some((match) => match.score >= perfect)) break;
   }
   return { matches, scanned };
+}
+
+/**
+ * For an error from a provider's contract (a contract rule explains it): that provider. The
+ * session is looked for, and repaired, as that provider judges it, whoever it last talked to.
+ */
+export function contractProvider(error: RecognisedError): ProviderId | undefined {
+  return allRules.some((rule) => rule.meta.category === 'contract' && error.entry.rules.includes(rule.meta.id)) ? JUDGED_AS[error.entry.provider] : undefined;
 }
 
 /** The provider whose contract an error's sender checks, for the providers we have a contract for. */

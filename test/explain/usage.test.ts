@@ -51,7 +51,12 @@ describe('explain usage errors', () => {
     writeFileSync(join(dir, 'session.jsonl'), new Session().user().calls(call(long)).result(long).reply().jsonl());
     const result = await runCli(['explain', SAMPLES['oai-chat-tool-call-id-maxlen']!, dir, '-r', 'json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ error: { ref: 'oai-chat-tool-call-id-maxlen' }, session: { rule: 'tool-call-id-format', line: 3 } });
+    const found = JSON.parse(result.stdout);
+    expect(found).toMatchObject({ error: { ref: 'oai-chat-tool-call-id-maxlen' }, session: { rule: 'tool-call-id-format', line: 3 } });
+    expect(found.session.fix).toBe(`transcript-doctor repair --in-place --provider openai-chat ${join(dir, 'session.jsonl')}`);
+    const fixed = await runCli(['explain', SAMPLES['oai-chat-tool-call-id-maxlen']!, dir, '--fix']);
+    expect(fixed.code).toBe(0);
+    expect((await runCli(['scan', '--provider', 'openai-chat', join(dir, 'session.jsonl')])).code).toBe(0);
   });
 
   it('--help describes the command in the style of the others', async () => {
