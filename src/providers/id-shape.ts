@@ -12,12 +12,19 @@ export function sentPart(shape: IdShape, id: string, separator: string | undefin
   return cut === -1 ? id : id.slice(0, cut);
 }
 
+/** Each shape's character class as one pattern for a whole id: a file holds tens of thousands of ids. */
+const whole = new WeakMap<RegExp, RegExp>();
+
 /** What is wrong with an id for a shape: its characters, its length, or nothing. */
 export function idProblem(shape: IdShape, id: string): 'charset' | 'length' | undefined {
-  if (shape.char !== undefined) {
-    for (let i = 0; i < id.length; i++) if (!shape.char.test(id[i]!)) return 'charset';
-  }
-  return id.length < shape.min || id.length > shape.max ? 'length' : undefined;
+  if (id.length < shape.min || id.length > shape.max) return shape.char !== undefined && !charsOk(shape.char, id) ? 'charset' : 'length';
+  return shape.char !== undefined && !charsOk(shape.char, id) ? 'charset' : undefined;
+}
+
+function charsOk(char: RegExp, id: string): boolean {
+  let pattern = whole.get(char);
+  if (pattern === undefined) whole.set(char, (pattern = new RegExp(`^(?:${char.source})*$`)));
+  return pattern.test(id);
 }
 
 /**

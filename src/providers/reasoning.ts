@@ -22,6 +22,8 @@ export function foreignReasoning(analysis: Analysis): { terms: Judged; found: Fo
   if (terms === undefined) return undefined;
   const choice = chooseProvider(analysis);
   const fixed = semanticsOf(analysis.transcript).provider;
+  // An agent that talks to one provider signed everything for it.
+  if (fixed === choice.id) return { terms, found: [] };
   const store = analysis.entries;
   const { indices, messageIndex } = analysis.replay.context;
   const found: ForeignReasoning[] = [];

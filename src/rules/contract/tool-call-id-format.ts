@@ -5,7 +5,7 @@ import type { IdShape } from '../../providers/contract.js';
 import type { Rule } from '../rule.js';
 import { worded } from './terms.js';
 
-/** Verdicts per call-id handle: 0 not judged yet. */
+/** Verdicts per call-id handle. */
 const FINE = 1;
 const CHARSET = 2;
 const VERDICT = { fine: FINE, charset: CHARSET, length: 3 } as const;
@@ -46,12 +46,14 @@ answers it are changed in the same edit; a repeat run finds nothing left to do.`
     const rule = idRuleOf(analysis);
     if (rule === undefined) return;
     const store = analysis.entries;
-    // Each distinct id is spelled out and judged once, by its handle.
+    // Each distinct id is spelled out and judged once, by its handle; the paths are walked only when one is refused.
     const verdicts = new Uint8Array(store.callIds.count);
-    const judge = (handle: number): number => {
-      if (verdicts[handle] === 0) verdicts[handle] = VERDICT[idBreaks(rule, store.callIds.text(handle)) ?? 'fine'];
-      return verdicts[handle]!;
-    };
+    let refused = 0;
+    for (let handle = 0; handle < verdicts.length; handle++) {
+      verdicts[handle] = VERDICT[idBreaks(rule, store.callIds.text(handle)) ?? 'fine'];
+      if (verdicts[handle] !== FINE) refused += 1;
+    }
+    if (refused === 0) return;
     for (const path of analysis.paths) {
       const { indices, messageIndex } = path.context;
       for (let at = 0; at < indices.length; at++) {
@@ -60,7 +62,7 @@ answers it are changed in the same edit; a repeat run finds nothing left to do.`
         const first = store.callStart(i);
         for (let k = first, end = store.callEnd(i); k < end; k++) {
           const handle = store.callId[k]!;
-          if (handle === -1 || judge(handle) === FINE) continue;
+          if (handle === -1 || verdicts[handle] === FINE) continue;
           const entry = store.at(i);
           const call = entry.toolCalls![k - first]!;
           const id = sentId(rule, call.id!);
