@@ -42,7 +42,15 @@ export type NewLine =
       /** Line whose timestamp the new entry borrows. */
       timestampFrom: number;
     }
-  | { kind: 'header'; id: string; version?: number; timestampFrom?: number };
+  | { kind: 'header'; id: string; version?: number; timestampFrom?: number }
+  /** A short message a provider's turn order needs between two others (see BRIDGE_TEXTS); ids and links as for a missing result. */
+  | { kind: 'bridge'; role: 'user' | 'assistant'; id?: string; parentId?: string; timestampFrom: number };
+
+/**
+ * What a bridge says. The assistant one is pi's own for providers that want an assistant message
+ * between tool results and a user message; the user one is OpenClaw's placeholder for a user turn.
+ */
+export const BRIDGE_TEXTS = { assistant: 'I have processed the tool results.', user: '(continue)' } as const;
 
 const RANK: Partial<Record<EntryEdit['kind'], number>> = { 'set-call-id': 0, 'set-call-name': 0, 'set-result-id': 0, 'drop-blocks': 1 };
 

@@ -10,6 +10,7 @@ import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 import { enforcedTerm } from '../providers/choose.js';
 import { dropForeignReasoning } from './foreign-reasoning.js';
+import { bridgeTurns } from './bridges.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { renameForProvider } from './provider-ids.js';
 
@@ -17,7 +18,7 @@ import { renameForProvider } from './provider-ids.js';
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
 
 /** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
-type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' }>; after: Entry };
+export type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry };
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
@@ -146,8 +147,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const renamed = renameReusedIds(analysis, pairing.occurrences, items, goes, dropped, builder);
   renameForProvider(analysis, pairing.occurrences, items, goes, dropped, renamed, builder);
   trimCallNames(path, store, dropped, droppedCalls, builder);
-  const { sequence, moved } = arrange(path, items, store, byAssistant, dropped, missing, unplaced, renamed, builder);
-  chain(sequence, moved, dropped, analysis, views, builder, newId);
+  const arranged = arrange(path, items, store, byAssistant, dropped, missing, unplaced, renamed, builder);
+  const sequence = bridgeTurns(analysis, arranged.sequence, arranged.moved, builder);
+  chain(sequence, arranged.moved, dropped, analysis, views, builder, newId);
   fillToolNames(byAssistant, items, store, dropped, builder, enforcedTerm(analysis, 'tool-result-name-mismatch') !== undefined);
   fixContent(path, store, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
@@ -240,7 +242,7 @@ function chain(
     if ('added' in node) {
       // Linear files without ids (pi v1) name entries by position; a line that has its own id needs one for what it adds.
       if (!node.after.linksToPrevious || (node.after.id !== undefined && positionOf(node.after.id) === undefined)) {
-        node.added.id = fresh(node.added.callId, taken, newId);
+        node.added.id = fresh(node.added.kind === 'bridge' ? `bridge:${node.after.line}` : node.added.callId, taken, newId);
         added.add(node.added.id);
         node.added.parentId = idOf(previous) ?? undefined;
         chainedAt = at;

@@ -44,6 +44,9 @@ export function contractProblems(jsonl: string, provider: Provider): string[] {
       if (call === undefined) problems.push(`line ${result.line}: result for unknown call ${result.id}`);
       else if (provider === 'gemini' && result.name !== undefined && result.name !== call.name) problems.push(`line ${result.line}: result names ${result.name}, call is ${call.name}`);
     }
+    const before = messages[n - 1];
+    if (provider === 'mistral' && message.role === 'user' && before?.role === 'tool') problems.push(`line ${message.line}: user right after a tool message`);
+    if (provider === 'gemini' && message.calls.length > 0 && before?.role !== 'user' && before?.role !== 'tool') problems.push(`line ${message.line}: call turn after ${before?.role ?? 'nothing'}`);
     if (BLANK_TEXT_REFUSED.includes(provider) && message.texts.some((text) => text.trim() === '')) problems.push(`line ${message.line}: blank text block`);
     if (CHECKS_SIGNATURES.includes(provider) && message.signer !== undefined && message.signer !== provider) problems.push(`line ${message.line}: reasoning signed by ${message.signer}`);
   });
@@ -68,8 +71,23 @@ function lines(jsonl: string): Json[] {
 function replayed(jsonl: string): Message[] {
   const all = lines(jsonl);
   if (all[0]?.type === 'session') return piPath(all);
-  if (all.some((line) => line.type === 'response_item')) return all.flatMap((line, i) => codexMessage(line, i + 1));
-  return all.flatMap((line, i) => claudeMessage(line, i + 1));
+  if (all.some((line) => line.type === 'response_item')) return merged(all.flatMap((line, i) => codexMessage(line, i + 1)), () => true);
+  const ids = all.map((line) => line.message?.id);
+  return merged(all.flatMap((line, i) => claudeMessage(line, i + 1)), (a, b) => ids[a.line - 1] !== undefined && ids[a.line - 1] === ids[b.line - 1]);
+}
+
+/** Consecutive assistant items of one response are one message (Claude Code writes a block per line, Codex an item per line). */
+function merged(messages: Message[], sameResponse: (a: Message, b: Message) => boolean): Message[] {
+  const out: Message[] = [];
+  for (const message of messages) {
+    const last = out.at(-1);
+    if (last !== undefined && last.role === 'assistant' && message.role === 'assistant' && sameResponse(last, message)) {
+      last.texts.push(...message.texts);
+      last.calls.push(...message.calls);
+      last.signer ??= message.signer;
+    } else out.push({ ...message, texts: [...message.texts], calls: [...message.calls] });
+  }
+  return out;
 }
 
 function piPath(all: Json[]): Message[] {
@@ -103,8 +121,9 @@ function claudeMessage(line: Json, n: number): Message[] {
   if (line.type !== 'user' && line.type !== 'assistant') return [];
   const content: Json[] = typeof line.message?.content === 'string' ? [{ type: 'text', text: line.message.content }] : line.message?.content ?? [];
   const signed = content.some((block) => (block.type === 'thinking' && block.signature) || block.type === 'redacted_thinking');
+  const results = content.filter((block) => block.type === 'tool_result');
   return [{
-    role: line.type === 'assistant' ? 'assistant' : 'user',
+    role: line.type === 'assistant' ? 'assistant' : results.length > 0 ? 'tool' : 'user',
     line: n,
     texts: textsOf(content),
     calls: content.filter((block) => block.type === 'tool_use').map((block) => ({ id: block.id, name: block.name, line: n })),
@@ -120,6 +139,8 @@ function codexMessage(line: Json, n: number): Message[] {
   if (type.endsWith('_call') && typeof item.call_id === 'string') return [{ role: 'assistant', line: n, texts: [], calls: [{ id: item.call_id, name: item.name, line: n }], results: [] }];
   if (type.endsWith('_call_output') || type === 'tool_search_output') return [{ role: 'tool', line: n, texts: [], calls: [], results: [{ id: item.call_id, line: n }] }];
   if (item.type === 'reasoning' && item.encrypted_content) return [{ role: 'assistant', line: n, texts: [], calls: [], results: [], signer: 'openai-responses' }];
+  if (item.type === 'message' && item.role === 'assistant') return [{ role: 'assistant', line: n, texts: [], calls: [], results: [] }];
+  if (item.type === 'message' && item.role === 'user') return [{ role: 'user', line: n, texts: [], calls: [], results: [] }];
   return [];
 }
 

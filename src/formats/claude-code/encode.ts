@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
+import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
 
@@ -23,8 +23,8 @@ export const claudeCodeEncoder: Encoder = {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
   create(line, source) {
-    if (line.kind !== 'missing-result') throw new Error('Claude Code transcripts have no header line');
-    return missingResult(line, isObject(source) ? source : {});
+    if (line.kind === 'header') throw new Error('Claude Code transcripts have no header line');
+    return line.kind === 'bridge' ? bridge(line, isObject(source) ? source : {}) : missingResult(line, isObject(source) ? source : {});
   },
 };
 
@@ -61,6 +61,21 @@ function blockIndexOf(pointer: string): number {
 }
 
 /** A `user` line holding an error `tool_result`, with the envelope of the line it follows. */
+/**
+ * A bridge message in Claude Code's envelope. An assistant one names us as its model: not
+ * `<synthetic>`, which marks the lines Claude Code leaves out of what it sends.
+ */
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
+  const value: Json = { parentUuid: line.parentId ?? null };
+  for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];
+  value.type = line.role;
+  const content = [{ type: 'text', text: BRIDGE_TEXTS[line.role] }];
+  value.message = line.role === 'user' ? { role: 'user', content } : { id: `msg_bridge_${line.id ?? ''}`, type: 'message', role: 'assistant', model: 'transcript-doctor-bridge', content, stop_reason: 'end_turn' };
+  value.uuid = line.id;
+  value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+  return value;
+}
+
 function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
   const value: Json = { parentUuid: line.parentId ?? null };
   for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];

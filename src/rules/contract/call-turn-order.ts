@@ -8,7 +8,7 @@ export const callTurnOrder: Rule = {
     id: 'call-turn-order',
     severity: 'error',
     category: 'contract',
-    fix: 'none',
+    fix: 'safe',
     description: 'A turn of tool calls does not follow a user message or tool results.',
     providers: enforcedBy('call-turn-order'),
     docs: `## What it does
@@ -23,8 +23,8 @@ truncation or compaction) and a call turn after an assistant message that was se
 are the usual causes.
 
 ## Fix
-None in the file yet: a client can put a short user turn before the call turn, or merge the
-assistant message before it into the call turn.`,
+repair puts a user message saying "(continue)" (OpenClaw's placeholder for a user turn) before
+the call turn. A history that opens with a call is left for a person: nothing comes before it.`,
   },
   check({ analysis, report }) {
     const terms = contractTerm(analysis, 'call-turn-order');

@@ -8,7 +8,7 @@ export const userAfterToolResult: Rule = {
     id: 'user-after-tool-result',
     severity: 'error',
     category: 'contract',
-    fix: 'none',
+    fix: 'safe',
     description: 'A user message comes right after a tool result, with no assistant message between.',
     providers: enforcedBy('user-after-tool-result'),
     docs: `## What it does
@@ -22,8 +22,9 @@ results and the next prompt. pi inserts a bridge message for Mistral at send tim
 (\`requiresAssistantAfterToolResult\`); other clients send the history as it stands.
 
 ## Fix
-None in the file yet: a client can insert a short assistant message such as "Ok, I understand."
-between the results and the user message.`,
+repair puts an assistant message between them that says "I have processed the tool results.",
+the bridge pi itself sends to providers that need one; its \`provider\` is \`transcript-doctor\`
+(Claude Code: model \`transcript-doctor-bridge\`), so no one takes it for the model's words.`,
   },
   check({ analysis, report }) {
     const terms = contractTerm(analysis, 'user-after-tool-result');
