@@ -127,6 +127,28 @@ export const catalogue: readonly CatalogueEntry[] = [
     rules: ['foreign-signed-reasoning'],
   },
   {
+    ref: 'anth-image-media-type',
+    provider: 'Anthropic',
+    text: 'messages.{N}.content.{M}.image.source.base64.data: Image does not match the provided media type',
+    tail: ' {type}',
+    meaning: 'an image in the session is declared with another media type than its bytes have.',
+    rules: ['image-limits'],
+  },
+  {
+    ref: 'anth-image-media-type-allowed',
+    provider: 'Anthropic',
+    text: "messages.{N}.content.{M}.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'",
+    meaning: 'an image in the session is in a format Anthropic does not take.',
+    rules: ['image-limits'],
+  },
+  {
+    ref: 'anth-image-bytes',
+    provider: 'Anthropic',
+    text: 'messages.{N}.content.{M}.image.source.base64: image exceeds 5 MB maximum: {count} bytes > 5242880 bytes',
+    meaning: 'an image in the session (often a screenshot a tool returned) is larger than 5 MB.',
+    rules: ['image-limits'],
+  },
+  {
     ref: 'anth-messages-required',
     provider: 'Anthropic',
     text: 'messages: at least one message is required',
@@ -176,6 +198,15 @@ export const catalogue: readonly CatalogueEntry[] = [
     text: "Invalid 'messages[{N}].tool_calls[{K}].id': string too long. Expected a string with maximum length 40, but got a string with length {L} instead.",
     meaning: 'a tool call id in the session is longer than the 40 characters OpenAI allows, usually one written by another provider.',
     rules: ['tool-call-id-format'],
+  },
+
+  {
+    ref: 'oai-chat-image-format-size',
+    provider: 'OpenAI Chat',
+    text: 'You uploaded an unsupported image. Please make sure your image is below 20 MB in size',
+    tail: " and is of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+    meaning: 'an image in the session is over 20 MB or not a PNG, JPEG, GIF or WebP.',
+    rules: ['image-limits'],
   },
 
   // OpenAI Responses API (also the Codex backend)

@@ -18,6 +18,9 @@ export interface At {
   id: string;
   /** A whitespace-only text rather than an empty one (some providers word them apart). */
   whitespace: boolean;
+  /** An image's declared media type, and its decoded size in bytes. */
+  mediaType: string;
+  bytes: number;
 }
 
 /** One rule as a provider enforces it. `text` is its exact error wording; absent when none is known. */
@@ -35,6 +38,8 @@ export type TermId =
   | 'call-turn-order'
   | 'final-assistant-whitespace'
   | 'foreign-signed-reasoning'
+  | 'image-media-type'
+  | 'image-size'
   | 'empty-text-block'
   | 'blank-user-message'
   | 'empty-error-turn'
@@ -51,12 +56,20 @@ export interface IdShape {
   callPart?: true;
 }
 
+/** The images a provider takes: which media types, and how many bytes each at most. */
+export interface ImageLimits {
+  types: readonly string[];
+  maxBytes: number;
+}
+
 export interface ProviderContract {
   id: ProviderId;
   /** How findings name the provider, as the prefix of its error texts. */
   name: string;
   /** Tool-call ids it accepts; the `tool-call-id-format` term judges the characters, `tool-call-id-length` the length. */
   callId?: IdShape;
+  /** Images it takes; the `image-media-type` and `image-size` terms judge them. */
+  images?: ImageLimits;
   terms: Partial<Record<TermId, Term>>;
 }
 

@@ -40,6 +40,7 @@ import { userAfterToolResult } from './contract/user-after-tool-result.js';
 import { callTurnOrder } from './contract/call-turn-order.js';
 import { finalAssistantWhitespace } from './contract/final-assistant-whitespace.js';
 import { foreignSignedReasoning } from './contract/foreign-signed-reasoning.js';
+import { imageLimits } from './contract/image-limits.js';
 
 /** Every rule, in the order findings of one line are listed. */
 export const rules: readonly Rule[] = [
@@ -84,6 +85,7 @@ export const rules: readonly Rule[] = [
   callTurnOrder,
   finalAssistantWhitespace,
   foreignSignedReasoning,
+  imageLimits,
 ];
 
 /** The rules `canonicalize` answers for. */

@@ -9,6 +9,7 @@ import { userAfterToolResult } from '../../src/rules/contract/user-after-tool-re
 import { callTurnOrder } from '../../src/rules/contract/call-turn-order.js';
 import { finalAssistantWhitespace } from '../../src/rules/contract/final-assistant-whitespace.js';
 import { foreignSignedReasoning } from '../../src/rules/contract/foreign-signed-reasoning.js';
+import { imageLimits } from '../../src/rules/contract/image-limits.js';
 import { runCli } from '../cli/run-cli.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,6 +117,42 @@ perProvider(foreignSignedReasoning, signedByOpenAI, {
   // Its own reasoning: nothing to report, although the Responses API checks signatures.
   'openai-responses': null,
 });
+
+// A JPEG a screenshot tool saved as PNG, pasted into a prompt.
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString('base64');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]).toString('base64');
+const mislabelled = new Session().user([text('What is on it?'), { type: 'image', data: JPEG, mimeType: 'image/png' }]).reply().jsonl();
+perProvider(imageLimits, mislabelled, {
+  anthropic: { line: 2, providerError: /^Anthropic: messages\.0\.content\.1\.image\.source\.base64\.data: Image does not match the provided media type image\/png$/ },
+  vertex: { line: 2 },
+  'openai-chat': { line: 2, providerError: /^OpenAI Chat: You uploaded an unsupported image\. Please make sure your image is below 20 MB/ },
+});
+// Six megabytes of PNG, as a tool returned it.
+const big = PNG + 'A'.repeat(8_000_000);
+testRule(imageLimits, {
+  valid: [
+    { name: 'a PNG that is one', jsonl: new Session().user([{ type: 'image', data: PNG, mimeType: 'image/png' }]).reply().jsonl(), provider: 'anthropic' },
+    { name: 'OpenAI Chat takes 6 MB', jsonl: new Session().user().calls(call('c1')).result('c1', 'read', { message: { content: [{ type: 'image', data: big, mimeType: 'image/png' }] } }).reply().jsonl(), provider: 'openai-chat' },
+  ],
+  invalid: [
+    {
+      name: 'Anthropic: over 5 MB, inside a tool result',
+      jsonl: new Session().user().calls(call('c1')).result('c1', 'read', { message: { content: [{ type: 'image', data: big, mimeType: 'image/png' }] } }).reply().jsonl(),
+      provider: 'anthropic',
+      findings: [{ line: 4, providerError: /image exceeds 5 MB maximum: 6000012 bytes > 5242880 bytes$/ }],
+    },
+    {
+      name: 'Claude Code sessions are judged against Anthropic: a BMP in a prompt',
+      jsonl: claudeCodeImage(Buffer.from('BM\0\0\0\0\0\0\0\0\0\0').toString('base64'), 'image/bmp'),
+      findings: [{ line: 1, providerError: /media_type: Input should be 'image\/jpeg', 'image\/png', 'image\/gif' or 'image\/webp'$/ }],
+    },
+  ],
+});
+
+function claudeCodeImage(data: string, mediaType: string): string {
+  const user = { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', timestamp: '2026-03-02T09:00:00.000Z', message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: mediaType, data } }, { type: 'text', text: 'what is it?' }] } };
+  return `${JSON.stringify(user)}\n`;
+}
 
 function claudeCode(reply: string): string {
   const user = { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', timestamp: '2026-03-02T09:00:00.000Z', message: { role: 'user', content: 'hi' } };

@@ -1,4 +1,5 @@
-import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import { Entry, positionalId, type ImageRef, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { contentPointer, readToolCall } from './blocks.js';
@@ -143,6 +144,7 @@ function decodeMessage(message: unknown, entry: Entry): void {
       entry.role = 'toolResult';
       entry.inContext = true;
       entry.toolResults = [decodeToolResult(message)];
+      if (Array.isArray(message.content)) readImages(message.content, entry);
       return;
     case 'bashExecution':
       entry.role = 'other';
@@ -168,6 +170,19 @@ function decodeUserContent(content: unknown, entry: Entry): void {
   const blank = blankTextBlocks(content);
   if (blank.length === content.length) entry.blankText = true;
   else if (blank.length > 0) entry.blankTextBlocks = blank;
+  readImages(content, entry);
+}
+
+/** pi's image blocks (`{type:"image", data, mimeType}`), in user messages and tool results. */
+function readImages(content: unknown[], entry: Entry): void {
+  let images: ImageRef[] | undefined;
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i];
+    if (!isObject(block) || block.type !== 'image') continue;
+    const image = imageRef(block.data, block.mimeType, contentPointer(i), i);
+    if (image !== undefined) (images ??= []).push(image);
+  }
+  if (images !== undefined) entry.images = images;
 }
 
 function blankTextBlocks(content: unknown[]): string[] {

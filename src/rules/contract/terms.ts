@@ -20,7 +20,7 @@ export function namedTerm(analysis: Analysis, id: TermId): Judged | { contract: 
   return { contract, term: contract.terms[id] };
 }
 
-const NOWHERE: At = { message: 0, block: 0, call: 0, id: '', whitespace: false };
+const NOWHERE: At = { message: 0, block: 0, call: 0, id: '', whitespace: false, mediaType: '', bytes: 0 };
 
 /** The provider's exact text and the severity its grade gives (C, D: the rule's own; L, U: warning). */
 export function worded({ contract, term }: Judged, at: Partial<At>): Pick<Problem, 'providerError' | 'severity'> {
