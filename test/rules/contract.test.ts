@@ -149,6 +149,29 @@ testRule(imageLimits, {
   ],
 });
 
+// Without --provider a pi session is judged against the provider its last replayed turn used.
+const mistralTurn = { message: { api: 'mistral-conversations', provider: 'mistral', model: 'devstral' } };
+testRule(userAfterToolResult, {
+  valid: [
+    { name: 'pi: the last turn went to Anthropic', jsonl: new Session().user().calls(call('Ab3dE6gH9')).result('Ab3dE6gH9').user('stop').reply().jsonl() },
+    {
+      name: 'pi: the last turn went through OpenRouter (no contract: shared rules only)',
+      jsonl: new Session().user().calls(call('Ab3dE6gH9')).result('Ab3dE6gH9').user('stop').assistant([text('ok')], 'stop', { message: { api: 'openai-completions', provider: 'openrouter', model: 'x' } }).jsonl(),
+    },
+    {
+      name: 'pi: a Mistral turn on an abandoned branch does not count',
+      jsonl: new Session().user('q', { id: 'u0000001' }).calls(call('Ab3dE6gH9')).result('Ab3dE6gH9').user('stop').assistant([text('ok')], 'stop', mistralTurn).user('other', { parent: 'u0000001' }).reply().jsonl(),
+    },
+  ],
+  invalid: [
+    {
+      name: 'pi: the last turn went to Mistral',
+      jsonl: new Session().user().calls(call('Ab3dE6gH9')).result('Ab3dE6gH9').user('stop').assistant([text('ok')], 'stop', mistralTurn).jsonl(),
+      findings: [{ line: 5, providerError: "Mistral: Unexpected role 'user' after role 'tool'" }],
+    },
+  ],
+});
+
 function claudeCodeImage(data: string, mediaType: string): string {
   const user = { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', timestamp: '2026-03-02T09:00:00.000Z', message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: mediaType, data } }, { type: 'text', text: 'what is it?' }] } };
   return `${JSON.stringify(user)}\n`;
