@@ -195,6 +195,13 @@ describe('--provider on the command line', () => {
       expect(findings.length, provider).toBe(provider === 'gemini' ? 0 : 1);
     }
   });
+  it('the worker threads of --jobs judge against the same provider', async () => {
+    const many = mkdtempSync(join(tmpdir(), 'td-provider-jobs-'));
+    for (let i = 0; i < 9; i++) writeFileSync(join(many, `s${i}.jsonl`), badIds);
+    const result = await runCli(['scan', '--jobs', '2', '--provider', 'mistral', many, '-r', 'json']);
+    const perFile = JSON.parse(result.stdout).files.map((f: { findings: Array<{ rule: string; providerError?: string }> }) => f.findings.filter((x) => x.rule === 'tool-call-id-format' && x.providerError?.startsWith('Mistral: ')).length);
+    expect(perFile).toEqual(Array(9).fill(1));
+  });
   it('an unknown provider is a usage error that lists the valid ones', async () => {
     const result = await runCli(['scan', '--provider', 'openai', file]);
     expect(result.code).toBe(2);
