@@ -28,7 +28,9 @@ export type EntryEdit =
   /** A message's tool results moved in front of its other blocks, keeping their order. */
   | { kind: 'results-first' }
   /** Reasoning blocks another provider signed (see Entry.signedThinking) go; the rest of the message stays. */
-  | { kind: 'drop-signed-reasoning' };
+  | { kind: 'drop-signed-reasoning' }
+  /** The whitespace at the end of the message's last block, a text block, goes (see Entry.trailingWhitespace). */
+  | { kind: 'trim-final-text' };
 
 /** A line the repair writes that was not in the file. */
 export type NewLine =

@@ -11,6 +11,7 @@ import { relink } from './links.js';
 import { enforcedTerm } from '../providers/choose.js';
 import { dropForeignReasoning } from './foreign-reasoning.js';
 import { bridgeTurns } from './bridges.js';
+import { trimFinalText } from './final-text.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { renameForProvider } from './provider-ids.js';
 
@@ -152,6 +153,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   chain(sequence, arranged.moved, dropped, analysis, views, builder, newId);
   fillToolNames(byAssistant, items, store, dropped, builder, enforcedTerm(analysis, 'tool-result-name-mismatch') !== undefined);
   fixContent(path, store, dropped, builder);
+  trimFinalText(analysis, views, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
 }

@@ -23,6 +23,7 @@ const ID_OK: Record<Provider, (id: string) => boolean> = {
   mistral: (id) => /^[a-zA-Z0-9]{9}$/.test(id),
 };
 const BLANK_TEXT_REFUSED: Provider[] = ['anthropic', 'vertex', 'bedrock', 'gemini'];
+const PREFILL_CHECKED: Provider[] = ['anthropic', 'vertex', 'bedrock'];
 const CHECKS_SIGNATURES: Provider[] = ['anthropic', 'vertex', 'bedrock', 'gemini', 'openai-responses'];
 
 export function contractProblems(jsonl: string, provider: Provider): string[] {
@@ -50,6 +51,8 @@ export function contractProblems(jsonl: string, provider: Provider): string[] {
     if (BLANK_TEXT_REFUSED.includes(provider) && message.texts.some((text) => text.trim() === '')) problems.push(`line ${message.line}: blank text block`);
     if (CHECKS_SIGNATURES.includes(provider) && message.signer !== undefined && message.signer !== provider) problems.push(`line ${message.line}: reasoning signed by ${message.signer}`);
   });
+  const last = messages.at(-1);
+  if (PREFILL_CHECKED.includes(provider) && last?.role === 'assistant' && /\s$/.test(last.texts.at(-1) ?? '')) problems.push(`line ${last.line}: final assistant text ends in whitespace`);
   return problems;
 }
 

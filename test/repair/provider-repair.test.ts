@@ -83,6 +83,7 @@ const sessions: Array<[string, string, readonly ProviderId[]]> = [
   ['pi: healthy fixture (three providers)', fixture('pi/healthy.jsonl'), PROVIDER_IDS],
   ['pi: mixed-model session', mixed, PROVIDER_IDS],
   ['pi: turn order', turnOrder, PROVIDER_IDS],
+  ['pi: a final reply that ends in a newline', new Session().user().reply('Done.\n').jsonl(), PROVIDER_IDS],
   ['Claude Code: healthy fixture', fixture('claude-code/healthy.jsonl'), PROVIDER_IDS],
   ['Claude Code: turn order', claudeCodeTurnOrder(), PROVIDER_IDS],
   ['Codex: healthy fixture', fixture('codex/healthy.jsonl'), NO_SIGNATURES],
@@ -94,6 +95,7 @@ describe('repair --provider X passes an independent check of X', () => {
     for (const provider of PROVIDER_IDS) expect(contractProblems(mixed, provider), provider).not.toEqual([]);
     expect(contractProblems(turnOrder, 'mistral')).toEqual(['line 6: user right after a tool message']);
     expect(contractProblems(turnOrder, 'gemini')).toEqual(['line 4: call turn after assistant']);
+    expect(contractProblems(new Session().user().reply('Done.\n').jsonl(), 'anthropic')).toEqual(['line 3: final assistant text ends in whitespace']);
     expect(contractProblems(claudeCodeTurnOrder(), 'gemini')).toEqual(['line 3: call turn after assistant']);
     expect(contractProblems(claudeCodeTurnOrder(), 'mistral')).toEqual(['line 3: call id toolu_01A refused', 'line 5: user right after a tool message']);
     for (const provider of PROVIDER_IDS.filter((p) => p !== 'gemini')) expect(contractProblems(codexLongIds, provider), provider).not.toEqual([]);

@@ -45,6 +45,9 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     message.content = [...message.content.filter(isResult), ...message.content.filter((block) => !isResult(block))];
   } else if (edit.kind === 'fill-blank-user') {
     message.content = fillBlankText(message.content, BLANK_USER_TEXT);
+  } else if (edit.kind === 'trim-final-text' && Array.isArray(message.content)) {
+    const last: unknown = message.content.at(-1);
+    if (isObject(last) && last.type === 'text' && typeof last.text === 'string') last.text = last.text.trimEnd();
   } else if (edit.kind === 'drop-signed-reasoning' && Array.isArray(message.content)) {
     message.content = message.content.filter((block) => !(isObject(block) && ((block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) || block.type === 'redacted_thinking')));
   }

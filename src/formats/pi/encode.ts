@@ -72,10 +72,18 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     case 'fill-blank-user':
       message.content = fillBlankText(message.content, BLANK_USER_TEXT);
       return;
+    case 'trim-final-text':
+      trimLastText(message);
+      return;
     case 'drop-signed-reasoning':
       if (Array.isArray(message.content)) message.content = message.content.filter((block) => !(isObject(block) && block.type === 'thinking' && nonEmptyString(block.thinkingSignature) !== undefined));
       return;
   }
+}
+
+function trimLastText(message: Json): void {
+  const last: unknown = Array.isArray(message.content) ? message.content.at(-1) : undefined;
+  if (isObject(last) && last.type === 'text' && typeof last.text === 'string') last.text = last.text.trimEnd();
 }
 
 function canonicalMessage(message: Json): Json {

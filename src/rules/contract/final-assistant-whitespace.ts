@@ -8,7 +8,7 @@ export const finalAssistantWhitespace: Rule = {
     id: 'final-assistant-whitespace',
     severity: 'warning',
     category: 'contract',
-    fix: 'none',
+    fix: 'safe',
     description: 'The history ends with an assistant message whose text ends in whitespace.',
     providers: enforcedBy('final-assistant-whitespace'),
     docs: `## What it does
@@ -23,7 +23,8 @@ it, and then the assistant message is no longer final. It fails when the session
 without a new user message (a resumed run, a "continue" request).
 
 ## Fix
-None in the file: the client strips the trailing whitespace of the final assistant text before it sends it.`,
+repair strips the whitespace at the end of that message's last text; nothing else of the message
+changes (its reasoning blocks least of all).`,
   },
   check({ analysis, report }) {
     const terms = contractTerm(analysis, 'final-assistant-whitespace');
