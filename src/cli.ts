@@ -3,10 +3,12 @@ import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
 import { formats } from './formats/registry.js';
 import { reporterNames } from './report/index.js';
+import { PROVIDER_IDS } from './providers/provider-id.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`;
+const PROVIDER_HELP = `judge every transcript against this provider's contract (${PROVIDER_IDS.join(', ')}); default: config "provider", else the provider each file talks to`;
 const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>';
 
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
@@ -23,6 +25,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw, Claude Code and Codex session folders on this machine')
     .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
+    .option('--provider <id>', PROVIDER_HELP)
     .option('-j, --jobs <n>', 'threads scanning files at once (default: the number of CPUs)')
     .option('--baseline <file>', 'report only findings that are not in this baseline')
     .option('--write-baseline <file>', 'record the current findings as the baseline')
@@ -42,6 +45,7 @@ Examples:
   $ transcript-doctor scan ~/.openclaw/agents/main/sessions
   $ transcript-doctor scan 'logs/**/*.jsonl' --reporter json -o report.json
   $ cat session.jsonl | transcript-doctor scan -
+  $ transcript-doctor scan --provider mistral session.jsonl   # before switching the session to Mistral
   $ transcript-doctor scan -l -0 sessions/ | xargs -0 -r transcript-doctor repair --in-place
   $ find logs -name '*.jsonl' -print0 | transcript-doctor scan --files-from - -0
   $ transcript-doctor scan logs/ --shard 2/4 -r json -o shard-2.json   # then: merge-reports shard-*.json`,
@@ -58,13 +62,15 @@ Examples:
         new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result')
           .choices(['discard', 'synthetic'])
           .default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'),
-      ),
+      )
+      .option('--provider <id>', PROVIDER_HELP),
     `
 Exit codes: 0 every output is clean, 1 errors remain, 2 usage error, unreadable input or refused write.
 
 Examples:
   $ transcript-doctor repair --in-place ~/.openclaw/agents/main/sessions/<id>.jsonl
   $ transcript-doctor repair --dry-run ~/.openclaw/agents/main/sessions
+  $ transcript-doctor repair --provider openai-chat session.jsonl > for-openai.jsonl
   $ cat session.jsonl | transcript-doctor repair - > fixed.jsonl`,
   ).action(async (paths: string[], options) => {
     setExitCode(await (await import('./commands/repair.js')).repairCommand(paths, options));

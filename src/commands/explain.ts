@@ -1,6 +1,6 @@
 import { reason, UserError } from '../errors.js';
 import { findCandidates } from '../explain/candidates.js';
-import { locate } from '../explain/locate.js';
+import { contractProvider, locate } from '../explain/locate.js';
 import { recognise } from '../explain/recognise.js';
 import { explainResult } from '../explain/result.js';
 import { repairRewrite, rewriteInput } from '../pipeline/rewrite.js';
@@ -28,7 +28,7 @@ export async function explainCommand(text: string, paths: readonly string[], opt
   if (mode !== undefined && result.session !== undefined) {
     try {
       // Exactly what the printed command does: the same lock check, backup and atomic write.
-      const report = await rewriteInput(result.session.path, undefined, repairRewrite(mode), { kind: 'in-place', backup: true, force: false });
+      const report = await rewriteInput(result.session.path, undefined, { ...repairRewrite(mode), provider: contractProvider(error) }, { kind: 'in-place', backup: true, force: false });
       result.fixed = { ...report.repair, remaining: report.findings.filter((finding) => finding.severity === 'error').length };
     } catch (error) {
       // What was found still helps: it is printed before the one-line reason the repair was refused.

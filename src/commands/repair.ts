@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js';
+import { parseProviderId } from '../providers/provider-id.js';
 import { repairRewrite } from '../pipeline/rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { rewriteCommand, type RewriteOptions } from './rewrite.js';
@@ -6,8 +7,9 @@ import { rewriteCommand, type RewriteOptions } from './rewrite.js';
 const MODES: readonly RepairMode[] = ['discard', 'synthetic'];
 
 /** `transcript-doctor repair`: returns the exit code. */
-export function repairCommand(paths: readonly string[], options: RewriteOptions & { mode?: string }): Promise<number> {
-  return rewriteCommand(paths, options, repairRewrite(resolveMode(options.mode)), 'repair');
+export function repairCommand(paths: readonly string[], options: RewriteOptions & { mode?: string; provider?: string }): Promise<number> {
+  const provider = options.provider === undefined ? undefined : parseProviderId(options.provider, '--provider');
+  return rewriteCommand(paths, options, { ...repairRewrite(resolveMode(options.mode)), provider }, 'repair');
 }
 
 /** `--mode`, else OPENCLAW_TOOL_GUARD_ABORT_MODE (seed 001), else discard. */

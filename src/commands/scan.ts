@@ -13,6 +13,7 @@ import { emitReports, planReports } from './reporting.js';
 export interface ScanOptions extends ExitOptions, InputListOptions {
   format?: string;
   config?: string;
+  provider?: string;
   baseline?: string;
   writeBaseline?: string;
   jobs?: string;
@@ -33,7 +34,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const settings = await scanSettings(options);
   // The HTML page draws turns around findings: only then are they laid out and read back.
-  settings.extras = { timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
+  settings.extras = { ...settings.extras, timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
   const named = await namedInputs(paths, options, settings.ignores);
   const inputs = shardInputs(named ?? (await defaultInputs(settings.ignores)), shard);
   const progress = await createProgress('Scanning', inputs.map((input) => input.path));

@@ -89,7 +89,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'Anthropic',
     text: "messages.{N}.content.{M}.{type}: String should match pattern '^[a-zA-Z0-9_-]+$'",
     meaning: 'a tool call id in the session has characters Anthropic rejects, usually one written by another provider.',
-    rules: [],
+    rules: ['tool-call-id-format'],
   },
   {
     ref: 'anth-text-nonempty',
@@ -111,6 +111,42 @@ export const catalogue: readonly CatalogueEntry[] = [
     text: 'messages.{N}: all messages must have non-empty content except for the optional final assistant message',
     meaning: 'a message in the session has no content at all.',
     rules: EMPTY_MESSAGE,
+  },
+  {
+    ref: 'anth-final-assistant-trailing-ws',
+    provider: 'Anthropic',
+    text: 'messages: final assistant content cannot end with trailing whitespace',
+    meaning: 'the session ends with an assistant message whose text ends in whitespace, sent as a prefill.',
+    rules: ['final-assistant-whitespace'],
+  },
+  {
+    ref: 'anth-thinking-signature-valid',
+    provider: 'Anthropic',
+    text: 'messages.{N}.content.{M}: Invalid `signature` in `thinking` block',
+    meaning: 'the session replays reasoning another provider, route or model signed.',
+    rules: ['foreign-signed-reasoning'],
+  },
+  {
+    ref: 'anth-image-media-type',
+    provider: 'Anthropic',
+    text: 'messages.{N}.content.{M}.image.source.base64.data: Image does not match the provided media type',
+    tail: ' {type}',
+    meaning: 'an image in the session is declared with another media type than its bytes have.',
+    rules: ['image-limits'],
+  },
+  {
+    ref: 'anth-image-media-type-allowed',
+    provider: 'Anthropic',
+    text: "messages.{N}.content.{M}.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'",
+    meaning: 'an image in the session is in a format Anthropic does not take.',
+    rules: ['image-limits'],
+  },
+  {
+    ref: 'anth-image-bytes',
+    provider: 'Anthropic',
+    text: 'messages.{N}.content.{M}.image.source.base64: image exceeds 5 MB maximum: {count} bytes > 5242880 bytes',
+    meaning: 'an image in the session (often a screenshot a tool returned) is larger than 5 MB.',
+    rules: ['image-limits'],
   },
   {
     ref: 'anth-messages-required',
@@ -161,7 +197,16 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'OpenAI Chat',
     text: "Invalid 'messages[{N}].tool_calls[{K}].id': string too long. Expected a string with maximum length 40, but got a string with length {L} instead.",
     meaning: 'a tool call id in the session is longer than the 40 characters OpenAI allows, usually one written by another provider.',
-    rules: [],
+    rules: ['tool-call-id-format'],
+  },
+
+  {
+    ref: 'oai-chat-image-format-size',
+    provider: 'OpenAI Chat',
+    text: 'You uploaded an unsupported image. Please make sure your image is below 20 MB in size',
+    tail: " and is of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+    meaning: 'an image in the session is over 20 MB or not a PNG, JPEG, GIF or WebP.',
+    rules: ['image-limits'],
   },
 
   // OpenAI Responses API (also the Codex backend)
@@ -193,7 +238,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'OpenAI Responses',
     text: "Invalid 'input[{N}].call_id': string too long. Expected a string with maximum length 64, but got a string with length {L} instead.",
     meaning: 'a call_id in the session is longer than the 64 characters the Responses API allows.',
-    rules: [],
+    rules: ['tool-call-id-format'],
   },
 
   // Codex CLI itself, refusing to resume a paginated rollout (openai/codex #40630, #41657, #45150)
@@ -232,8 +277,15 @@ export const catalogue: readonly CatalogueEntry[] = [
     ref: 'gem-fc-after-user-or-fr',
     provider: 'Gemini',
     text: 'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
-    meaning: 'a tool call in the session follows an earlier call whose results never came.',
-    rules: ['missing-tool-result', 'displaced-tool-result'],
+    meaning: 'a tool call in the session follows an earlier call whose results never came, or another assistant message, or opens the history.',
+    rules: ['missing-tool-result', 'displaced-tool-result', 'call-turn-order'],
+  },
+  {
+    ref: 'gem-thought-signature-valid',
+    provider: 'Gemini',
+    text: 'Corrupted thought signature.',
+    meaning: 'the session replays reasoning another provider or model signed.',
+    rules: ['foreign-signed-reasoning'],
   },
   {
     ref: 'gem-fr-count',
@@ -285,7 +337,14 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'Mistral',
     text: 'Tool call id was {id} but must be a-z, A-Z, 0-9, with a length of 9.',
     meaning: 'a tool call id in the session is not the 9 letters and digits Mistral requires, usually one written by another provider.',
-    rules: [],
+    rules: ['tool-call-id-format'],
+  },
+  {
+    ref: 'mis-no-user-after-tool',
+    provider: 'Mistral',
+    text: "Unexpected role 'user' after role 'tool'",
+    meaning: 'a user message in the session comes right after tool results, with no assistant message between.',
+    rules: ['user-after-tool-result'],
   },
 
   // AWS Bedrock Converse

@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import type { Finding } from '../pipeline/finding.js';
 import { IN_FLIGHT, scanFile } from '../pipeline/scan.js';
 import { rules as allRules } from '../rules/index.js';
+import type { ProviderId } from '../providers/provider-id.js';
+import type { Provider } from './catalogue.js';
 import { filesWithIds } from './id-search.js';
 import { perfectScore, scoreFinding } from './rank.js';
 import type { RecognisedError } from './recognise.js';
@@ -90,12 +92,13 @@ function sizeOf(file: string): number {
  */
 async function scanForMatches(error: RecognisedError, files: readonly string[]): Promise<{ matches: Located[]; scanned: number }> {
   const rules = allRules.filter((rule) => error.entry.rules.includes(rule.meta.id));
+  const provider = contractProvider(error);
   const matches: Located[] = [];
   const perfect = perfectScore(error);
   let scanned = 0;
   for (let start = 0; start < files.length; start += IN_FLIGHT) {
     const batch = files.slice(start, start + IN_FLIGHT);
-    const reports = await Promise.all(batch.map((file) => scanFile(file, rules).catch(() => undefined)));
+    const reports = await Promise.all(batch.map((file) => scanFile(file, rules, undefined, true, { provider }).catch(() => undefined)));
     scanned += batch.length;
     for (const report of reports) {
       if (report === undefined) continue;
@@ -108,6 +111,24 @@ async function scanForMatches(error: RecognisedError, files: readonly string[]):
   }
   return { matches, scanned };
 }
+
+/**
+ * For an error from a provider's contract (a contract rule explains it): that provider. The
+ * session is looked for, and repaired, as that provider judges it, whoever it last talked to.
+ */
+export function contractProvider(error: RecognisedError): ProviderId | undefined {
+  return allRules.some((rule) => rule.meta.category === 'contract' && error.entry.rules.includes(rule.meta.id)) ? JUDGED_AS[error.entry.provider] : undefined;
+}
+
+/** The provider whose contract an error's sender checks, for the providers we have a contract for. */
+const JUDGED_AS: Partial<Record<Provider, ProviderId>> = {
+  Anthropic: 'anthropic',
+  'OpenAI Chat': 'openai-chat',
+  'OpenAI Responses': 'openai-responses',
+  Gemini: 'gemini',
+  Mistral: 'mistral',
+  'Bedrock Converse': 'bedrock',
+};
 
 /** Best score first; among equals, the newer file (earlier in `files`) and the earlier line. */
 function ranked(matches: Located[], files: readonly string[]): Located[] {

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Finding, RepairSummary } from '../pipeline/finding.js';
-import type { Search } from './locate.js';
+import { contractProvider, type Search } from './locate.js';
+import type { ProviderId } from '../providers/provider-id.js';
 import type { RecognisedError } from './recognise.js';
 
 /** Everything `explain` found, as reporters print it and `--reporter json` gives it. */
@@ -68,15 +69,15 @@ export function explainResult(error: RecognisedError, searched: string[], files:
       format: best.format,
       ...best.finding,
       docs: { command: `transcript-doctor rules ${best.finding.rule}`, file: join(DOCS, `${best.finding.rule}.md`) },
-      fix: fixCommand(best.file),
+      fix: fixCommand(best.file, contractProvider(error)),
     };
   }
   return result;
 }
 
 /** The command a user can paste: the path quoted for a POSIX shell when it needs to be, and never read as an option. */
-export function fixCommand(path: string): string {
+export function fixCommand(path: string, provider?: ProviderId): string {
   const safe = path.startsWith('-') ? `./${path}` : path;
   const quoted = /^[\w@%+=:,./-]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
-  return `transcript-doctor repair --in-place ${quoted}`;
+  return `transcript-doctor repair --in-place ${provider === undefined ? '' : `--provider ${provider} `}${quoted}`;
 }

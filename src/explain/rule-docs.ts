@@ -1,4 +1,4 @@
-import type { Rule } from '../rules/rule.js';
+import type { Rule, RuleMeta } from '../rules/rule.js';
 import { entriesForRule } from './catalogue.js';
 
 /**
@@ -8,7 +8,13 @@ import { entriesForRule } from './catalogue.js';
  */
 export function ruleDocument(rule: Rule): string {
   const { meta } = rule;
-  return `# ${meta.id}\n\n${meta.description}\nCategory: ${meta.category} · severity: ${meta.severity} · fix: ${meta.fix}\n\n${meta.docs}\n\n${providerTexts(meta.id)}`;
+  return `# ${meta.id}\n\n${meta.description}\nCategory: ${meta.category} · severity: ${meta.severity} · fix: ${meta.fix} · providers: ${providerList(meta.providers)}\n\n${meta.docs}\n\n${providerTexts(meta.id)}`;
+}
+
+/** The providers a rule applies to with their evidence grades (`anthropic:C`), or `all`. */
+export function providerList(providers: RuleMeta['providers']): string {
+  if (providers === undefined) return 'all';
+  return Object.entries(providers).map(([id, grade]) => `${id}:${grade}`).join(',');
 }
 
 /** The "Provider errors it explains" section: each provider's wording, with placeholders. */

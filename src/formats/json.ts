@@ -61,3 +61,11 @@ export function withoutTimestamp(value: unknown): string {
   const { timestamp: _written, ...rest } = value;
   return JSON.stringify(rest);
 }
+
+/** Whether a message's last block is text ending in whitespace (Anthropic rejects that as the final assistant message). Reads one block. */
+export function endsInWhitespace(content: readonly unknown[]): boolean {
+  const last = content[content.length - 1];
+  if (!isObject(last) || last.type !== 'text' || typeof last.text !== 'string' || last.text === '') return false;
+  const code = last.text.charCodeAt(last.text.length - 1);
+  return (code === 32 || code === 10 || code === 13 || code === 9) && !isBlank(last.text);
+}

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { parseProviderId, type ProviderId } from '../providers/provider-id.js';
 
 export const CONFIG_FILE = 'transcript-doctor.config.json';
 
@@ -13,10 +14,12 @@ export interface ProjectConfig {
   rules: Record<string, SeverityOverride>;
   ignores: string[];
   verify: Record<string, unknown>;
+  /** The provider files are judged against when `--provider` is not given. */
+  provider?: ProviderId;
 }
 
 const EMPTY: ProjectConfig = { rules: {}, ignores: [], verify: {} };
-const TOP_KEYS = ['rules', 'ignores', 'verify'];
+const TOP_KEYS = ['rules', 'ignores', 'verify', 'provider'];
 const VERIFY_KEYS = ['model', 'verifyAll', 'verifyHeartbeat', 'triggerKeywords', 'timeoutSeconds', 'messagingTools'];
 const SEVERITIES: SeverityOverride[] = ['off', 'info', 'warning', 'error'];
 
@@ -51,6 +54,10 @@ export function loadProjectConfig(explicit: string | undefined, knownRules: read
   if (object.ignores !== undefined) {
     if (!Array.isArray(object.ignores) || !object.ignores.every((glob) => typeof glob === 'string')) fail('"ignores" must be a list of glob patterns');
     config.ignores = (object.ignores as string[]).map((glob) => (glob.startsWith('/') ? glob : join(dirname(resolve(path)), glob)));
+  }
+  if (object.provider !== undefined) {
+    if (typeof object.provider !== 'string') fail('"provider" must be a string');
+    config.provider = parseProviderId(object.provider as string, `${path}: "provider"`);
   }
   if (object.verify !== undefined) {
     if (typeof object.verify !== 'object' || object.verify === null || Array.isArray(object.verify)) fail('"verify" must be an object');

@@ -26,7 +26,11 @@ export type EntryEdit =
   /** Tool calls and results rewritten to the format's canonical shape (ambiguous ones left alone). */
   | { kind: 'canonicalize' }
   /** A message's tool results moved in front of its other blocks, keeping their order. */
-  | { kind: 'results-first' };
+  | { kind: 'results-first' }
+  /** Reasoning blocks another provider signed (see Entry.signedThinking) go; the rest of the message stays. */
+  | { kind: 'drop-signed-reasoning' }
+  /** The whitespace at the end of the message's last block, a text block, goes (see Entry.trailingWhitespace). */
+  | { kind: 'trim-final-text' };
 
 /** A line the repair writes that was not in the file. */
 export type NewLine =
@@ -40,7 +44,15 @@ export type NewLine =
       /** Line whose timestamp the new entry borrows. */
       timestampFrom: number;
     }
-  | { kind: 'header'; id: string; version?: number; timestampFrom?: number };
+  | { kind: 'header'; id: string; version?: number; timestampFrom?: number }
+  /** A short message a provider's turn order needs between two others (see BRIDGE_TEXTS); ids and links as for a missing result. */
+  | { kind: 'bridge'; role: 'user' | 'assistant'; id?: string; parentId?: string; timestampFrom: number };
+
+/**
+ * What a bridge says. The assistant one is pi's own for providers that want an assistant message
+ * between tool results and a user message; the user one is OpenClaw's placeholder for a user turn.
+ */
+export const BRIDGE_TEXTS = { assistant: 'I have processed the tool results.', user: '(continue)' } as const;
 
 const RANK: Partial<Record<EntryEdit['kind'], number>> = { 'set-call-id': 0, 'set-call-name': 0, 'set-result-id': 0, 'drop-blocks': 1 };
 

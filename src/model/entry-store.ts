@@ -1,5 +1,5 @@
 import { growTo, StringTable } from './columns.js';
-import { RARE, type Entry, type EntryKind, type HeaderInfo, type KeptHistoryProblem, type Outcome, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
+import { RARE, type Entry, type EntryKind, type HeaderInfo, type ImageRef, type KeptHistoryProblem, type Outcome, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
@@ -17,6 +17,9 @@ export interface RareFields {
   whitespaceTextBlocks?: string[];
   rollsBackTurns?: number;
   keptHistoryProblems?: KeptHistoryProblem[];
+  provider?: string;
+  trailingWhitespace?: true;
+  images?: ImageRef[];
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */

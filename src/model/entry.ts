@@ -65,6 +65,19 @@ export interface ServerToolRef {
   blockIndex: number;
 }
 
+/** An image whose bytes are in the line: what it says it is, what its bytes are, how big it is. */
+export interface ImageRef {
+  pointer: string;
+  /** Index of the content block that holds it (the tool result block, for an image nested in one). */
+  blockIndex: number;
+  /** The media type the line declares, when it declares one. */
+  declared?: string;
+  /** The media type its first bytes show; absent when they show none we know. */
+  actual?: string;
+  /** Decoded size in bytes. */
+  bytes: number;
+}
+
 /**
  * A broken pair inside history a compaction record carries itself (Codex's `replacement_history`):
  * the agent replays that list as it stands, so its calls and results must pair on their own.
@@ -130,6 +143,15 @@ export class Entry {
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
   declare whitespaceTextBlocks: string[] | undefined;
+  /**
+   * The provider an assistant turn talked to (a ProviderId, or 'unknown' for one we have no
+   * contract for), written only where it differs from the assistant turn before it in the file.
+   */
+  declare provider: string | undefined;
+  /** An assistant message whose last text ends in whitespace (Anthropic rejects that as the final message). */
+  declare trailingWhitespace: true | undefined;
+  /** Images whose bytes are in the line. */
+  declare images: ImageRef[] | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -174,7 +196,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

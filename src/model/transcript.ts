@@ -1,5 +1,6 @@
 import type { EntryStore } from './entry-store.js';
 import type { LineEnding } from '../io/line-reader.js';
+import type { ProviderId } from '../providers/provider-id.js';
 
 /** Problems found while turning bytes into JSON, before any format is involved. */
 /** `glued`: several records on one line (a lost newline); each readable one is decoded as its own entry. */
@@ -38,9 +39,22 @@ export interface ReplaySemantics {
   headerLoss?: string;
   /** The API whose words a pairing error is quoted in: Anthropic's Messages unless the agent speaks OpenAI's Responses (Codex). */
   api?: 'messages' | 'responses';
+  /**
+   * A call id may carry the Responses API's item id after this separator (pi writes
+   * `call_…|fc_…`); the Responses API is sent the part before it as `call_id`.
+   */
+  callIdItemSeparator?: string;
+  /**
+   * Contract rules (src/providers/ terms) the agent satisfies itself when it sends the history to
+   * the provider its last turn used: judged only when a person names a provider. pi rewrites other
+   * models' tool-call ids to the provider's shape and turns their signed reasoning into text.
+   */
+  adaptsOnSend?: readonly string[];
+  /** The one provider the agent talks to, when it has one (Claude Code: Anthropic); absent when its turns record it (pi). */
+  provider?: ProviderId;
 }
 
-export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true, blankTextRejected: false };
+export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true, blankTextRejected: false, callIdItemSeparator: '|', adaptsOnSend: ['tool-call-id-format', 'tool-call-id-length', 'foreign-signed-reasoning'] };
 
 export function semanticsOf(transcript: Transcript): ReplaySemantics {
   return transcript.semantics ?? DEFAULT_SEMANTICS;
@@ -62,4 +76,6 @@ export interface Transcript {
   semantics?: ReplaySemantics;
   /** A running agent holds the session's write lock: its last tool calls may still be running. */
   live?: { pid: number; lockPath: string };
+  /** The provider a person asked to judge the file against (`--provider`, config `provider`). */
+  provider?: ProviderId;
 }

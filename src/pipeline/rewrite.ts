@@ -23,6 +23,7 @@ import { loadTranscript } from './load-transcript.js';
 import { missingToolResultName } from '../rules/pairing/missing-tool-result-name.js';
 import { invalidJson } from '../rules/syntax/invalid-json.js';
 import { runRules } from './run-rules.js';
+import type { ProviderId } from '../providers/provider-id.js';
 
 /** Where a repaired transcript goes. */
 export type Target =
@@ -42,6 +43,8 @@ export interface Rewrite {
   rules: readonly Rule[];
   /** Also drop a byte order mark and end the last line: a repair does, canonicalize keeps bytes it is not asked about. */
   fixEndings: boolean;
+  /** The provider every transcript is judged and repaired against (`--provider`). */
+  provider?: ProviderId;
   /** What to tell the user when the format never gives this rewrite anything to do. */
   noteFor?: (format: TranscriptFormat) => string | undefined;
 }
@@ -66,6 +69,7 @@ export async function rewriteInput(path: string, stdin: Readable | undefined, re
 async function rewriteFile(source: string, display: string, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   const stamp = target.kind === 'in-place' ? await beginInPlace(source, target.force) : undefined;
   const transcript = await loadTranscriptFile(source);
+  transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
   const plan = rewrite.plan(transcript, display, source);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
@@ -85,9 +89,13 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
     return report;
   }
 
-  const replan = (output: Transcript, file?: string) => rewrite.plan(output, display, file);
+  const replan = (output: Transcript, file?: string) => {
+    output.provider = rewrite.provider;
+    return rewrite.plan(output, display, file);
+  };
   // What is left in the output, judged from the analysis its last plan made when there is one.
   const judge = (output: Transcript, analysis: Analysis | undefined): RepairReport => {
+    output.provider = rewrite.provider;
     report.findings = runRules(analysis ?? analyze(output), rewrite.rules);
     return report;
   };

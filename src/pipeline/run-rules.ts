@@ -52,7 +52,8 @@ export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] 
 
 function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | undefined {
   let severity = rule.meta.severity;
-  if (problem.severity !== undefined && SEVERITY_RANK[problem.severity] < SEVERITY_RANK[severity]) severity = problem.severity;
+  // Lower when the rule knows the problem is milder here; higher only where a named provider's contract makes it certain.
+  if (problem.severity !== undefined && (SEVERITY_RANK[problem.severity] < SEVERITY_RANK[severity] || problem.raise === true)) severity = problem.severity;
   let message = problem.message;
   const entry = problem.entry;
   if (entry !== undefined && entry.kind !== 'header') {

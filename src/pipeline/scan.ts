@@ -8,11 +8,14 @@ import { liveLock } from '../io/lock.js';
 import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
+import type { ProviderId } from '../providers/provider-id.js';
 import { runRules } from './run-rules.js';
 
-/** What a scan gathers beyond findings, only when a reporter needs it. */
+/** How one file is judged beyond its rules and format, and what is gathered beyond findings. */
 export interface ScanExtras {
-  /** The conversation around each finding, for reporters that draw it (html). */
+  /** The provider every file is judged against (`--provider`); otherwise the one each file talks to. */
+  provider?: ProviderId;
+  /** The conversation around each finding, for reporters that draw it (html); only when a reporter needs it. */
   timeline?: boolean;
 }
 
@@ -49,6 +52,7 @@ function mayEndInCall(transcript: Transcript): boolean {
 
 /** `file`: where the transcript can be read again, for the words of a timeline; undefined for a stream. */
 function check(file: string | undefined, path: string, transcript: Transcript, rules: readonly Rule[], extras: ScanExtras): FileReport | Promise<FileReport> {
+  transcript.provider = extras.provider;
   const analysis = analyze(transcript);
   const report: FileReport = { path, format: transcript.format ?? null, findings: runRules(analysis, rules) };
   if (extras.timeline !== true || report.findings.length === 0) return report;

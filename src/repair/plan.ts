@@ -19,6 +19,7 @@ export interface RepairCounts {
   droppedToolCalls: number;
   droppedAssistantMessages: number;
   addedResults: number;
+  addedBridges: number;
   droppedDuplicates: number;
   droppedOrphans: number;
   splitLines: number;
@@ -50,6 +51,7 @@ export function emptyCounts(): RepairCounts {
     droppedToolCalls: 0,
     droppedAssistantMessages: 0,
     addedResults: 0,
+    addedBridges: 0,
     droppedDuplicates: 0,
     droppedOrphans: 0,
     splitLines: 0,

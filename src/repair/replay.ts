@@ -8,16 +8,21 @@ import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
+import { enforcedTerm } from '../providers/choose.js';
+import { dropForeignReasoning } from './foreign-reasoning.js';
+import { bridgesWanted, bridgeTurns } from './bridges.js';
+import { trimFinalText } from './final-text.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { EntryMarks } from './entry-marks.js';
 import { oddResultName } from '../model/unusual-entries.js';
+import { renameForProvider } from './provider-ids.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
 const IN_CONTEXT = flagMask('inContext');
 
 /** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
-type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' }>; after: Entry };
+export type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry };
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
@@ -138,6 +143,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     }
   }
 
+  dropForeignReasoning(analysis, views, groups, dropped, drop, dropLines, builder);
+
   // A line that loses every result but keeps other content is no longer a result: results after it move up past it.
   const leftovers = new Set([...droppedBlocks].filter(([entry, blocks]) => !dropped.has(entry) && blocks.length >= (entry.toolResults?.length ?? Infinity)).map(([entry]) => entry));
   for (const occurrence of leftovers.size === 0 ? [] : pairing.occurrences) {
@@ -146,16 +153,21 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     for (let at = lastLineOf(items, occurrence.at) + 1; at < result.at; at++) if (leftovers.has(items[at]!)) unplaced.add(occurrence);
   }
 
-  // Only a path that reuses a call id has one to rename.
-  const renamed = pairing.duplicateCalls.length === 0 ? new Map<CallOccurrence, string>() : renameReusedIds(analysis, pairing.occurrences, items, (o) => dropped.has(items[o.at]!) || droppedCalls.has(o.call), dropped, builder);
+  const goes = (o: CallOccurrence) => dropped.has(items[o.at]!) || droppedCalls.has(o.call);
+  // Only a path that reuses a call id has one to rename for that; a provider's id shape may rename any.
+  const renamed = pairing.duplicateCalls.length === 0 ? new Map<CallOccurrence, string>() : renameReusedIds(analysis, pairing.occurrences, items, goes, dropped, builder);
+  renameForProvider(analysis, () => pairing.occurrences, items, goes, dropped, renamed, builder);
   trimCallNames(path, store, dropped, droppedCalls, builder);
-  // With nothing dropped, unanswered or out of place, the order stands and so does every link.
-  if (dropped.size > 0 || missing.size > 0 || unplaced.size > 0) {
-    const { sequence, moved } = arrange(path, items, store, byAssistant(), dropped, missing, unplaced, renamed, builder);
-    chain(sequence, moved, dropped, analysis, views, builder, newId);
+  // With nothing dropped, unanswered, out of place or to bridge, the order stands and so does every link.
+  if (dropped.size > 0 || missing.size > 0 || unplaced.size > 0 || bridgesWanted(analysis)) {
+    const arranged = arrange(path, items, store, byAssistant(), dropped, missing, unplaced, renamed, builder);
+    const sequence = bridgeTurns(analysis, arranged.sequence, arranged.moved, builder);
+    chain(sequence, arranged.moved, dropped, analysis, views, builder, newId);
   }
-  if (hasOddResultName(store)) fillToolNames(byAssistant(), items, store, dropped, builder);
+  const matchCall = enforcedTerm(analysis, 'tool-result-name-mismatch') !== undefined;
+  if (matchCall || hasOddResultName(store)) fillToolNames(byAssistant(), items, store, dropped, builder, matchCall);
   fixContent(path, store, dropped, builder);
+  trimFinalText(analysis, views, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
 }
@@ -246,7 +258,7 @@ function chain(
     if ('added' in node) {
       // Linear files without ids (pi v1) name entries by position; a line that has its own id needs one for what it adds.
       if (!node.after.linksToPrevious || (node.after.id !== undefined && positionOf(node.after.id) === undefined)) {
-        node.added.id = fresh(node.added.callId, taken, newId);
+        node.added.id = fresh(node.added.kind === 'bridge' ? `bridge:${node.after.line}` : node.added.callId, taken, newId);
         added.add(node.added.id);
         node.added.parentId = idOf(previous) ?? undefined;
         chainedAt = at;
@@ -280,8 +292,12 @@ function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: strin
   }
 }
 
-/** A result keeps the name of the call it answers; padding is trimmed. Never "unknown". Names are read from the columns. */
-function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder): void {
+/**
+ * A result keeps the name of the call it answers; padding is trimmed. Never "unknown". Names are
+ * read from the columns. For a provider that pairs by name (`matchCall`, Gemini) a result that
+ * names another tool gets its call's name.
+ */
+function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, matchCall: boolean): void {
   for (const occurrences of byAssistant.values()) {
     for (const occurrence of occurrences) {
       if (occurrence.result === undefined) continue;
@@ -290,8 +306,10 @@ function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonl
       if (store.resultNamePointer[k] === 0) continue;
       const code = store.resultName[k]!;
       const name = code === 0 ? undefined : store.strings.text(code - 1);
-      if (dropped.has(result) || (name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
-      const fixed = name !== undefined && name.trim() !== '' ? name.trim() : occurrence.call.name?.trim();
+      const called = occurrence.call.name?.trim();
+      const mismatched = matchCall && name !== undefined && name.trim() !== '' && called !== undefined && called !== '' && name.trim() !== called;
+      if (dropped.has(result) || (!mismatched && name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
+      const fixed = !mismatched && name !== undefined && name.trim() !== '' ? name.trim() : called;
       if (!fixed) continue;
       builder.edit(result.line, { kind: 'set-tool-name', name: fixed });
       builder.count('rewrittenEntries');

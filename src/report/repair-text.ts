@@ -6,6 +6,7 @@ const WORDS: Array<[keyof RepairCounts, string, string]> = [
   ['droppedToolCalls', 'dropped tool call', 'dropped tool calls'],
   ['droppedAssistantMessages', 'dropped assistant message', 'dropped assistant messages'],
   ['addedResults', 'added result', 'added results'],
+  ['addedBridges', 'added bridge message', 'added bridge messages'],
   ['droppedDuplicates', 'dropped duplicate', 'dropped duplicates'],
   ['droppedOrphans', 'dropped orphan', 'dropped orphans'],
   ['splitLines', 'split glued line', 'split glued lines'],

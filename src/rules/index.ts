@@ -34,6 +34,13 @@ import { unknownFormat } from './format/unknown-format.js';
 import { ambiguousToolShape } from './shape/ambiguous-tool-shape.js';
 import { nonCanonicalToolCall } from './shape/non-canonical-tool-call.js';
 import { nonCanonicalToolResult } from './shape/non-canonical-tool-result.js';
+import { toolCallIdFormat } from './contract/tool-call-id-format.js';
+import { toolResultNameMismatch } from './contract/tool-result-name-mismatch.js';
+import { userAfterToolResult } from './contract/user-after-tool-result.js';
+import { callTurnOrder } from './contract/call-turn-order.js';
+import { finalAssistantWhitespace } from './contract/final-assistant-whitespace.js';
+import { foreignSignedReasoning } from './contract/foreign-signed-reasoning.js';
+import { imageLimits } from './contract/image-limits.js';
 
 /** Every rule, in the order findings of one line are listed. */
 export const rules: readonly Rule[] = [
@@ -72,6 +79,13 @@ export const rules: readonly Rule[] = [
   nonCanonicalToolCall,
   nonCanonicalToolResult,
   ambiguousToolShape,
+  toolCallIdFormat,
+  toolResultNameMismatch,
+  userAfterToolResult,
+  callTurnOrder,
+  finalAssistantWhitespace,
+  foreignSignedReasoning,
+  imageLimits,
 ];
 
 /** The rules `canonicalize` answers for. */

@@ -1,9 +1,11 @@
 import type { Analysis, PathView } from '../model/analysis.js';
 import type { Entry } from '../model/entry.js';
+import type { Grade } from '../providers/contract.js';
+import type { ProviderId } from '../providers/provider-id.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-export type Category = 'syntax' | 'structure' | 'pairing' | 'content' | 'shape' | 'format';
+export type Category = 'syntax' | 'structure' | 'pairing' | 'content' | 'shape' | 'format' | 'contract';
 
 export interface RuleMeta {
   /** Stable kebab-case id; never renamed once released. */
@@ -20,6 +22,12 @@ export interface RuleMeta {
   fix: 'safe' | 'unsafe' | 'none';
   /** Markdown in Ruff's shape: What it does / Why is this bad? / Example. */
   docs: string;
+  /**
+   * The providers whose contract the rule checks, with the evidence grade (src/providers/).
+   * Absent for rules every provider shares. A contract rule runs only for these; a shared rule
+   * listed here quotes the chosen provider's own wording when `--provider` names one.
+   */
+  providers?: Partial<Record<ProviderId, Grade>>;
 }
 
 export interface Problem {
@@ -36,6 +44,8 @@ export interface Problem {
   path?: PathView;
   /** A lower severity than the rule's, when the rule knows the problem is milder here. */
   severity?: Severity;
+  /** `severity` is higher than the rule's and still holds: the named provider rejects this for certain (`--provider`). */
+  raise?: boolean;
 }
 
 export interface RuleContext {

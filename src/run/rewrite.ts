@@ -32,7 +32,7 @@ export interface PreparedRewrite {
 export function prepareRewrite(rewrite: Rewrite, config: string | undefined): PreparedRewrite {
   const project = loadProjectConfig(config, allRules.map((rule) => rule.meta.id));
   const rules = configureRules(rewrite.rules, project.rules);
-  return { rewrite: { ...rewrite, rules }, ignores: project.ignores, ruleSet: ruleSetFingerprint(rules) };
+  return { rewrite: { ...rewrite, rules, provider: rewrite.provider ?? project.provider }, ignores: project.ignores, ruleSet: ruleSetFingerprint(rules) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { configureRules } from '../rules/configure.js';
 import { ruleSetFingerprint } from '../rules/fingerprint.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
+import { parseProviderId } from '../providers/provider-id.js';
 import { wholeNumber } from './numbers.js';
 import type { Source } from './sources.js';
 
@@ -18,6 +19,7 @@ import type { Source } from './sources.js';
 export interface ScanSettingsInput {
   format?: string;
   config?: string;
+  provider?: string;
   jobs?: string | number;
   baseline?: string;
 }
@@ -63,6 +65,8 @@ export async function scanSettings(input: ScanSettingsInput): Promise<ScanSettin
     ruleSet: ruleSetFingerprint(rules),
   };
   if (format !== undefined) settings.format = format;
+  const provider = input.provider === undefined ? config.provider : parseProviderId(input.provider, '--provider');
+  if (provider !== undefined) settings.extras = { provider };
   if (input.baseline !== undefined) settings.known = await readBaseline(input.baseline);
   return settings;
 }

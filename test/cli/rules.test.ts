@@ -7,7 +7,8 @@ describe('transcript-doctor rules', () => {
     const result = await runCli(['rules']);
     expect(result.code).toBe(0);
     for (const rule of rules) expect(result.stdout).toMatch(new RegExp(`^${rule.meta.id} +${rule.meta.category} +${rule.meta.severity} `, 'm'));
-    expect(result.stdout).toMatch(/^missing-tool-result +pairing +error +unsafe +A tool call has no result\.$/m);
+    expect(result.stdout).toMatch(/^missing-tool-result +pairing +error +unsafe +all +A tool call has no result\.$/m);
+    expect(result.stdout).toMatch(/^tool-call-id-format +contract +error +safe +anthropic:C,bedrock:D,vertex:C,openai-chat:C,openai-responses:C,mistral:C +/m);
     expect(result.stdout).toMatch(/^lost-logical-parent +structure +\w+ +- /m);
   });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { SAMPLES } from './samples.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call, Session } from '../helpers/session.js';
 
 // Usage errors and unknown text exit 2 with one line on standard error and nothing on standard output.
 
@@ -41,13 +45,18 @@ describe('explain usage errors', () => {
     expect(result).toMatchObject({ code: 2, stdout: '' });
   });
 
-  it('a known error no rule checks exits 1 and says so', async () => {
-    const result = await runCli(['explain', SAMPLES['oai-chat-tool-call-id-maxlen']!]);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe(
-      'OpenAI Chat (message 3): a tool call id in the session is longer than the 40 characters OpenAI allows, usually one written by another provider.\n' +
-        'No transcript-doctor rule checks this yet, so no session can be matched to it.\n',
-    );
+  it("a provider contract error is looked for as that provider judges the session: OpenAI's 40-character id limit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-explain-contract-'));
+    const long = `toolu_01${'L'.repeat(49)}`;
+    writeFileSync(join(dir, 'session.jsonl'), new Session().user().calls(call(long)).result(long).reply().jsonl());
+    const result = await runCli(['explain', SAMPLES['oai-chat-tool-call-id-maxlen']!, dir, '-r', 'json']);
+    expect(result.code).toBe(0);
+    const found = JSON.parse(result.stdout);
+    expect(found).toMatchObject({ error: { ref: 'oai-chat-tool-call-id-maxlen' }, session: { rule: 'tool-call-id-format', line: 3 } });
+    expect(found.session.fix).toBe(`transcript-doctor repair --in-place --provider openai-chat ${join(dir, 'session.jsonl')}`);
+    const fixed = await runCli(['explain', SAMPLES['oai-chat-tool-call-id-maxlen']!, dir, '--fix']);
+    expect(fixed.code).toBe(0);
+    expect((await runCli(['scan', '--provider', 'openai-chat', join(dir, 'session.jsonl')])).code).toBe(0);
   });
 
   it('--help describes the command in the style of the others', async () => {

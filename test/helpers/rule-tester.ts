@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { scanSource } from '../../src/pipeline/scan.js';
 import type { Finding } from '../../src/pipeline/finding.js';
 import type { Rule } from '../../src/rules/rule.js';
+import type { ProviderId } from '../../src/providers/provider-id.js';
 
 export interface ValidCase {
   name: string;
   jsonl: string | Buffer;
+  /** Judge against this provider, as `--provider` does. */
+  provider?: ProviderId;
 }
 
 export interface ExpectedFinding {
@@ -22,8 +25,8 @@ export interface InvalidCase extends ValidCase {
   findings: ExpectedFinding[];
 }
 
-export async function findingsOf(rule: Rule, jsonl: string | Buffer): Promise<Finding[]> {
-  const report = await scanSource('test.jsonl', Readable.from([Buffer.from(jsonl)]), [rule]);
+export async function findingsOf(rule: Rule, jsonl: string | Buffer, provider?: ProviderId): Promise<Finding[]> {
+  const report = await scanSource('test.jsonl', Readable.from([Buffer.from(jsonl)]), [rule], undefined, { provider });
   return report.findings;
 }
 
@@ -39,12 +42,12 @@ export function testRule(rule: Rule, cases: { valid: ValidCase[]; invalid: Inval
     });
     for (const valid of cases.valid) {
       it(`valid: ${valid.name}`, async () => {
-        expect(await findingsOf(rule, valid.jsonl)).toEqual([]);
+        expect(await findingsOf(rule, valid.jsonl, valid.provider)).toEqual([]);
       });
     }
     for (const invalid of cases.invalid) {
       it(`invalid: ${invalid.name}`, async () => {
-        const found = await findingsOf(rule, invalid.jsonl);
+        const found = await findingsOf(rule, invalid.jsonl, invalid.provider);
         expect(found.map((f) => f.line), JSON.stringify(found, null, 1)).toEqual(invalid.findings.map((f) => f.line));
         invalid.findings.forEach((want, i) => {
           const got = found[i]!;

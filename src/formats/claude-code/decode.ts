@@ -1,6 +1,7 @@
-import { Entry, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
+import { Entry, type ImageRef, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
+import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
-import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { endsInWhitespace, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
@@ -98,7 +99,14 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
     else if (block.type === 'tool_result') {
       if (results.length < i) entry.resultsAfterOther = true;
       results.push({ callId: nonEmptyString(block.tool_use_id), pointer: blockPointer(i), synthetic: false });
+      // Images a tool returned sit inside its result block; Anthropic checks them there too.
+      if (Array.isArray(block.content)) {
+        block.content.forEach((inner, k) => {
+          if (isObject(inner) && inner.type === 'image') pushImage(entry, imageOf(inner, `${blockPointer(i)}/content/${k}`, i));
+        });
+      }
     }
+    else if (block.type === 'image') pushImage(entry, imageOf(block, blockPointer(i), i));
     else if (block.type === 'server_tool_use') server.push({ kind: 'call', id: nonEmptyString(block.id), type: block.type, pointer: blockPointer(i), blockIndex: i });
     else if (typeof block.type === 'string' && block.type.endsWith('_tool_result')) {
       server.push({ kind: 'result', id: nonEmptyString(block.tool_use_id), type: block.type, pointer: blockPointer(i), blockIndex: i });
@@ -111,6 +119,7 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   });
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
   if (calls.length > 0) entry.toolCalls = calls.slice();
+  if (entry.role === 'assistant' && endsInWhitespace(content)) entry.trailingWhitespace = true;
   if (server.length > 0) entry.serverTools = server.slice();
   if (results.length > 0) {
     entry.role = 'toolResult';
@@ -118,6 +127,16 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   }
   if (blank.length === content.length && entry.role === 'user') entry.blankText = true;
   else if (blank.length > 0) entry.blankTextBlocks = blank.slice();
+}
+
+/** Anthropic's image block: `{type:"image", source:{type:"base64", media_type, data}}`; images by URL have no bytes here. */
+function imageOf(block: Json, pointer: string, blockIndex: number): ImageRef | undefined {
+  const source = block.source;
+  return isObject(source) && source.type === 'base64' ? imageRef(source.data, source.media_type, pointer, blockIndex) : undefined;
+}
+
+function pushImage(entry: Entry, image: ImageRef | undefined): void {
+  if (image !== undefined) entry.images = [...(entry.images ?? []), image];
 }
 
 function readCall(block: Json, blockIndex: number): ToolCallRef {

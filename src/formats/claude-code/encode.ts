@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
+import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
-import { fillBlankText, isObject, type Json } from '../json.js';
+import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** What a missing result says, so a person reading the session knows it was not the tool. */
 const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
@@ -23,8 +23,8 @@ export const claudeCodeEncoder: Encoder = {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
   create(line, source) {
-    if (line.kind !== 'missing-result') throw new Error('Claude Code transcripts have no header line');
-    return missingResult(line, isObject(source) ? source : {});
+    if (line.kind === 'header') throw new Error('Claude Code transcripts have no header line');
+    return line.kind === 'bridge' ? bridge(line, isObject(source) ? source : {}) : missingResult(line, isObject(source) ? source : {});
   },
 };
 
@@ -45,6 +45,11 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     message.content = [...message.content.filter(isResult), ...message.content.filter((block) => !isResult(block))];
   } else if (edit.kind === 'fill-blank-user') {
     message.content = fillBlankText(message.content, BLANK_USER_TEXT);
+  } else if (edit.kind === 'trim-final-text' && Array.isArray(message.content)) {
+    const last: unknown = message.content.at(-1);
+    if (isObject(last) && last.type === 'text' && typeof last.text === 'string') last.text = last.text.trimEnd();
+  } else if (edit.kind === 'drop-signed-reasoning' && Array.isArray(message.content)) {
+    message.content = message.content.filter((block) => !(isObject(block) && ((block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) || block.type === 'redacted_thinking')));
   }
 }
 
@@ -59,6 +64,21 @@ function blockIndexOf(pointer: string): number {
 }
 
 /** A `user` line holding an error `tool_result`, with the envelope of the line it follows. */
+/**
+ * A bridge message in Claude Code's envelope. An assistant one names us as its model: not
+ * `<synthetic>`, which marks the lines Claude Code leaves out of what it sends.
+ */
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
+  const value: Json = { parentUuid: line.parentId ?? null };
+  for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];
+  value.type = line.role;
+  const content = [{ type: 'text', text: BRIDGE_TEXTS[line.role] }];
+  value.message = line.role === 'user' ? { role: 'user', content } : { id: `msg_bridge_${line.id ?? ''}`, type: 'message', role: 'assistant', model: 'transcript-doctor-bridge', content, stop_reason: 'end_turn' };
+  value.uuid = line.id;
+  value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+  return value;
+}
+
 function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
   const value: Json = { parentUuid: line.parentId ?? null };
   for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];

@@ -2,6 +2,7 @@ import { Entry, positionalId, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { intern } from '../intern.js';
+import { dataUrlImage } from '../images.js';
 import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from './items.js';
 import { replacementHistoryProblems } from './replacement-history.js';
 import { sessionMetaProblem } from './session-meta.js';
@@ -88,7 +89,10 @@ function decodeItem(item: Json, entry: Entry): void {
     if (typeof item.role !== 'string' || !Array.isArray(item.content)) return;
     history(entry);
     if (item.role === 'assistant') modelOutput(entry);
-    else if (item.role === 'user') entry.role = isContextual(item.content) ? 'other' : 'user';
+    else if (item.role === 'user') {
+      entry.role = isContextual(item.content) ? 'other' : 'user';
+      readImages(item.content, entry);
+    }
     else {
       entry.role = 'other';
       // Codex leaves system messages out of the history it sends (`is_api_message`).
@@ -105,6 +109,16 @@ function decodeItem(item: Json, entry: Entry): void {
   } else if (MODEL_ITEMS.has(type) || call !== undefined || OUTPUT_ITEMS.has(type)) {
     history(entry);
     modelOutput(entry);
+  }
+}
+
+/** Images pasted into a prompt: `input_image` parts with their bytes in a data URL. */
+function readImages(content: unknown[], entry: Entry): void {
+  for (let i = 0; i < content.length; i++) {
+    const part = content[i];
+    if (!isObject(part) || part.type !== 'input_image') continue;
+    const image = dataUrlImage(part.image_url, `${ITEM}/content/${i}`, i);
+    if (image !== undefined) entry.images = [...(entry.images ?? []), image];
   }
 }
 

@@ -1,4 +1,4 @@
-import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
+import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
 import { ABORTED_OUTPUT, CALL_ITEMS } from './items.js';
@@ -12,6 +12,7 @@ export const codexEncoder: Encoder = {
   },
   newId: uuidFrom,
   create(line, source) {
+    if (line.kind === 'bridge') return bridge(line, source);
     return line.kind === 'header' ? newSessionMeta(line.id, source) : missingOutput(line, source);
   },
 };
@@ -49,6 +50,13 @@ function applyEdit(line: Json, edit: EntryEdit): void {
  * The output's type must match the call's; when the line it follows is not that call (the call
  * was not the last item of its response), a `function_call_output` answers it.
  */
+/** A bridge message as a Responses message item. */
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
+  const after = isObject(source) ? source : {};
+  const part = { type: line.role === 'user' ? 'input_text' : 'output_text', text: BRIDGE_TEXTS[line.role] };
+  return { timestamp: typeof after.timestamp === 'string' ? after.timestamp : new Date().toISOString(), type: 'response_item', payload: { type: 'message', role: line.role, content: [part] } };
+}
+
 function missingOutput(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown): Json {
   const after = isObject(source) ? source : {};
   const call = isObject(after.payload) && after.payload.call_id === line.callId ? after.payload : undefined;

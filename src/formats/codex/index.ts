@@ -22,6 +22,7 @@ export const codexFormat: TranscriptFormat = {
     // Codex talks to the Responses API, which takes empty text; nothing is rejected for it.
     blankTextRejected: false,
     api: 'responses',
+    provider: 'openai-responses',
     headerLoss: 'Codex will not resume it ("no usable header record")',
   },
   detect(value) {

@@ -1,8 +1,10 @@
-import { Entry, positionalId, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import { Entry, positionalId, type ImageRef, type Outcome, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { contentPointer, readToolCall } from './blocks.js';
-import { isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { endsInWhitespace, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { piProvider } from './provider.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
   PI_ENTRY_TYPES,
@@ -20,6 +22,8 @@ const OUTCOMES: Record<string, Outcome> = {
   injected: 'injected',
 };
 
+const UNSEEN = Symbol('unseen');
+
 const STATE_TYPES = new Set(['model_change', 'thinking_level_change', 'custom', 'label', 'session_info']);
 
 export interface PiDecoderState {
@@ -31,6 +35,9 @@ export class PiDecoder implements Decoder {
   /** Header version; undefined until a header is seen. Files without version are v1. */
   private version: number | undefined;
   private sawHeader = false;
+  /** The `api` and `provider` of the last assistant message, so only a change is written down (see Entry.provider). */
+  private api: unknown = UNSEEN;
+  private provider: unknown = UNSEEN;
 
   constructor(state?: PiDecoderState) {
     if (state !== undefined) ({ version: this.version, sawHeader: this.sawHeader } = state);
@@ -49,6 +56,7 @@ export class PiDecoder implements Decoder {
     switch (value.type) {
       case 'message':
         decodeMessage(value.message, entry);
+        if (entry.role === 'assistant') this.markProvider(value.message as Json, entry);
         break;
       case 'compaction':
         entry.kind = 'compaction';
@@ -68,6 +76,16 @@ export class PiDecoder implements Decoder {
         if (typeof value.type === 'string' && STATE_TYPES.has(value.type)) entry.kind = 'state';
     }
     return entry;
+  }
+
+  /** Two string compares per assistant message; the mapping runs only when the model was switched. */
+  private markProvider(message: Json, entry: Entry): void {
+    // Delivery mirrors and injected notices never reach a provider.
+    if (entry.transcriptOnly || (message.api === this.api && message.provider === this.provider)) return;
+    this.api = message.api;
+    this.provider = message.provider;
+    // The first assistant message of this decoder is marked too: another thread may have read the lines before it.
+    entry.provider = piProvider(message.api, message.provider);
   }
 
   private header(value: Json, entry: Entry): Entry {
@@ -126,6 +144,7 @@ function decodeMessage(message: unknown, entry: Entry): void {
       entry.role = 'toolResult';
       entry.inContext = true;
       entry.toolResults = [decodeToolResult(message)];
+      if (Array.isArray(message.content)) readImages(message.content, entry);
       return;
     case 'bashExecution':
       entry.role = 'other';
@@ -151,6 +170,19 @@ function decodeUserContent(content: unknown, entry: Entry): void {
   const blank = blankTextBlocks(content);
   if (blank.length === content.length) entry.blankText = true;
   else if (blank.length > 0) entry.blankTextBlocks = blank;
+  readImages(content, entry);
+}
+
+/** pi's image blocks (`{type:"image", data, mimeType}`), in user messages and tool results. */
+function readImages(content: unknown[], entry: Entry): void {
+  let images: ImageRef[] | undefined;
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i];
+    if (!isObject(block) || block.type !== 'image') continue;
+    const image = imageRef(block.data, block.mimeType, contentPointer(i), i);
+    if (image !== undefined) (images ??= []).push(image);
+  }
+  if (images !== undefined) entry.images = images;
 }
 
 function blankTextBlocks(content: unknown[]): string[] {
@@ -198,6 +230,7 @@ function decodeAssistant(message: Json, entry: Entry): void {
   }
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
   entry.toolCalls = calls?.slice();
+  if (endsInWhitespace(content)) entry.trailingWhitespace = true;
   const blank = blankTextBlocks(content);
   if (blank.length > 0 && blank.length < content.length) entry.blankTextBlocks = blank;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
+import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall, RESULT_ID_FIELDS } from './canonical.js';
-import { fillBlankText, isObject, type Json } from '../json.js';
+import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
 
 /** The exact texts current OpenClaw writes on disk, so its own checks recognise our repairs. */
 export const FAILED_TURN_TEXT = '[assistant turn failed before producing content]';
@@ -23,7 +23,7 @@ export const piEncoder: Encoder = {
     return createHash('sha256').update(seed).digest('hex').slice(0, 8);
   },
   create(line, source) {
-    return line.kind === 'header' ? header(line, source) : missingResult(line, source);
+    return line.kind === 'header' ? header(line, source) : line.kind === 'bridge' ? bridge(line, source) : missingResult(line, source);
   },
 };
 
@@ -72,7 +72,18 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     case 'fill-blank-user':
       message.content = fillBlankText(message.content, BLANK_USER_TEXT);
       return;
+    case 'trim-final-text':
+      trimLastText(message);
+      return;
+    case 'drop-signed-reasoning':
+      if (Array.isArray(message.content)) message.content = message.content.filter((block) => !(isObject(block) && block.type === 'thinking' && nonEmptyString(block.thinkingSignature) !== undefined));
+      return;
   }
+}
+
+function trimLastText(message: Json): void {
+  const last: unknown = Array.isArray(message.content) ? message.content.at(-1) : undefined;
+  if (isObject(last) && last.type === 'text' && typeof last.text === 'string') last.text = last.text.trimEnd();
 }
 
 function canonicalMessage(message: Json): Json {
@@ -94,6 +105,23 @@ function timestamps(source: unknown): { iso: string; ms: number } {
   const iso = isObject(source) && typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
   const inner = isObject(source) && isObject(source.message) ? source.message.timestamp : undefined;
   return { iso, ms: typeof inner === 'number' ? inner : Date.parse(iso) || Date.now() };
+}
+
+/** A bridge message; an assistant one says it was not a model's (pi's fields, with our name where the model's would be). */
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
+  const { iso, ms } = timestamps(source);
+  const entry: Json = { type: 'message' };
+  if (line.id !== undefined) {
+    entry.id = line.id;
+    entry.parentId = line.parentId ?? null;
+  }
+  entry.timestamp = iso;
+  const content = [{ type: 'text', text: BRIDGE_TEXTS[line.role] }];
+  entry.message =
+    line.role === 'user'
+      ? { role: 'user', content, timestamp: ms }
+      : { role: 'assistant', content, api: 'transcript-doctor', provider: 'transcript-doctor', model: 'bridge', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: 'stop', timestamp: ms };
+  return entry;
 }
 
 function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown): Json {

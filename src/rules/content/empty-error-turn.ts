@@ -1,5 +1,7 @@
 import type { Rule } from '../rule.js';
 import { bedrockEmptyContent } from '../provider-errors.js';
+import { enforcedBy } from '../../providers/index.js';
+import { namedTerm, sentIndex, worded } from '../contract/terms.js';
 
 export const emptyErrorTurn: Rule = {
   meta: {
@@ -8,6 +10,7 @@ export const emptyErrorTurn: Rule = {
     category: 'content',
     fix: 'safe',
     description: 'A failed assistant turn has empty content.',
+    providers: enforcedBy('empty-error-turn'),
     docs: `## What it does
 Finds assistant messages with \`stopReason: "error"\` and \`content: []\`: the request failed
 before the model produced anything.
@@ -17,12 +20,21 @@ Bedrock Converse rejects any message with empty content, and replay code that ke
 sends exactly that. Current OpenClaw rewrites such turns on disk to a one-line placeholder
 (\`[assistant turn failed before producing content]\`).
 
+With \`--provider\` naming Bedrock, Gemini or Mistral, it is an error in that provider's words
+(Anthropic now accepts an empty assistant turn mid-conversation: a warning).
+
 ## Fix
 repair writes \`[assistant turn failed before producing content]\`, as current OpenClaw does.`,
   },
   entries: 'unusual',
-  checkEntry(entry, { report }) {
+  checkEntry(entry, { analysis, report }) {
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
+      const named = namedTerm(analysis, 'empty-error-turn');
+      if (named?.term !== undefined) {
+        const words = worded(named, { message: sentIndex(analysis, entry.index) });
+        report({ entry, pointer: `${entry.pointer}/content`, message: `Failed assistant turn has empty content; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
+        return;
+      }
       report({
         entry,
         pointer: `${entry.pointer}/content`,
@@ -32,3 +44,4 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
     }
   },
 };
+

@@ -2,6 +2,8 @@ import type { Rule } from '../rule.js';
 import { ASSISTANT } from '../../model/entry-bits.js';
 import { toolNameProblem } from '../../model/tool-name.js';
 import { toolNamePattern } from '../provider-errors.js';
+import { enforcedBy } from '../../providers/index.js';
+import { namedTerm, worded } from '../contract/terms.js';
 
 export const invalidToolName: Rule = {
   meta: {
@@ -10,6 +12,7 @@ export const invalidToolName: Rule = {
     category: 'pairing',
     fix: 'unsafe',
     description: 'A tool call has a name providers reject.',
+    providers: enforcedBy('invalid-tool-name'),
     docs: `## What it does
 Finds tool calls whose name, once surrounding whitespace is trimmed, is blank, longer than 64
 characters, or holds anything but letters, digits, \`_\` and \`-\` (a name that swallowed
@@ -34,6 +37,7 @@ cannot be sent cannot be answered either), and the turn when nothing else is lef
 are only padded (\`" read "\`) are trimmed in calls and results instead.`,
   },
   check({ analysis, report }) {
+    const named = namedTerm(analysis, 'invalid-tool-name');
     const store = analysis.entries;
     // Read from the columns first: most calls carry a name already judged fine, and an entry is only made for the rest.
     const suspect = (i: number): boolean => {
@@ -57,7 +61,9 @@ are only padded (\`" read "\`) are trimmed in calls and results instead.`,
             entry,
             pointer: `${call.pointer}/name`,
             message: `Tool call ${call.id} has a name providers reject: ${problem}.`,
-            providerError: item === undefined ? undefined : toolNamePattern(item.messageIndex, item.blockIndex + call.blockIndex),
+            ...(named?.term !== undefined
+              ? worded(named, { message: item?.messageIndex ?? 0, block: (item?.blockIndex ?? 0) + call.blockIndex, call: entry.toolCalls!.indexOf(call) })
+              : { providerError: item === undefined ? undefined : toolNamePattern(item.messageIndex, item.blockIndex + call.blockIndex) }),
           });
         }
       }

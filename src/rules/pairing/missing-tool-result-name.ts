@@ -1,5 +1,7 @@
 import type { Rule } from '../rule.js';
 import { functionResponseNameEmpty } from '../provider-errors.js';
+import { enforcedBy } from '../../providers/index.js';
+import { namedTerm, worded } from '../contract/terms.js';
 
 export const missingToolResultName: Rule = {
   meta: {
@@ -8,13 +10,15 @@ export const missingToolResultName: Rule = {
     category: 'pairing',
     fix: 'safe',
     description: 'A tool result has no tool name.',
+    providers: enforcedBy('missing-tool-result-name'),
     docs: `## What it does
 Finds tool results whose tool name is missing, blank, or padded with whitespace.
 
 ## Why is this bad?
 Gemini requires each function response to name the function it answers and rejects an empty
 name; OpenClaw's strict pairing check treats such a transcript as needing repair on every
-request. The name can be restored from the paired call.
+request. The name can be restored from the paired call. With \`--provider gemini\` a missing or
+blank name is an error. A name that differs from its call's is \`tool-result-name-mismatch\`.
 
 ## Fix
 repair fills the name from the paired call, or trims it; never writes "unknown".`,
@@ -26,11 +30,18 @@ repair fills the name from the paired call, or trims it; never writes "unknown".
       if (result.namePointer === undefined || (name !== undefined && name.trim() !== '' && name.trim() === name)) return;
       const item = analysis.replay.itemOf(entry.index);
       const blank = name === undefined || name.trim() === '';
+      const named = blank ? namedTerm(analysis, 'missing-tool-result-name') : undefined;
       const problem = name === undefined ? 'has no tool name' : blank ? 'has a blank tool name' : `has a padded tool name "${name}"`;
+      const message = `Tool result for ${result.callId ?? '(no call id)'} ${problem}.`;
+      if (named?.term !== undefined) {
+        const words = worded(named, { message: item?.messageIndex ?? 0, block: (item?.blockIndex ?? 0) + k });
+        report({ entry, pointer: result.namePointer, message, ...words, severity: words.severity ?? 'error', raise: true });
+        return;
+      }
       report({
         entry,
         pointer: result.namePointer,
-        message: `Tool result for ${result.callId ?? '(no call id)'} ${problem}.`,
+        message,
         providerError: blank && item !== undefined ? functionResponseNameEmpty(item.messageIndex, item.blockIndex + k) : undefined,
       });
     });

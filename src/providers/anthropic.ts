@@ -1,0 +1,44 @@
+import type { ProviderContract, Term, TermId } from './contract.js';
+
+/**
+ * Anthropic's Messages API (reference/provider-rules.md §1). Vertex AI and Bedrock's InvokeModel
+ * serve the same API with the same checks, so vertex.ts reuses these terms under its own name.
+ */
+export const ANTHROPIC_ID_PATTERN = '^[a-zA-Z0-9_-]+$';
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** 5 MB per base64 image, also inside tool results (one 2026 source says 10 MB; 5 is the safe limit). */
+export const anthropicImages = { types: IMAGE_TYPES, maxBytes: 5242880 };
+
+export const anthropicTerms: Partial<Record<TermId, Term>> = {
+  'tool-call-id-format': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}.tool_use.id: String should match pattern '${ANTHROPIC_ID_PATTERN}'` },
+  // pi-mono and LibreChat cut ids to 64; no rejection has been quoted.
+  'tool-call-id-length': { grade: 'U' },
+  'final-assistant-whitespace': { grade: 'C', text: () => 'messages: final assistant content cannot end with trailing whitespace' },
+  'foreign-signed-reasoning': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}: Invalid \`signature\` in \`thinking\` block` },
+  'empty-text-block': {
+    grade: 'C',
+    text: (at) => (at.whitespace ? 'messages: text content blocks must contain non-whitespace text' : 'messages: text content blocks must be non-empty'),
+  },
+  'blank-user-message': { grade: 'C', text: (at) => `messages.${at.message}: all messages must have non-empty content except for the optional final assistant message` },
+  // Anthropic's 1P API now accepts an empty assistant turn mid-conversation (llmgateway PR #3127): a warning.
+  'empty-error-turn': { grade: 'U', text: (at) => `messages.${at.message}: all messages must have non-empty content except for the optional final assistant message` },
+  'image-media-type': {
+    grade: 'C',
+    text: (at) =>
+      IMAGE_TYPES.includes(at.mediaType)
+        ? `messages.${at.message}.content.${at.block}.image.source.base64.data: Image does not match the provided media type ${at.mediaType}`
+        : `messages.${at.message}.content.${at.block}.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`,
+  },
+  'image-size': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}.image.source.base64: image exceeds 5 MB maximum: ${at.bytes} bytes > 5242880 bytes` },
+  'invalid-tool-name': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}.tool_use.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'` },
+};
+
+export const anthropic: ProviderContract = {
+  id: 'anthropic',
+  name: 'Anthropic',
+  callId: { char: /[a-zA-Z0-9_-]/, min: 1, max: 64 },
+  images: anthropicImages,
+  terms: anthropicTerms,
+};

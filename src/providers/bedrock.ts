@@ -1,0 +1,31 @@
+import type { ProviderContract } from './contract.js';
+
+/** Claude's messages through Bedrock Converse come back prefixed like this (brc-anthropic-passthrough). */
+const PASSED = 'The model returned the following errors: ';
+
+/** AWS Bedrock Converse / ConverseStream (reference/provider-rules.md §5b). */
+export const bedrock: ProviderContract = {
+  id: 'bedrock',
+  name: 'Bedrock Converse',
+  // ToolUseBlock reference: toolUseId is 1–64 of [a-zA-Z0-9_-]; no rejection wording captured.
+  callId: { char: /[a-zA-Z0-9_-]/, min: 1, max: 64 },
+  terms: {
+    'tool-call-id-format': { grade: 'D' },
+    'tool-call-id-length': { grade: 'D' },
+    'final-assistant-whitespace': { grade: 'C', text: () => `${PASSED}messages: final assistant content cannot end with trailing whitespace` },
+    'foreign-signed-reasoning': { grade: 'C', text: (at) => `${PASSED}messages.${at.message}.content.${at.block}: Invalid \`signature\` in \`thinking\` block` },
+    'empty-text-block': {
+      grade: 'C',
+      text: (at) => `The text field in the ContentBlock object at messages.${at.message}.content.${at.block} is blank. Add text to the text field, and try again.`,
+    },
+    'blank-user-message': {
+      grade: 'C',
+      text: (at) => `The text field in the ContentBlock object at messages.${at.message}.content.${at.block} is blank. Add text to the text field, and try again.`,
+    },
+    'empty-error-turn': {
+      grade: 'C',
+      text: (at) => `The content field in the Message object at messages.${at.message} is empty. Add a ContentBlock object to the content field and try again.`,
+    },
+    'invalid-tool-name': { grade: 'D' },
+  },
+};

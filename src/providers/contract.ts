@@ -1,0 +1,79 @@
+import type { ProviderId } from './provider-id.js';
+
+/**
+ * Evidence grades of reference/provider-rules.md: C confirmed by a quoted API response, D
+ * documented, L seen only in library workarounds, U unconfirmed. C and D are errors, L and U warnings.
+ */
+export type Grade = 'C' | 'D' | 'L' | 'U';
+
+/** Where a problem sits in the request, for the provider's own wording. */
+export interface At {
+  /** Index in the request's message (or content / input) list. */
+  message: number;
+  /** Content-block index inside that message. */
+  block: number;
+  /** Position of a call among the message's tool calls (OpenAI's `tool_calls[K]`). */
+  call: number;
+  /** The tool-call id concerned, when there is one. */
+  id: string;
+  /** A whitespace-only text rather than an empty one (some providers word them apart). */
+  whitespace: boolean;
+  /** An image's declared media type, and its decoded size in bytes. */
+  mediaType: string;
+  bytes: number;
+}
+
+/** One rule as a provider enforces it. `text` is its exact error wording; absent when none is known. */
+export interface Term {
+  grade: Grade;
+  text?: (at: At) => string;
+}
+
+/** The rules a provider's contract maps to, by our rule id (a generic rule, or one of src/rules/contract/). */
+export type TermId =
+  | 'tool-call-id-format'
+  | 'tool-call-id-length'
+  | 'tool-result-name-mismatch'
+  | 'user-after-tool-result'
+  | 'call-turn-order'
+  | 'final-assistant-whitespace'
+  | 'foreign-signed-reasoning'
+  | 'image-media-type'
+  | 'image-size'
+  | 'empty-text-block'
+  | 'blank-user-message'
+  | 'empty-error-turn'
+  | 'missing-tool-result-name'
+  | 'invalid-tool-name';
+
+/** The shape tool-call ids must have: which characters, and how many. */
+export interface IdShape {
+  /** One allowed character; absent when any character is. */
+  char?: RegExp;
+  min: number;
+  max: number;
+  /** The provider is sent only the part of a stored id before the format's item-id separator (see ReplaySemantics.callIdItemSeparator). */
+  callPart?: true;
+}
+
+/** The images a provider takes: which media types, and how many bytes each at most. */
+export interface ImageLimits {
+  types: readonly string[];
+  maxBytes: number;
+}
+
+export interface ProviderContract {
+  id: ProviderId;
+  /** How findings name the provider, as the prefix of its error texts. */
+  name: string;
+  /** Tool-call ids it accepts; the `tool-call-id-format` term judges the characters, `tool-call-id-length` the length. */
+  callId?: IdShape;
+  /** Images it takes; the `image-media-type` and `image-size` terms judge them. */
+  images?: ImageLimits;
+  terms: Partial<Record<TermId, Term>>;
+}
+
+/** C and D grade rules fail a request for certain; L and U ones are reported as warnings. */
+export function severityOf(grade: Grade): 'error' | 'warning' {
+  return grade === 'C' || grade === 'D' ? 'error' : 'warning';
+}

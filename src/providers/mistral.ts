@@ -1,0 +1,16 @@
+import type { At, ProviderContract } from './contract.js';
+
+const idText = (at: At) => `Tool call id was ${at.id} but must be a-z, A-Z, 0-9, with a length of 9.`;
+
+/** Mistral's chat API (reference/provider-rules.md §5a). */
+export const mistral: ProviderContract = {
+  id: 'mistral',
+  name: 'Mistral',
+  callId: { char: /[a-zA-Z0-9]/, min: 9, max: 9 },
+  terms: {
+    'tool-call-id-format': { grade: 'C', text: idText },
+    'tool-call-id-length': { grade: 'C', text: idText },
+    'user-after-tool-result': { grade: 'C', text: () => "Unexpected role 'user' after role 'tool'" },
+    'empty-error-turn': { grade: 'C', text: () => 'Assistant message must have either content or tool_calls, but not none.' },
+  },
+};

@@ -1,0 +1,18 @@
+import type { ProviderContract } from './contract.js';
+
+/** OpenAI's Responses API, also Codex's backend (reference/provider-rules.md §3). */
+export const openaiResponses: ProviderContract = {
+  id: 'openai-responses',
+  name: 'OpenAI Responses',
+  callId: { min: 1, max: 64, callPart: true },
+  terms: {
+    'tool-call-id-length': {
+      grade: 'C',
+      text: (at) => `Invalid 'input[${at.message}].call_id': string too long. Expected a string with maximum length 64, but got a string with length ${at.id.length} instead.`,
+    },
+    // encrypted_content verifies only for the org and model that wrote it; wording from a gateway fixture.
+    'foreign-signed-reasoning': { grade: 'L', text: () => 'The encrypted content for item … could not be verified.' },
+    // Whether blank text is rejected is not known (§6 "?").
+    'empty-text-block': { grade: 'U' },
+  },
+};

@@ -1,0 +1,37 @@
+import type { Analysis } from '../model/analysis.js';
+import { flagMask } from '../model/entry-bits.js';
+import { semanticsOf } from '../model/transcript.js';
+import { chooseProvider, enforcedTerm, type Judged } from './choose.js';
+import type { ProviderId } from './provider-id.js';
+
+const SIGNED = flagMask('signedThinking');
+
+/** A replayed entry whose signed reasoning another provider wrote: its context position and who signed it. */
+export interface ForeignReasoning {
+  at: number;
+  signer: ProviderId;
+}
+
+/**
+ * The replayed entries carrying reasoning signed by another provider than the chosen one, when
+ * that provider verifies signatures (foreign-signed-reasoning). A turn's signer is what the file
+ * records (pi), else the one provider the format's agent talks to. Reads one bit per entry.
+ */
+export function foreignReasoning(analysis: Analysis): { terms: Judged; found: ForeignReasoning[] } | undefined {
+  const terms = enforcedTerm(analysis, 'foreign-signed-reasoning');
+  if (terms === undefined) return undefined;
+  const choice = chooseProvider(analysis);
+  const fixed = semanticsOf(analysis.transcript).provider;
+  // An agent that talks to one provider signed everything for it.
+  if (fixed === choice.id) return { terms, found: [] };
+  const store = analysis.entries;
+  const { indices, messageIndex } = analysis.replay.context;
+  const found: ForeignReasoning[] = [];
+  for (let at = 0; at < indices.length; at++) {
+    const i = indices[at]!;
+    if ((store.info[i]! & SIGNED) === 0 || messageIndex[at] === -1) continue;
+    const signer = fixed ?? choice.session?.providerOf(i);
+    if (signer !== undefined && signer !== choice.id) found.push({ at, signer });
+  }
+  return { terms, found };
+}

@@ -1,0 +1,58 @@
+import { ASSISTANT } from '../../model/entry-bits.js';
+import { enforcedBy } from '../../providers/index.js';
+import type { Rule } from '../rule.js';
+import { contractTerm, worded } from './terms.js';
+
+export const callTurnOrder: Rule = {
+  meta: {
+    id: 'call-turn-order',
+    severity: 'error',
+    category: 'contract',
+    fix: 'safe',
+    description: 'A turn of tool calls does not follow a user message or tool results.',
+    providers: enforcedBy('call-turn-order'),
+    docs: `## What it does
+For providers that want every function-call turn right after a user turn or a function-response
+turn (Gemini), finds assistant messages with tool calls that open the history or follow another
+assistant message.
+
+## Why is this bad?
+Gemini rejects the request with \`Please ensure that function call turn comes immediately after
+a user turn or after a function response turn.\` History that starts with a call (after head
+truncation or compaction) and a call turn after an assistant message that was sent on its own
+are the usual causes.
+
+## Fix
+repair puts a user message saying "(continue)" (OpenClaw's placeholder for a user turn) before
+the call turn. A history that opens with a call is left for a person: nothing comes before it.`,
+  },
+  check({ analysis, report }) {
+    const terms = contractTerm(analysis, 'call-turn-order');
+    if (terms === undefined) return;
+    const store = analysis.entries;
+    const path = analysis.replay;
+    const { indices, messageIndex } = path.context;
+    // The role of the message before the current one, and of the current one so far.
+    let before = 0;
+    let current = 0;
+    let message = -1;
+    let reported = -1;
+    for (let at = 0; at < indices.length; at++) {
+      const index = messageIndex[at]!;
+      if (index === -1) continue;
+      const i = indices[at]!;
+      if (index !== message) {
+        before = current;
+        current = store.roleCode(i);
+        message = index;
+      }
+      if (reported === index || store.roleCode(i) !== ASSISTANT || !store.hasCalls(i)) continue;
+      if (index === 0 || before === ASSISTANT) {
+        reported = index;
+        const entry = path.context.at(at);
+        const where = index === 0 ? 'opens the history' : 'follows another assistant message';
+        report({ path, entry, pointer: entry.pointer, message: `Turn of tool calls ${where}, not a user message or tool results.`, ...worded(terms, { message: index }) });
+      }
+    }
+  },
+};

@@ -1,0 +1,48 @@
+import { contracts, enforcedBy } from '../../providers/index.js';
+import { foreignReasoning } from '../../providers/reasoning.js';
+import type { Rule } from '../rule.js';
+import { worded } from './terms.js';
+
+export const foreignSignedReasoning: Rule = {
+  meta: {
+    id: 'foreign-signed-reasoning',
+    severity: 'error',
+    category: 'contract',
+    fix: 'unsafe',
+    description: 'A replayed turn carries reasoning signed by another provider.',
+    providers: enforcedBy('foreign-signed-reasoning'),
+    docs: `## What it does
+Finds assistant turns with signed reasoning (Anthropic's thinking signatures, Gemini's thought
+signatures, the Responses API's encrypted reasoning) that another provider wrote, when the session
+is judged against a provider that verifies signatures (Anthropic, Vertex, Bedrock, Gemini, and the
+Responses API as a warning). The provider of each turn is what the session records (pi's
+\`provider\` / \`api\`); Claude Code turns are Anthropic's, Codex turns the Responses API's.
+
+## Why is this bad?
+A signature verifies only for the provider, route and model that made it: Anthropic answers
+\`Invalid \`signature\` in \`thinking\` block\`, Gemini \`Corrupted thought signature.\`. pi turns
+other providers' reasoning into plain text when it sends it; other clients replay it as it stands.
+
+## Fix
+repair drops the foreign reasoning blocks, and the line when nothing else is on it (Claude Code
+writes a block per line). The latest assistant turn is different: Anthropic rejects any change to
+its reasoning, so that turn goes whole, with the results that answer its calls, as repair does for
+a signed turn it would otherwise have to edit. The model loses what it reasoned, not what it said
+earlier: unsafe.`,
+  },
+  check({ analysis, report }) {
+    const foreign = foreignReasoning(analysis);
+    if (foreign === undefined) return;
+    const path = analysis.replay;
+    for (const { at, signer } of foreign.found) {
+      const item = path.itemAt(at);
+      report({
+        path,
+        entry: item.entry,
+        pointer: `${item.entry.pointer}/content`,
+        message: `Reasoning signed by ${contracts[signer].name}, replayed to ${foreign.terms.contract.name}.`,
+        ...worded(foreign.terms, { message: item.messageIndex, block: item.blockIndex }),
+      });
+    }
+  },
+};
