@@ -9,6 +9,8 @@ import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
 import { runRules } from './run-rules.js';
+import { conversationChecker, withConversationFindings } from './conversation.js';
+import type { Finding } from './finding.js';
 
 /**
  * Files one thread scans at once, so that while one waits on the file system (reading a large
@@ -18,14 +20,17 @@ export const IN_FLIGHT = 4;
 
 /** Reads, decodes, analyses and checks a stream. Throws only for I/O errors. */
 export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat): Promise<FileReport> {
-  return check(path, await loadTranscript(source, format), rules);
+  const lines = conversationChecker(rules);
+  return check(path, await loadTranscript(source, format, lines.take), rules, lines.findings);
 }
 
 export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true): Promise<FileReport> {
-  const transcript = await loadTranscriptFile(path, format, twoThreads);
+  // A file of conversations (requests, datasets) is judged line by line as it is read.
+  const lines = conversationChecker(rules);
+  const transcript = await loadTranscriptFile(path, format, twoThreads, lines.take);
   const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
-  return check(path, transcript, rules);
+  return check(path, transcript, rules, lines.findings);
 }
 
 /**
@@ -41,6 +46,6 @@ function mayEndInCall(transcript: Transcript): boolean {
   return false;
 }
 
-function check(path: string, transcript: Transcript, rules: readonly Rule[]): FileReport {
-  return { path, format: transcript.format ?? null, findings: runRules(analyze(transcript), rules) };
+function check(path: string, transcript: Transcript, rules: readonly Rule[], lines: readonly Finding[]): FileReport {
+  return { path, format: transcript.format ?? null, findings: withConversationFindings(runRules(analyze(transcript), rules), lines) };
 }

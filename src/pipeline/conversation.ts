@@ -1,0 +1,100 @@
+import type { LineConversation } from '../formats/format.js';
+import { EntryStore } from '../model/entry-store.js';
+import type { Transcript } from '../model/transcript.js';
+import { applyToItems } from '../repair/apply-items.js';
+import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
+import { planRepair } from '../repair/planner.js';
+import type { Rule } from '../rules/rule.js';
+import { analyze, type Analysis } from '../model/analysis.js';
+import type { Finding } from './finding.js';
+import type { ConversationSink } from './load-transcript.js';
+import { runRules } from './run-rules.js';
+
+/** The format whose lines are conversations; its name is what the mini transcripts report. */
+const FORMAT = 'requests';
+
+/** A repair that still finds work after this many passes over one line has a planner bug; stop rather than loop. */
+const MAX_PASSES = 5;
+
+/**
+ * One line's conversation as a transcript of its own: item i is entry i on "line" i + 1, linked
+ * to the item before it. It lives only while that line is judged or repaired, so a file of any
+ * number of conversations costs the memory of its largest one.
+ */
+export function conversationTranscript(conversation: LineConversation): Transcript {
+  const entries = new EntryStore();
+  const items = conversation.items;
+  entries.reserve(items.length);
+  const decoder = conversation.createDecoder();
+  for (let i = 0; i < items.length; i++) entries.push(decoder.decode(items[i], i + 1, i));
+  entries.trim();
+  return { format: FORMAT, semantics: conversation.semantics, entries, lineIssues: [], bom: false, bytes: 0, lines: items.length, parsedLines: items.length };
+}
+
+/** The findings of one conversation, placed on its line of the file (see rebase). */
+export function checkConversation(conversation: LineConversation, line: number, rules: readonly Rule[], analysis?: Analysis): Finding[] {
+  const findings = runRules(analysis ?? analyze(conversationTranscript(conversation)), rules);
+  return findings.map((finding) => rebase(finding, line, conversation.pointer));
+}
+
+/**
+ * A finding about item k (on the mini transcript's line k + 1) as a finding about the file's
+ * line: the pointer names the item when the rule named the whole "line", and lines the message
+ * mentions become the items' pointers.
+ */
+function rebase(finding: Finding, line: number, list: string): Finding {
+  const item = (n: number) => `${list}/${n - 1}`;
+  return {
+    ...finding,
+    line,
+    pointer: finding.pointer === '' ? item(finding.line) : finding.pointer,
+    message: finding.message.replace(/\bon line (\d+)/g, (_, n: string) => `at ${item(Number(n))}`).replace(/\bline (\d+)/g, (_, n: string) => item(Number(n))),
+  };
+}
+
+/** What repairing one line did: its counts, and the analysis of the conversation as it now stands. */
+export interface ConversationRepair {
+  changed: boolean;
+  counts: RepairCounts;
+  /** The analysis the last, empty plan was made from. */
+  analysis: Analysis;
+}
+
+/**
+ * Repairs one line's conversation in place (through `locate`, which finds it again in the
+ * edited line) until its plan is empty, so a second repair finds nothing. Pair-atomic, as for
+ * sessions: the same planner, with the items as its lines.
+ */
+export function repairConversation(locate: () => LineConversation, mode: RepairMode): ConversationRepair {
+  const counts = emptyCounts();
+  let changed = false;
+  for (let pass = 1; ; pass++) {
+    const conversation = locate();
+    const plan = planConversation(conversation, mode);
+    if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation)) };
+    for (const [counter, value] of Object.entries(plan.counts)) counts[counter as keyof RepairCounts] += value;
+    conversation.replace(applyToItems(conversation.items, plan, conversation.encoder));
+    changed = true;
+  }
+}
+
+export function planConversation(conversation: LineConversation, mode: RepairMode): RepairPlan {
+  // No session id: a request has no header to rebuild.
+  return planRepair(conversationTranscript(conversation), { mode, sessionId: '' });
+}
+
+/** Collects the findings of every conversation line a file hands it, as they are read. */
+export function conversationChecker(rules: readonly Rule[]): { take: ConversationSink; findings: Finding[] } {
+  const findings: Finding[] = [];
+  const take: ConversationSink = (conversation, place) => {
+    if (conversation === undefined) return;
+    for (const finding of checkConversation(conversation, place.number, rules)) findings.push(finding);
+  };
+  return { take, findings };
+}
+
+/** The file's own findings (bytes, line endings) and its lines' findings, in line order. */
+export function withConversationFindings(file: Finding[], lines: readonly Finding[]): Finding[] {
+  if (lines.length === 0) return file;
+  return [...file, ...lines].sort((a, b) => a.line - b.line);
+}
