@@ -27,7 +27,37 @@ export const anthropic: RequestShape = {
       return { role: 'user', content: [{ type: 'tool_result', tool_use_id: line.callId, content: MISSING_RESULT_TEXT, is_error: true }] };
     },
   },
+  arrange: oneResultMessage,
 };
+
+function isResult(block: unknown): boolean {
+  return isObject(block) && block.type === 'tool_result';
+}
+
+/** A user message whose content starts with tool results. */
+function answers(item: unknown): item is Json & { content: unknown[] } {
+  return isObject(item) && item.role === 'user' && Array.isArray(item.content) && isResult(item.content[0]);
+}
+
+/**
+ * Every result of a call turn belongs in the one message after it: a message of nothing but
+ * results (one the repair added or moved) joins the result message before it, its results after
+ * that message's own and before any text, so results still come first.
+ */
+function oneResultMessage(items: unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const item of items) {
+    const previous = out[out.length - 1];
+    if (answers(previous) && answers(item) && item.content.every(isResult)) {
+      const content = previous.content;
+      const lead = content.findIndex((block) => !isResult(block));
+      content.splice(lead === -1 ? content.length : lead, 0, ...item.content);
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}
 
 class AnthropicDecoder implements Decoder {
   constructor(private readonly list: string) {}
