@@ -1,5 +1,7 @@
 import type { LineConversation } from '../formats/format.js';
+import { StringTable } from '../model/columns.js';
 import { EntryStore } from '../model/entry-store.js';
+import { IdTable } from '../model/id-table.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyToItems } from '../repair/apply-items.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
@@ -16,24 +18,46 @@ const FORMAT = 'requests';
 /** A repair that still finds work after this many passes over one line has a planner bug; stop rather than loop. */
 const MAX_PASSES = 5;
 
+/** Past this many ids or strings, the tables the lines of a file share start afresh. */
+const SHARED_LIMIT = 1 << 14;
+
+/**
+ * The id and string tables the conversations of one file share: every line names its items
+ * `#0`, `#1`, … and its blocks by the same few pointers, so the tables stay small, and a line
+ * spares their allocation. Call ids differ from line to line and get a table per line: the
+ * pairing sizes its arrays by that table.
+ */
+export class SharedTables {
+  private ids = new IdTable();
+  private strings = new StringTable();
+
+  forLine(): Pick<EntryStore, 'ids' | 'callIds' | 'strings'> {
+    if (this.ids.count > SHARED_LIMIT || this.strings.size > SHARED_LIMIT) {
+      this.ids = new IdTable();
+      this.strings = new StringTable();
+    }
+    return { ids: this.ids, strings: this.strings, callIds: new IdTable() };
+  }
+}
+
 /**
  * One line's conversation as a transcript of its own: item i is entry i on "line" i + 1, linked
  * to the item before it. It lives only while that line is judged or repaired, so a file of any
  * number of conversations costs the memory of its largest one.
  */
-export function conversationTranscript(conversation: LineConversation): Transcript {
-  const entries = new EntryStore();
+export function conversationTranscript(conversation: LineConversation, tables?: SharedTables): Transcript {
+  const entries = new EntryStore(tables?.forLine());
   const items = conversation.items;
   entries.reserve(items.length);
   const decoder = conversation.createDecoder();
+  // Not trimmed: the store lives for one line, and trimming would drop the shared tables' index.
   for (let i = 0; i < items.length; i++) entries.push(decoder.decode(items[i], i + 1, i));
-  entries.trim();
   return { format: FORMAT, semantics: conversation.semantics, entries, lineIssues: [], bom: false, bytes: 0, lines: items.length, parsedLines: items.length };
 }
 
 /** The findings of one conversation, placed on its line of the file (see rebase). */
-export function checkConversation(conversation: LineConversation, line: number, rules: readonly Rule[], analysis?: Analysis): Finding[] {
-  const findings = runRules(analysis ?? analyze(conversationTranscript(conversation)), rules);
+export function checkConversation(conversation: LineConversation, line: number, rules: readonly Rule[], analysis?: Analysis, tables?: SharedTables): Finding[] {
+  const findings = runRules(analysis ?? analyze(conversationTranscript(conversation, tables)), rules);
   return findings.map((finding) => rebase(finding, line, conversation.pointer));
 }
 
@@ -65,30 +89,31 @@ export interface ConversationRepair {
  * edited line) until its plan is empty, so a second repair finds nothing. Pair-atomic, as for
  * sessions: the same planner, with the items as its lines.
  */
-export function repairConversation(locate: () => LineConversation, mode: RepairMode): ConversationRepair {
+export function repairConversation(locate: () => LineConversation, mode: RepairMode, tables?: SharedTables): ConversationRepair {
   const counts = emptyCounts();
   let changed = false;
   for (let pass = 1; ; pass++) {
     const conversation = locate();
-    const plan = planConversation(conversation, mode);
-    if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation)) };
+    const plan = planConversation(conversation, mode, tables);
+    if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, tables)) };
     for (const [counter, value] of Object.entries(plan.counts)) counts[counter as keyof RepairCounts] += value;
     conversation.replace(applyToItems(conversation.items, plan, conversation.encoder));
     changed = true;
   }
 }
 
-export function planConversation(conversation: LineConversation, mode: RepairMode): RepairPlan {
+export function planConversation(conversation: LineConversation, mode: RepairMode, tables?: SharedTables): RepairPlan {
   // No session id: a request has no header to rebuild.
-  return planRepair(conversationTranscript(conversation), { mode, sessionId: '' });
+  return planRepair(conversationTranscript(conversation, tables), { mode, sessionId: '' });
 }
 
 /** Collects the findings of every conversation line a file hands it, as they are read. */
 export function conversationChecker(rules: readonly Rule[]): { take: ConversationSink; findings: Finding[] } {
   const findings: Finding[] = [];
+  const tables = new SharedTables();
   const take: ConversationSink = (conversation, place) => {
     if (conversation === undefined) return;
-    for (const finding of checkConversation(conversation, place.number, rules)) findings.push(finding);
+    for (const finding of checkConversation(conversation, place.number, rules, undefined, tables)) findings.push(finding);
   };
   return { take, findings };
 }

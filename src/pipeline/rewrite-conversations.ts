@@ -7,7 +7,7 @@ import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode } from '../repair/plan.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, planConversation, repairConversation } from './conversation.js';
+import { checkConversation, planConversation, repairConversation, SharedTables } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -24,9 +24,10 @@ export interface ConversationPlan {
 export function planConversations(mode: RepairMode, rules: readonly Rule[]): ConversationPlan {
   const changing = new Set<number>();
   const findings = new Map<number, Finding[]>();
+  const tables = new SharedTables();
   const take: ConversationSink = (conversation, place) => {
     if (conversation === undefined) return;
-    const plan = planConversation(conversation, mode);
+    const plan = planConversation(conversation, mode, tables);
     if (!isEmptyPlan(plan)) {
       changing.add(place.number);
       return;
@@ -75,6 +76,7 @@ export async function writeConversations(
   const counts = emptyCounts();
   const lines: RepairSummary['lines'] = { dropped: [], moved: [], rewritten: [] };
   const findings: Finding[] = [];
+  const tables = new SharedTables();
   let pieces: Buffer[] = [];
   let eol = '\n';
 
@@ -93,13 +95,13 @@ export async function writeConversations(
     let located: LineConversation | undefined;
     const rewritten = rewriteJson(text, (value) => {
       if (conversationOf(value) === undefined) return;
-      repaired = repairConversation(() => (located = conversationOf(value)!), mode);
+      repaired = repairConversation(() => (located = conversationOf(value)!), mode, tables);
     });
     const bytes = repaired?.changed || original === undefined ? Buffer.from(repaired?.changed ? rewritten.text : text) : original;
     const line = put(bytes, true);
     if (repaired === undefined) return;
     for (const [counter, value] of Object.entries(repaired.counts)) counts[counter as keyof RepairCounts] += value;
-    findings.push(...checkConversation(located!, line, rules, repaired.analysis));
+    findings.push(...checkConversation(located!, line, rules, repaired.analysis, tables));
   };
 
   let writing: Promise<void> = Promise.resolve();
