@@ -2,7 +2,7 @@
 // requests format reads. Most lines are OpenAI chat (fine-tuning datasets); a tenth each are
 // Anthropic, Responses and Gemini requests (logged proxy traffic). A conversation has 1–12 user
 // turns, each answered directly or after rounds of 1–3 tool calls, so a line holds from three
-// messages to a few dozen (median ~12, ~2 KiB). About 1.5% of lines carry one pairing problem (an
+// messages to a few dozen (median ~12, ~3 KiB). About 1.5% of lines carry one pairing problem (an
 // unanswered call, an orphan result, a result after the next user message), so repair has work.
 // Deterministic per seed.
 //
@@ -41,10 +41,10 @@ function conversation(rand, n) {
   const userTurns = 1 + Math.min(11, Math.floor(-Math.log(1 - rand()) * 2.2));
   let call = 0;
   for (let t = 0; t < userTurns; t++) {
-    const turn = { user: text(140), rounds: [], answer: text(260) };
+    const turn = { user: text(100), rounds: [], answer: text(200) };
     const rounds = rand() < 0.55 ? 1 + Math.floor(rand() * 3) : 0;
     for (let r = 0; r < rounds; r++) {
-      const calls = Array.from({ length: rand() < 0.75 ? 1 : 2 + Math.floor(rand() * 2) }, () => ({ id: `call_${n.toString(36)}_${(call++).toString(36)}`, name: pick(TOOLS), args: { path: `src/${pick(WORDS)}.ts` }, output: text(420) }));
+      const calls = Array.from({ length: rand() < 0.75 ? 1 : 2 + Math.floor(rand() * 2) }, () => ({ id: `call_${n.toString(36)}_${(call++).toString(36)}`, name: pick(TOOLS), args: { path: `src/${pick(WORDS)}.ts` }, output: text(260) }));
       turn.rounds.push({ say: rand() < 0.3 ? text(80) : null, calls });
     }
     turns.push(turn);

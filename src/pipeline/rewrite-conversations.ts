@@ -7,7 +7,7 @@ import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode } from '../repair/plan.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, planConversation, repairConversation, SharedTables } from './conversation.js';
+import { checkConversation, Collector, planConversation, repairConversation, SharedTables } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -25,7 +25,9 @@ export function planConversations(mode: RepairMode, rules: readonly Rule[]): Con
   const changing = new Set<number>();
   const findings = new Map<number, Finding[]>();
   const tables = new SharedTables();
+  const collector = new Collector();
   const take: ConversationSink = (conversation, place) => {
+    collector.read(place.byteLength);
     if (conversation === undefined) return;
     const plan = planConversation(conversation, mode, tables);
     if (!isEmptyPlan(plan)) {
@@ -77,6 +79,7 @@ export async function writeConversations(
   const lines: RepairSummary['lines'] = { dropped: [], moved: [], rewritten: [] };
   const findings: Finding[] = [];
   const tables = new SharedTables();
+  const collector = new Collector();
   let pieces: Buffer[] = [];
   let eol = '\n';
 
@@ -117,6 +120,7 @@ export async function writeConversations(
   await readFileLines(
     source.path,
     (raw) => {
+      collector.read(raw.byteLength);
       const kinds = issues.get(raw.number);
       if (kinds !== undefined && [...kinds].some((kind) => UNREADABLE.has(kind))) {
         counts.droppedLines += 1;

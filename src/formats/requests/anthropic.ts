@@ -3,7 +3,7 @@ import type { Entry, ServerToolRef, ToolCallRef, ToolResultRef } from '../../mod
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { fillBlankText, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
-import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, requestSemantics, sent } from './item.js';
+import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
 import type { RequestShape } from './shape.js';
 
 /**
@@ -15,7 +15,7 @@ export const anthropic: RequestShape = {
   list: 'messages',
   // Anthropic rejects empty and whitespace-only text blocks; results pair by id in any order.
   semantics: requestSemantics({ blankTextRejected: true, api: 'messages' }),
-  createDecoder: (pointer) => new AnthropicDecoder(pointer),
+  createDecoder: (list) => new AnthropicDecoder(pointersOf(list)),
   encoder: {
     apply(value, edits) {
       if (!isObject(value)) return;
@@ -60,24 +60,23 @@ function oneResultMessage(items: unknown[]): unknown[] {
 }
 
 class AnthropicDecoder implements Decoder {
-  constructor(private readonly list: string) {}
+  constructor(private readonly pointers: Pointers) {}
 
   state(): undefined {
     return undefined;
   }
 
   decode(value: unknown, line: number, index: number): Entry {
-    const pointer = `${this.list}/${index}`;
-    const entry = itemEntry(index, line, pointer);
+    const entry = itemEntry(index, line, this.pointers.item(index));
     if (!isObject(value) || (value.role !== 'user' && value.role !== 'assistant')) return entry;
     sent(entry);
     entry.role = value.role;
-    readContent(value.content, `${pointer}/content`, entry);
+    readContent(value.content, this.pointers, index, entry);
     return entry;
   }
 }
 
-function readContent(content: unknown, pointer: string, entry: Entry): void {
+function readContent(content: unknown, pointers: Pointers, index: number, entry: Entry): void {
   if (typeof content === 'string') {
     if (isBlank(content) && entry.role === 'user') entry.blankText = true;
     return;
@@ -94,7 +93,7 @@ function readContent(content: unknown, pointer: string, entry: Entry): void {
   const blank: string[] = [];
   content.forEach((block, k) => {
     if (!isObject(block)) return;
-    const at = `${pointer}/${k}`;
+    const at = pointers.part(index, 'content', k);
     if (block.type === 'tool_use') calls.push(readCall(block, at, k));
     else if (block.type === 'tool_result') {
       if (results.length < k) entry.resultsAfterOther = true;

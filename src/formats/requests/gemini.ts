@@ -3,7 +3,7 @@ import type { Entry, ToolCallRef, ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, requestSemantics, sent } from './item.js';
+import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
 import type { RequestShape } from './shape.js';
 
 /**
@@ -17,7 +17,7 @@ export const gemini: RequestShape = {
   list: 'contents',
   // Gemini rejects empty text parts; responses name their function.
   semantics: requestSemantics({ blankTextRejected: true, resultNames: true }),
-  createDecoder: (pointer) => new GeminiDecoder(pointer),
+  createDecoder: (list) => new GeminiDecoder(pointersOf(list)),
   encoder: {
     apply(value, edits) {
       if (!isObject(value)) return;
@@ -49,15 +49,14 @@ class GeminiDecoder implements Decoder {
   /** The calls of the last model turn, which the responses after it answer. */
   private calls: OpenCall[] = [];
 
-  constructor(private readonly list: string) {}
+  constructor(private readonly pointers: Pointers) {}
 
   state(): undefined {
     return undefined;
   }
 
   decode(value: unknown, line: number, index: number): Entry {
-    const pointer = `${this.list}/${index}`;
-    const entry = itemEntry(index, line, pointer);
+    const entry = itemEntry(index, line, this.pointers.item(index));
     if (!isObject(value) || !Array.isArray(value.parts)) return entry;
     sent(entry);
     const parts = value.parts;
@@ -73,7 +72,7 @@ class GeminiDecoder implements Decoder {
     const blank: string[] = [];
     parts.forEach((part, j) => {
       if (!isObject(part)) return;
-      const at = `${pointer}/parts/${j}`;
+      const at = this.pointers.part(index, 'parts', j);
       if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
       if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(this.call(part.functionCall, at, index, j));
       else if (entry.role === 'user' && isObject(part.functionResponse)) {

@@ -48,3 +48,43 @@ export const BLANK_USER_TEXT = '(continue)';
 export function lastIndexOf(pointer: string): number {
   return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
 }
+
+/** Items and parts past these are rare enough to get their pointer made afresh. */
+const CACHED_ITEMS = 512;
+const CACHED_PARTS = 64;
+
+/**
+ * The pointers of one list's items and their parts. They repeat from line to line: each is made
+ * once and shared, so a line spares building them, and the string table that codes them finds
+ * them by a hash they already carry.
+ */
+export class Pointers {
+  private readonly items: string[] = [];
+  private readonly parts = new Map<string, string[][]>();
+
+  constructor(private readonly list: string) {}
+
+  /** `<list>/<i>`. */
+  item(i: number): string {
+    if (i >= CACHED_ITEMS) return `${this.list}/${i}`;
+    return (this.items[i] ??= `${this.list}/${i}`);
+  }
+
+  /** `<list>/<i>/<member>/<k>`. */
+  part(i: number, member: string, k: number): string {
+    if (i >= CACHED_ITEMS || k >= CACHED_PARTS) return `${this.item(i)}/${member}/${k}`;
+    let byItem = this.parts.get(member);
+    if (byItem === undefined) this.parts.set(member, (byItem = []));
+    const row = (byItem[i] ??= []);
+    return (row[k] ??= `${this.item(i)}/${member}/${k}`);
+  }
+}
+
+const byList = new Map<string, Pointers>();
+
+/** The shared pointers of a list (a handful: `/messages`, `/input`, `/contents`, and those inside batch lines). */
+export function pointersOf(list: string): Pointers {
+  let pointers = byList.get(list);
+  if (pointers === undefined) byList.set(list, (pointers = new Pointers(list)));
+  return pointers;
+}

@@ -3,7 +3,7 @@ import type { Entry, ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { BLANK_USER_TEXT, isBlank, itemEntry, MISSING_RESULT_TEXT, requestSemantics, sent } from './item.js';
+import { BLANK_USER_TEXT, isBlank, itemEntry, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
 import type { RequestShape } from './shape.js';
 
 /**
@@ -17,7 +17,7 @@ export const openaiChat: RequestShape = {
   list: 'messages',
   // Results pair by id and may come in any order; empty text is accepted.
   semantics: requestSemantics({}),
-  createDecoder: (pointer) => new ChatDecoder(pointer),
+  createDecoder: (list) => new ChatDecoder(pointersOf(list)),
   encoder: {
     apply(value, edits) {
       if (!isObject(value)) return;
@@ -32,26 +32,27 @@ export const openaiChat: RequestShape = {
 };
 
 class ChatDecoder implements Decoder {
-  constructor(private readonly list: string) {}
+  constructor(private readonly pointers: Pointers) {}
 
   state(): undefined {
     return undefined;
   }
 
   decode(value: unknown, line: number, index: number): Entry {
-    const pointer = `${this.list}/${index}`;
+    const pointers = this.pointers;
+    const pointer = pointers.item(index);
     const entry = itemEntry(index, line, pointer);
     if (!isObject(value) || typeof value.role !== 'string') return entry;
     sent(entry);
     switch (value.role) {
       case 'user':
         entry.role = 'user';
-        readContent(value.content, pointer, entry);
+        readContent(value.content, pointers, index, entry);
         return entry;
       case 'assistant':
         entry.role = 'assistant';
-        readContent(value.content, pointer, entry);
-        readCalls(value, pointer, entry);
+        readContent(value.content, pointers, index, entry);
+        readCalls(value, pointers, index, entry);
         return entry;
       case 'tool':
         entry.role = 'toolResult';
@@ -72,7 +73,7 @@ function contentBlocks(content: unknown): number {
   return typeof content === 'string' && content !== '' ? 1 : 0;
 }
 
-function readContent(content: unknown, pointer: string, entry: Entry): void {
+function readContent(content: unknown, pointers: Pointers, index: number, entry: Entry): void {
   entry.blockCount = contentBlocks(content);
   if (typeof content === 'string') {
     if (entry.role === 'user' && isBlank(content)) entry.blankText = true;
@@ -86,15 +87,15 @@ function readContent(content: unknown, pointer: string, entry: Entry): void {
   const blank: string[] = [];
   content.forEach((part, k) => {
     if (isObject(part) && part.type === 'text' && (part.text === undefined || isBlank(part.text))) {
-      blank.push(`${pointer}/content/${k}`);
-      if (typeof part.text === 'string' && part.text !== '') (entry.whitespaceTextBlocks ??= []).push(`${pointer}/content/${k}`);
+      blank.push(pointers.part(index, 'content', k));
+      if (typeof part.text === 'string' && part.text !== '') (entry.whitespaceTextBlocks ??= []).push(pointers.part(index, 'content', k));
     }
   });
   if (blank.length === content.length && entry.role === 'user') entry.blankText = true;
   else if (blank.length > 0) entry.blankTextBlocks = blank;
 }
 
-function readCalls(message: Json, pointer: string, entry: Entry): void {
+function readCalls(message: Json, pointers: Pointers, index: number, entry: Entry): void {
   if (!Array.isArray(message.tool_calls) || message.tool_calls.length === 0) return;
   const first = entry.blockCount;
   entry.toolCalls = message.tool_calls.map((call, j): ToolCallRef => {
@@ -105,7 +106,7 @@ function readCalls(message: Json, pointer: string, entry: Entry): void {
     if (id === undefined) missing.push('id');
     if (name === undefined || name.trim() === '') missing.push('name');
     if (typeof fn?.arguments !== 'string') missing.push('arguments');
-    const ref: ToolCallRef = { id, name, pointer: `${pointer}/tool_calls/${j}`, blockIndex: first + j };
+    const ref: ToolCallRef = { id, name, pointer: pointers.part(index, 'tool_calls', j), blockIndex: first + j };
     if (missing.length > 0) ref.missing = missing;
     return ref;
   });

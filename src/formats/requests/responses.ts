@@ -4,7 +4,7 @@ import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { itemEntry, requestSemantics, sent } from './item.js';
+import { itemEntry, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
 import type { RequestShape } from './shape.js';
 
 /**
@@ -22,7 +22,7 @@ export const openaiResponses: RequestShape = {
   list: 'input',
   // Outputs pair by call_id alone; empty text is accepted.
   semantics: requestSemantics({ api: 'responses' }),
-  createDecoder: (pointer) => new ResponsesDecoder(pointer),
+  createDecoder: (list) => new ResponsesDecoder(pointersOf(list)),
   encoder: {
     apply(value, edits) {
       if (!isObject(value)) return;
@@ -46,14 +46,14 @@ export const openaiResponses: RequestShape = {
 };
 
 class ResponsesDecoder implements Decoder {
-  constructor(private readonly list: string) {}
+  constructor(private readonly pointers: Pointers) {}
 
   state(): undefined {
     return undefined;
   }
 
   decode(value: unknown, line: number, index: number): Entry {
-    const pointer = `${this.list}/${index}`;
+    const pointer = this.pointers.item(index);
     const entry = itemEntry(index, line, pointer);
     if (!isObject(value)) return entry;
     // An easy input message may leave out its type.
