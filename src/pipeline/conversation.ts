@@ -50,16 +50,17 @@ const CALL_LIMIT = 256;
  * table, so it starts afresh once it holds a few hundred.
  */
 export class SharedTables {
-  private ids = new IdTable();
-  private strings = new StringTable();
-  private callIds = new IdTable();
+  // Made at the first line: every session file passes through here without using them.
+  private ids: IdTable | undefined;
+  private strings: StringTable | undefined;
+  private callIds: IdTable | undefined;
 
   forLine(): Pick<EntryStore, 'ids' | 'callIds' | 'strings'> {
-    if (this.ids.count > SHARED_LIMIT || this.strings.size > SHARED_LIMIT) {
+    if (this.ids === undefined || this.strings === undefined || this.ids.count > SHARED_LIMIT || this.strings.size > SHARED_LIMIT) {
       this.ids = new IdTable();
       this.strings = new StringTable();
     }
-    if (this.callIds.count > CALL_LIMIT) this.callIds = new IdTable();
+    if (this.callIds === undefined || this.callIds.count > CALL_LIMIT) this.callIds = new IdTable();
     return { ids: this.ids, strings: this.strings, callIds: this.callIds };
   }
 }
