@@ -62,4 +62,10 @@ export interface Transcript {
   semantics?: ReplaySemantics;
   /** A running agent holds the session's write lock: its last tool calls may still be running. */
   live?: { pid: number; lockPath: string };
+  /**
+   * For one line of a request file, judged as a transcript of its own: the provider API its shape
+   * talks to (see TranscriptFormat.conversationOf), or null for a line in no shape the format
+   * knows. Absent for every other transcript.
+   */
+  conversation?: { provider: string } | null;
 }

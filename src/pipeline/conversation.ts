@@ -77,7 +77,23 @@ export function conversationTranscript(conversation: LineConversation, tables?: 
   const decoder = conversation.createDecoder();
   // Not trimmed: the store lives for one line, and trimming would drop the shared tables' index.
   for (let i = 0; i < items.length; i++) entries.push(decoder.decode(items[i], i + 1, i));
-  return { format: FORMAT, semantics: conversation.semantics, entries, lineIssues: [], bom: false, bytes: 0, lines: items.length, parsedLines: items.length };
+  return {
+    format: FORMAT,
+    semantics: conversation.semantics,
+    entries,
+    lineIssues: [],
+    bom: false,
+    bytes: 0,
+    lines: items.length,
+    parsedLines: items.length,
+    conversation: { provider: conversation.provider },
+  };
+}
+
+/** The findings of a line that holds no conversation the format knows: whatever rules say of such a line. */
+export function checkShapeless(line: number, rules: readonly Rule[]): Finding[] {
+  const transcript: Transcript = { format: FORMAT, entries: new EntryStore(), lineIssues: [], bom: false, bytes: 0, lines: 1, parsedLines: 1, conversation: null };
+  return runRules(analyze(transcript), rules).map((finding) => ({ ...finding, line }));
 }
 
 /** The findings of one conversation, placed on its line of the file (see rebase). */
@@ -139,8 +155,8 @@ export function conversationChecker(rules: readonly Rule[]): { take: Conversatio
   const collector = new Collector();
   const take: ConversationSink = (conversation, place) => {
     collector.read(place.byteLength);
-    if (conversation === undefined) return;
-    for (const finding of checkConversation(conversation, place.number, rules, undefined, tables)) findings.push(finding);
+    const found = conversation === undefined ? checkShapeless(place.number, rules) : checkConversation(conversation, place.number, rules, undefined, tables);
+    for (const finding of found) findings.push(finding);
   };
   return { take, findings };
 }

@@ -7,7 +7,7 @@ import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode } from '../repair/plan.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, Collector, planConversation, repairConversation, SharedTables } from './conversation.js';
+import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, SharedTables } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -28,13 +28,12 @@ export function planConversations(mode: RepairMode, rules: readonly Rule[]): Con
   const collector = new Collector();
   const take: ConversationSink = (conversation, place) => {
     collector.read(place.byteLength);
-    if (conversation === undefined) return;
-    const plan = planConversation(conversation, mode, tables);
-    if (!isEmptyPlan(plan)) {
+    const plan = conversation === undefined ? undefined : planConversation(conversation, mode, tables);
+    if (plan !== undefined && !isEmptyPlan(plan)) {
       changing.add(place.number);
       return;
     }
-    const found = checkConversation(conversation, place.number, rules, plan.analysis);
+    const found = conversation === undefined ? checkShapeless(place.number, rules) : checkConversation(conversation, place.number, rules, plan!.analysis);
     if (found.length > 0) findings.set(place.number, [...(findings.get(place.number) ?? []), ...found]);
   };
   return { take, changing, findings };
@@ -102,7 +101,7 @@ export async function writeConversations(
     });
     const bytes = repaired?.changed || original === undefined ? Buffer.from(repaired?.changed ? rewritten.text : text) : original;
     const line = put(bytes, true);
-    if (repaired === undefined) return;
+    if (repaired === undefined) return void findings.push(...checkShapeless(line, rules));
     for (const [counter, value] of Object.entries(repaired.counts)) counts[counter as keyof RepairCounts] += value;
     findings.push(...checkConversation(located!, line, rules, repaired.analysis, tables));
   };

@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repairRewrite, rewriteInput } from '../../../src/pipeline/rewrite.js';
 import { scanFile } from '../../../src/pipeline/scan.js';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'requests');
@@ -48,5 +51,18 @@ describe('requests: scan', () => {
       const report = await scanFile(join(DIR, name));
       expect(report.findings.find((f) => f.rule === 'empty-text-block')?.severity).toBe('error');
     }
+  });
+});
+
+describe('requests: lines in no known shape', () => {
+  it('are reported, not passed as healthy, and repair leaves them as they are', async () => {
+    const text = ['{"messages":[{"role":"user","content":"hi"}]}', '{"prompt":"x","completion":"y"}', '{"messages":null}', ''].join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'td-requests-shapeless-'));
+    writeFileSync(join(dir, 'in.jsonl'), text);
+    const report = await scanFile(join(dir, 'in.jsonl'));
+    expect(report.findings.map((f) => `${f.line} ${f.rule} ${f.severity}`)).toEqual(['2 unknown-request-shape warning', '3 unknown-request-shape warning']);
+    const repaired = await rewriteInput(join(dir, 'in.jsonl'), undefined, repairRewrite('discard'), { kind: 'file', path: join(dir, 'out.jsonl') });
+    expect(readFileSync(join(dir, 'out.jsonl'), 'utf8')).toBe(text);
+    expect(repaired.findings.map((f) => `${f.line} ${f.rule}`)).toEqual(['2 unknown-request-shape', '3 unknown-request-shape']);
   });
 });
