@@ -6,6 +6,9 @@
 // repair (≥ 0.5).
 // The same shapes at 1 GiB (128 MiB with --quick): one scan each for peak RSS (≤ 200 MiB), and
 // the heap a loaded transcript keeps per entry (≤ 80 bytes).
+// A request / dataset file of 100,000 conversations (25,000 with --quick), one per line, in the four
+// provider shapes (requests.mjs): scan and repair against the baseline, 3 runs each (1 with
+// --quick), and their peak RSS, which must stay within the sessions' bound (≤ 200 MiB).
 // Second rows: the original big-line files (multi-KiB lines), which must not regress.
 // Then a folder shaped like ~/.claude/projects (2,000 sessions of 20 KiB – 2 MiB; 300 with
 // --quick): --jobs 2 against two processes that each scan half of it (≥ 0.95 of their speed-up).
@@ -28,6 +31,7 @@ import { explainRow, largeRow, projectsRow, retainedRow, throughputRow } from '.
 import { measureStartup } from './startup.mjs';
 import { ensureClaudeCode } from './to-claude-code.mjs';
 import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
+import { ensureRequests } from './requests.mjs';
 
 const MiB = 2 ** 20;
 const quick = process.argv.slice(2).includes('--quick');
@@ -38,6 +42,7 @@ const BIG_TODAY = { ratio: 0.9, rssMiB: 157, tolerance: 0.05 };
 
 const [SMALL, LARGE] = quick ? [32 * MiB, 128 * MiB] : [128 * MiB, 1024 * MiB];
 const PROJECT_FILES = quick ? 300 : 2000;
+const CONVERSATIONS = quick ? 25_000 : 100_000;
 const EXPLAIN_FILES = quick ? 500 : 5000;
 const STARTUP_RUNS = quick ? 15 : 41;
 
@@ -81,6 +86,12 @@ async function main(c) {
   result.real.piRetained = await retainedRow(c, { title: `pi, real-shaped ${fmtBytes(realSmall.meta.bytes)}`, file: realSmall.file });
   result.real.claudeCodeRetained = await retainedRow(c, { title: `Claude Code, real-shaped ${fmtBytes(ccSmall.bytes)}`, file: ccSmall.file });
 
+  // ---- a request / dataset file: each line judged and repaired on its own
+  const requests = await ensureRequests(CONVERSATIONS);
+  result.requests = await throughputRow(c, {
+    title: `requests, ${CONVERSATIONS} conversations`, file: requests.file, bytes: requests.bytes, lines: requests.lines, runs: quick ? 1 : 3, repair: true,
+  });
+
   // ---- second rows: the big-line files
   const bigSmall = await ensureTranscript(SMALL);
   const bigLarge = await ensureTranscript(LARGE);
@@ -117,6 +128,8 @@ async function main(c) {
     ['Codex real-shaped scan / baseline', r.codex.ratio, `≥ ${TARGET.ratio}`, r.codex.ratio >= TARGET.ratio, fmtBytes(r.codex.bytes)],
     ['pi real-shaped scan peak RSS (MiB)', r.piLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.piLarge.rssMiB != null && r.piLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.piLarge.bytes)],
     ['Claude Code real-shaped scan peak RSS (MiB)', r.claudeCodeLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.claudeCodeLarge.rssMiB != null && r.claudeCodeLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.claudeCodeLarge.bytes)],
+    ['requests scan peak RSS (MiB)', result.requests.scan.rssMiB, `≤ ${TARGET.rssMiB}`, result.requests.scan.rssMiB != null && result.requests.scan.rssMiB <= TARGET.rssMiB, `${result.requests.lines} conversations`],
+    ['requests repair peak RSS (MiB)', result.requests.repair.rssMiB, `≤ ${TARGET.rssMiB}`, result.requests.repair.rssMiB != null && result.requests.repair.rssMiB <= TARGET.rssMiB, `${result.requests.lines} conversations`],
     ['pi bytes kept per entry', r.piRetained.bytesPerEntry, `≤ ${TARGET.bytesPerEntry}`, r.piRetained.bytesPerEntry <= TARGET.bytesPerEntry, `${r.piRetained.entries} entries`],
     ['Claude Code bytes kept per entry', r.claudeCodeRetained.bytesPerEntry, `≤ ${TARGET.bytesPerEntry}`, r.claudeCodeRetained.bytesPerEntry <= TARGET.bytesPerEntry, `${r.claudeCodeRetained.entries} entries`],
     ['big-line pi scan / baseline, peak RSS', `${f2(b.piLarge.ratio)}, ${f1(b.piLarge.rssMiB)} MiB`, `no regression (${BIG_TODAY.ratio} / ${BIG_TODAY.rssMiB} MiB ±${BIG_TODAY.tolerance * 100}%)`, bigOk, fmtBytes(b.piLarge.bytes)],

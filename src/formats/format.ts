@@ -51,4 +51,29 @@ export interface TranscriptFormat {
   nothingToCanonicalize?: string;
   /** Tree links from the text of a line that does not parse, when they can still be read. */
   recoverLinks(text: string): { id: string; parentId: string | null } | undefined;
+  /**
+   * For formats whose every line is a whole conversation (request and dataset files): the
+   * conversation a parsed line holds. Such a file is judged line by line, never as one tree.
+   */
+  conversationOf?(value: unknown): LineConversation | undefined;
+}
+
+/**
+ * One conversation held by a line: a list of items (messages, input items, contents) inside the
+ * parsed line, read and written through a decoder and encoder whose "lines" are those items.
+ * Item i is decoded as entry i on line i + 1, with pointers from the root of the whole line.
+ */
+export interface LineConversation {
+  /** The provider API the line's shape talks to (openai-chat, anthropic, openai-responses, gemini). */
+  provider: string;
+  /** JSON Pointer of the list inside the line, e.g. `/messages`. */
+  pointer: string;
+  items: unknown[];
+  semantics: ReplaySemantics;
+  /** A fresh decoder for this list's items. */
+  createDecoder(): Decoder;
+  /** Edits one item in place, and writes new items in the shape's own syntax. */
+  encoder: Encoder;
+  /** Puts a repaired list back into the parsed line, in the shape's own arrangement (Gemini: one response turn per call turn). */
+  replace(items: unknown[]): void;
 }

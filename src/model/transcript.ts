@@ -78,4 +78,10 @@ export interface Transcript {
   live?: { pid: number; lockPath: string };
   /** The provider a person asked to judge the file against (`--provider`, config `provider`). */
   provider?: ProviderId;
+  /**
+   * For one line of a request file, judged as a transcript of its own: the provider API its shape
+   * talks to (see TranscriptFormat.conversationOf), or null for a line in no shape the format
+   * knows. Absent for every other transcript.
+   */
+  conversation?: { provider: string } | null;
 }

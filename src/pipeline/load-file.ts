@@ -12,7 +12,7 @@ import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { loadBytes, TranscriptBuilder } from './load-transcript.js';
+import { loadBytes, TranscriptBuilder, type ConversationSink } from './load-transcript.js';
 
 const MiB = 1 << 20;
 /** Below this a second thread costs more to start than it saves. */
@@ -30,26 +30,27 @@ const workerAvailable = existsSync(fileURLToPath(WORKER));
 /**
  * Reads a transcript file. Mid-sized files are decoded by two threads, each taking one half;
  * the halves are joined into exactly what a single pass would have produced. `twoThreads` is
- * off when files are already spread over threads (`--jobs`).
+ * off when files are already spread over threads (`--jobs`). A file whose lines are conversations
+ * of their own (requests, datasets) is read by one thread, each line handed to `conversations`.
  */
-export async function loadTranscriptFile(path: string, format?: TranscriptFormat, twoThreads = true): Promise<Transcript> {
+export async function loadTranscriptFile(path: string, format?: TranscriptFormat, twoThreads = true, conversations?: ConversationSink): Promise<Transcript> {
   // Refuses a FIFO or a device before reading: either may never end.
   const { fd, size } = openRegularSync(path);
   try {
     // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
     // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
-    if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format);
+    if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format, conversations);
   } finally {
     closeSync(fd);
   }
   const sequential = async () => {
-    const builder = new TranscriptBuilder(format).expectLines(await sampleLines(path, 0, size));
+    const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(await sampleLines(path, 0, size));
     return builder.finish(await readFileLines(path, builder.line), collector(size));
   };
-  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES) return sequential();
+  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || format?.conversationOf !== undefined) return sequential();
   const split = await splitPoint(path, size);
   const head = split === undefined ? undefined : await headPosition(path, format);
-  if (split === undefined || head === undefined) return sequential();
+  if (split === undefined || head === undefined || head.format.conversationOf !== undefined) return sequential();
 
   const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
   const second = inWorker(request);

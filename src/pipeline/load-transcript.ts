@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { gluedRecords } from '../io/glued-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
-import type { Decoder, TranscriptFormat } from '../formats/format.js';
+import type { Decoder, LineConversation, TranscriptFormat } from '../formats/format.js';
 import { detectFormat } from '../formats/registry.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
@@ -14,7 +14,14 @@ const OPEN_BRACE = 0x7b;
 /** Entries read before the tables of calls, results and ids are sized from theirs. */
 const SAMPLE_ENTRIES = 1024;
 
-type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
+export type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
+
+/**
+ * Takes each parsed line of a file whose lines are whole conversations (see
+ * TranscriptFormat.conversationOf), as it is read: such lines become no entries of the file.
+ * `conversation` is undefined for a line in no shape the format knows.
+ */
+export type ConversationSink = (conversation: LineConversation | undefined, place: Place) => void;
 
 /** Where a builder has got to: what a builder for the rest of the file starts from. */
 export interface BuilderStart {
@@ -34,10 +41,13 @@ export class TranscriptBuilder {
   private decoder: Decoder | undefined;
   private undetected: Array<{ value: unknown; raw: Place }> | undefined = [];
   private expected: number | undefined;
+  /** Lines are conversations of their own, handed to the sink instead of decoded. */
+  private perLine = false;
 
   /** With a format, detection is skipped and decoding starts from `state` (see Decoder.state). */
-  constructor(format?: TranscriptFormat, state?: unknown) {
+  constructor(format?: TranscriptFormat, state?: unknown, private readonly conversations?: ConversationSink) {
     if (format !== undefined) {
+      this.perLine = format.conversationOf !== undefined;
       this.format = format;
       this.decoder = format.createDecoder(state);
       this.transcript.format = format.name;
@@ -132,6 +142,7 @@ export class TranscriptBuilder {
     this.undetected.push({ value, raw: { number: raw.number, offset: raw.offset, byteLength: raw.byteLength } });
     this.format = detectFormat(value);
     if (this.format !== undefined) {
+      this.perLine = this.format.conversationOf !== undefined;
       this.decoder = this.format.createDecoder();
       this.transcript.format = this.format.name;
       this.transcript.semantics = this.format.semantics;
@@ -143,6 +154,7 @@ export class TranscriptBuilder {
   }
 
   private add(value: unknown, raw: Place): void {
+    if (this.perLine) return this.conversations?.(this.format!.conversationOf!(value), raw);
     const entries = this.transcript.entries;
     const entry = this.decoder!.decode(value, raw.number, entries.length);
     entry.offset = raw.offset;
@@ -160,14 +172,14 @@ function countLines(bytes: Buffer): number {
 }
 
 /** Reads a source once, start to end, into a Transcript; `format` skips detection. */
-export async function loadTranscript(source: Readable, format?: TranscriptFormat): Promise<Transcript> {
-  const builder = new TranscriptBuilder(format);
+export async function loadTranscript(source: Readable, format?: TranscriptFormat, conversations?: ConversationSink): Promise<Transcript> {
+  const builder = new TranscriptBuilder(format, undefined, conversations);
   return builder.finish(await readLines(source, builder.line));
 }
 
 /** The same for a whole file already in memory; nothing refers to `bytes` once it returns. */
-export function loadBytes(bytes: Buffer, format?: TranscriptFormat): Transcript {
-  const builder = new TranscriptBuilder(format).expectLines(countLines(bytes));
+export function loadBytes(bytes: Buffer, format?: TranscriptFormat, conversations?: ConversationSink): Transcript {
+  const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(countLines(bytes));
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());

@@ -98,7 +98,7 @@ export async function settle<T>(
 }
 
 /** Runs a write into `sink`, discarding what it got when the write fails. */
-async function attempt<R>(sink: Sink<unknown>, write: () => Promise<R>): Promise<R> {
+export async function attempt<R>(sink: Sink<unknown>, write: () => Promise<R>): Promise<R> {
   try {
     return await write();
   } catch (error) {

@@ -11,19 +11,21 @@ import { formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../io/safe-write.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
-import { isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
+import { emptyCounts, isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
 import { rules, shapeRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { planCanonical } from '../repair/canonical.js';
-import type { FileReport, RepairSummary } from './finding.js';
+import type { FileReport, Finding, RepairSummary } from './finding.js';
 import { loadTranscriptFile } from './load-file.js';
-import { settle, type Destination, type Sink } from './passes.js';
+import { attempt, settle, type Destination, type Sink } from './passes.js';
 import { loadTranscript } from './load-transcript.js';
 import { missingToolResultName } from '../rules/pairing/missing-tool-result-name.js';
 import { invalidJson } from '../rules/syntax/invalid-json.js';
 import { runRules } from './run-rules.js';
 import type { ProviderId } from '../providers/provider-id.js';
+import { withConversationFindings } from './conversation.js';
+import { planConversations, writeConversations, type ConversationPlan } from './rewrite-conversations.js';
 
 /** Where a repaired transcript goes. */
 export type Target =
@@ -47,10 +49,12 @@ export interface Rewrite {
   provider?: ProviderId;
   /** What to tell the user when the format never gives this rewrite anything to do. */
   noteFor?: (format: TranscriptFormat) => string | undefined;
+  /** For files of conversations (requests, datasets), which are repaired line by line: how to answer unanswered calls. */
+  mode?: RepairMode;
 }
 
 export function repairRewrite(mode: RepairMode): Rewrite {
-  return { plan: (transcript, display, file) => planRepair(transcript, { mode, sessionId: sessionIdOf(display), file }), rules, fixEndings: true };
+  return { plan: (transcript, display, file) => planRepair(transcript, { mode, sessionId: sessionIdOf(display), file }), rules, fixEndings: true, mode };
 }
 
 export const canonicalRewrite: Rewrite = {
@@ -68,9 +72,12 @@ export async function rewriteInput(path: string, stdin: Readable | undefined, re
 
 async function rewriteFile(source: string, display: string, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   const stamp = target.kind === 'in-place' ? await beginInPlace(source, target.force) : undefined;
-  const transcript = await loadTranscriptFile(source);
+  // Lines that are conversations of their own are planned as they are read; session files ignore this.
+  const lines = rewrite.mode === undefined ? undefined : planConversations(rewrite.mode, rewrite.rules);
+  const transcript = await loadTranscriptFile(source, undefined, true, lines?.take);
   transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
+  if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, display, stamp, transcript, format, lines, rewrite, target });
   const plan = rewrite.plan(transcript, display, source);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
@@ -100,6 +107,47 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
     return report;
   };
   return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));
+}
+
+/**
+ * A file of conversations: one more read writes every line, repairing the lines the first read
+ * found changing (see rewrite-conversations.ts). Nothing changing: the file is copied as it is.
+ */
+async function rewriteConversationFile(file: {
+  source: string;
+  display: string;
+  stamp: SourceStamp | undefined;
+  transcript: Transcript;
+  format: TranscriptFormat;
+  lines: ConversationPlan;
+  rewrite: Rewrite;
+  target: Target;
+}): Promise<RepairReport> {
+  const { source, display, stamp, transcript, format, lines, rewrite, target } = file;
+  const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized');
+  if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
+  const changed = lines.changing.size > 0 || transcript.lineIssues.length > 0 || transcript.bom || transcript.lastLine?.eol === 'none';
+  const summary: RepairSummary = { changed, counts: emptyCounts(), lines: { dropped: [], moved: [], rewritten: [] } };
+  const report: RepairReport = { path: display, format: format.name, findings: [], repair: summary };
+  if (!changed) {
+    report.findings = withConversationFindings(runRules(analyze(transcript), rewrite.rules), [...lines.findings.values()].flat());
+    if (target.kind === 'stream') await pipeline(createReadStream(source), target.stream, { end: false });
+    if (target.kind === 'file') await copyTo(source, await outputFile(target.path, source, display));
+    if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
+    return report;
+  }
+  let left: Finding[] = [];
+  const judge = (output: Transcript): RepairReport => {
+    report.findings = withConversationFindings(runRules(analyze(output), rewrite.rules), left);
+    return report;
+  };
+  const sink = await destination(target, judge, { source, display, stamp, summary }).open();
+  const written = await attempt(sink, () => writeConversations({ path: source, transcript, format }, lines, rewrite.mode!, rewrite.rules, sink.write));
+  left = written.findings;
+  summary.counts = written.counts;
+  summary.lines = written.lines;
+  await sink.flush?.();
+  return sink.keep(written.output);
 }
 
 /** The user's target as a place for the last pass: `judge` reports on the model of what was written. */

@@ -10,6 +10,8 @@ import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import { runRules } from './run-rules.js';
+import { conversationChecker, withConversationFindings } from './conversation.js';
+import type { Finding } from './finding.js';
 
 /** How one file is judged beyond its rules and format, and what is gathered beyond findings. */
 export interface ScanExtras {
@@ -27,14 +29,17 @@ export const IN_FLIGHT = 4;
 
 /** Reads, decodes, analyses and checks a stream. Throws only for I/O errors. */
 export async function scanSource(path: string, source: Readable, rules: readonly Rule[] = allRules, format?: TranscriptFormat, extras: ScanExtras = {}): Promise<FileReport> {
-  return check(undefined, path, await loadTranscript(source, format), rules, extras);
+  const lines = conversationChecker(rules, extras.provider);
+  return check(undefined, path, await loadTranscript(source, format, lines.take), rules, extras, lines.findings);
 }
 
 export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true, extras: ScanExtras = {}): Promise<FileReport> {
-  const transcript = await loadTranscriptFile(path, format, twoThreads);
+  // A file of conversations (requests, datasets) is judged line by line as it is read.
+  const lines = conversationChecker(rules, extras.provider);
+  const transcript = await loadTranscriptFile(path, format, twoThreads, lines.take);
   const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
-  return check(path, path, transcript, rules, extras);
+  return check(path, path, transcript, rules, extras, lines.findings);
 }
 
 /**
@@ -50,11 +55,11 @@ function mayEndInCall(transcript: Transcript): boolean {
   return false;
 }
 
-/** `file`: where the transcript can be read again, for the words of a timeline; undefined for a stream. */
-function check(file: string | undefined, path: string, transcript: Transcript, rules: readonly Rule[], extras: ScanExtras): FileReport | Promise<FileReport> {
+/** `file`: where the transcript can be read again, for the words of a timeline; undefined for a stream. `lines`: findings of a file of conversations. */
+function check(file: string | undefined, path: string, transcript: Transcript, rules: readonly Rule[], extras: ScanExtras, lines: readonly Finding[]): FileReport | Promise<FileReport> {
   transcript.provider = extras.provider;
   const analysis = analyze(transcript);
-  const report: FileReport = { path, format: transcript.format ?? null, findings: runRules(analysis, rules) };
+  const report: FileReport = { path, format: transcript.format ?? null, findings: withConversationFindings(runRules(analysis, rules), lines) };
   if (extras.timeline !== true || report.findings.length === 0) return report;
   return withTimeline(report, analysis, file);
 }

@@ -3,7 +3,7 @@ import { ASSISTANT } from '../model/entry-bits.js';
 import { semanticsOf } from '../model/transcript.js';
 import type { ProviderContract, Term, TermId } from './contract.js';
 import { contracts } from './index.js';
-import type { ProviderId } from './provider-id.js';
+import { isProviderId, type ProviderId } from './provider-id.js';
 import { SessionProviders } from './session.js';
 
 /**
@@ -31,7 +31,10 @@ export function chooseProvider(analysis: Analysis): ProviderChoice {
   const transcript = analysis.transcript;
   const fixed = semanticsOf(transcript).provider;
   const session = fixed === undefined ? SessionProviders.of(analysis.entries) : undefined;
+  const spoken = transcript.conversation?.provider;
   if (transcript.provider !== undefined) choice = { id: transcript.provider, explicit: true, session };
+  // A line of a request file talks to the API its shape is written for.
+  else if (spoken !== undefined && isProviderId(spoken)) choice = { id: spoken, explicit: false, session };
   else if (fixed !== undefined) choice = { id: fixed, explicit: false, session };
   else choice = { id: lastAssistantProvider(analysis, session!), explicit: false, session };
   chosen.set(analysis, choice);

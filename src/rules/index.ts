@@ -31,6 +31,7 @@ import { blankUserMessage } from './content/blank-user-message.js';
 import { emptyErrorTurn } from './content/empty-error-turn.js';
 import { emptyTextBlock } from './content/empty-text-block.js';
 import { unknownFormat } from './format/unknown-format.js';
+import { unknownRequestShape } from './format/unknown-request-shape.js';
 import { ambiguousToolShape } from './shape/ambiguous-tool-shape.js';
 import { nonCanonicalToolCall } from './shape/non-canonical-tool-call.js';
 import { nonCanonicalToolResult } from './shape/non-canonical-tool-result.js';
@@ -51,6 +52,7 @@ export const rules: readonly Rule[] = [
   missingFinalNewline,
   byteOrderMark,
   unknownFormat,
+  unknownRequestShape,
   invalidHeader,
   duplicateHeader,
   duplicateEntryId,

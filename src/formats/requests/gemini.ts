@@ -1,0 +1,207 @@
+import { inApplyOrder, type EntryEdit } from '../../model/edits.js';
+import type { Entry, ToolCallRef, ToolResultRef } from '../../model/entry.js';
+import type { Decoder } from '../format.js';
+import { intern } from '../intern.js';
+import { isObject, nonEmptyString, type Json } from '../json.js';
+import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
+import type { RequestShape } from './shape.js';
+
+/**
+ * Gemini (`{"contents":[…]}`): `functionCall` parts in a `model` turn, answered by
+ * `functionResponse` parts in the next turn, all in that one turn. Call ids are optional: a
+ * response without one answers the first unanswered call of its name in the turn before it. A
+ * call without an id gets `#<item>.<part>` in the model, which is never written to the file.
+ */
+export const gemini: RequestShape = {
+  provider: 'gemini',
+  list: 'contents',
+  // Gemini rejects empty text parts; responses name their function.
+  semantics: requestSemantics({ blankTextRejected: true, resultNames: true }),
+  createDecoder: (list) => new GeminiDecoder(pointersOf(list)),
+  encoder: {
+    apply(value, edits) {
+      if (!isObject(value)) return;
+      for (const edit of inApplyOrder(edits)) applyEdit(value, edit);
+    },
+    newId: (seed) => seed,
+    create(line) {
+      if (line.kind !== 'missing-result') throw new Error('a request has no header');
+      const response: Json = isModelId(line.callId) ? {} : { id: line.callId };
+      response.name = line.toolName ?? '';
+      response.response = { error: MISSING_RESULT_TEXT };
+      return { role: 'user', parts: [{ functionResponse: response }] };
+    },
+  },
+  arrange: oneResponseTurn,
+};
+
+function isModelId(id: string): boolean {
+  return id.startsWith('#');
+}
+
+interface OpenCall {
+  id: string;
+  name: string | undefined;
+  answered: boolean;
+}
+
+class GeminiDecoder implements Decoder {
+  /** The calls of the last model turn, which the responses after it answer. */
+  private calls: OpenCall[] = [];
+
+  constructor(private readonly pointers: Pointers) {}
+
+  state(): undefined {
+    return undefined;
+  }
+
+  decode(value: unknown, line: number, index: number): Entry {
+    const entry = itemEntry(index, line, this.pointers.item(index));
+    if (!isObject(value) || !Array.isArray(value.parts)) return entry;
+    sent(entry);
+    const parts = value.parts;
+    entry.blockCount = parts.length;
+    entry.role = value.role === 'model' ? 'assistant' : 'user';
+    if (parts.length === 0) {
+      entry.emptyContent = true;
+      return entry;
+    }
+    if (entry.role === 'assistant') this.calls = [];
+    const calls: ToolCallRef[] = [];
+    const results: ToolResultRef[] = [];
+    const blank: string[] = [];
+    parts.forEach((part, j) => {
+      if (!isObject(part)) return;
+      const at = this.pointers.part(index, 'parts', j);
+      if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
+      if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(this.call(part.functionCall, at, index, j));
+      else if (entry.role === 'user' && isObject(part.functionResponse)) {
+        if (results.length < j) entry.resultsAfterOther = true;
+        results.push(this.response(part.functionResponse, at, index, j));
+      } else if (isBlankPart(part)) {
+        blank.push(at);
+        if (part.text !== '') (entry.whitespaceTextBlocks ??= []).push(at);
+      }
+    });
+    if (calls.length > 0) entry.toolCalls = calls;
+    if (results.length > 0) {
+      entry.role = 'toolResult';
+      entry.toolResults = results;
+      // One response in the turn: its name can be filled from the call without naming which.
+      if (results.length === 1) results[0]!.namePointer = `${results[0]!.pointer}/functionResponse/name`;
+    }
+    if (blank.length === parts.length && entry.role === 'user') entry.blankText = true;
+    else if (blank.length > 0) entry.blankTextBlocks = blank;
+    return entry;
+  }
+
+  private call(call: Json, pointer: string, index: number, j: number): ToolCallRef {
+    const id = nonEmptyString(call.id) ?? `#${index}.${j}`;
+    const name = typeof call.name === 'string' ? intern(call.name) : undefined;
+    this.calls.push({ id, name, answered: false });
+    const ref: ToolCallRef = { id, name, pointer, blockIndex: j };
+    if (name === undefined || name.trim() === '') ref.missing = ['name'];
+    return ref;
+  }
+
+  private response(response: Json, pointer: string, index: number, j: number): ToolResultRef {
+    const name = typeof response.name === 'string' ? response.name : undefined;
+    let callId = nonEmptyString(response.id);
+    const open = this.calls.find((call) => !call.answered && (callId !== undefined ? call.id === callId : call.name === name));
+    if (open !== undefined) {
+      open.answered = true;
+      callId = open.id;
+    }
+    return { callId: callId ?? `#${index}.${j}`, pointer, name, synthetic: false };
+  }
+}
+
+/** A text part with nothing to read and nothing else in it (a signed empty thought part is not blank). */
+function isBlankPart(part: Json): boolean {
+  if (!isBlank(part.text)) return false;
+  for (const key in part) if (key !== 'text') return false;
+  return true;
+}
+
+function applyEdit(content: Json, edit: EntryEdit): void {
+  const parts = Array.isArray(content.parts) ? content.parts : [];
+  const index = 'block' in edit ? edit.block : 'pointer' in edit ? lastIndexOf(edit.pointer) : -1;
+  const part = isObject(parts[index]) ? (parts[index] as Json) : undefined;
+  const call = isObject(part?.functionCall) ? part.functionCall : undefined;
+  const response = isObject(part?.functionResponse) ? part.functionResponse : undefined;
+  switch (edit.kind) {
+    case 'set-call-id':
+      // An id the model made up (no id in the file) stays out of it.
+      if (call !== undefined && 'id' in call) call.id = edit.id;
+      return;
+    case 'set-call-name':
+      if (call !== undefined) call.name = edit.name;
+      return;
+    case 'set-result-id':
+      if (response !== undefined && 'id' in response) response.id = edit.id;
+      return;
+    case 'set-tool-name': {
+      const only = parts.filter((item) => isObject(item) && isObject(item.functionResponse));
+      if (only.length === 1) (only[0] as { functionResponse: Json }).functionResponse.name = edit.name;
+      return;
+    }
+    case 'drop-blocks':
+      content.parts = parts.filter((_, k) => !edit.blocks.includes(k));
+      return;
+    case 'results-first': {
+      const isResponse = (item: unknown) => isObject(item) && isObject(item.functionResponse);
+      content.parts = [...parts.filter(isResponse), ...parts.filter((item) => !isResponse(item))];
+      return;
+    }
+    case 'fill-blank-user': {
+      const kept = parts.filter((item) => !(isObject(item) && isBlankPart(item)));
+      content.parts = kept.length > 0 ? kept : [{ text: BLANK_USER_TEXT }];
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** A user turn holding nothing but function responses. */
+function isResponseTurn(item: unknown): item is Json & { parts: unknown[] } {
+  return isObject(item) && item.role !== 'model' && Array.isArray(item.parts) && item.parts.length > 0 && item.parts.every((part) => isObject(part) && isObject(part.functionResponse));
+}
+
+/**
+ * Gemini wants every response to a call turn in the one turn after it ("the number of function
+ * response parts is equal to the number of function call parts"): a response the repair added in
+ * a turn of its own joins the turn beside it, the parts in call order.
+ */
+function oneResponseTurn(items: unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    out.push(item);
+    if (!isObject(item) || item.role !== 'model' || !Array.isArray(item.parts)) continue;
+    let end = i + 1;
+    while (end < items.length && isResponseTurn(items[end])) end += 1;
+    if (end - i <= 2) continue;
+    const turns = items.slice(i + 1, end) as Array<Json & { parts: unknown[] }>;
+    const order = callOrder(item.parts);
+    const parts = turns.flatMap((turn) => turn.parts).map((part, k) => ({ part, rank: order(part as Json, k) }));
+    parts.sort((a, b) => a.rank - b.rank);
+    turns[0]!.parts = parts.map(({ part }) => part);
+    out.push(turns[0]);
+    i = end - 1;
+  }
+  return out;
+}
+
+/** Where a response's call stands in the call turn (by id, else by name); responses naming no call go last, as they were. */
+function callOrder(callParts: unknown[]): (part: Json, k: number) => number {
+  const calls = callParts.filter((part) => isObject(part) && isObject(part.functionCall)).map((part) => (part as { functionCall: Json }).functionCall);
+  const taken = new Set<number>();
+  return (part, k) => {
+    const response = part.functionResponse as Json;
+    const at = calls.findIndex((call, c) => !taken.has(c) && (response.id !== undefined ? call.id === response.id : call.name === response.name));
+    if (at === -1) return calls.length + k;
+    taken.add(at);
+    return at;
+  };
+}

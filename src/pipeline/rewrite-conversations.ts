@@ -1,0 +1,152 @@
+import type { LineConversation, TranscriptFormat } from '../formats/format.js';
+import { readFileLines } from '../io/file-lines.js';
+import { gluedRecords } from '../io/glued-records.js';
+import type { LineEnding } from '../io/line-reader.js';
+import { rewriteJson } from '../json/rewrite.js';
+import { EntryStore } from '../model/entry-store.js';
+import type { Transcript } from '../model/transcript.js';
+import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode } from '../repair/plan.js';
+import type { Rule } from '../rules/rule.js';
+import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, SharedTables } from './conversation.js';
+import type { Finding, RepairSummary } from './finding.js';
+import type { ConversationSink } from './load-transcript.js';
+
+/** What the first read of a file of conversations learned: the lines a repair changes, and the findings of the others. */
+export interface ConversationPlan {
+  take: ConversationSink;
+  /** Lines whose conversation the repair changes. */
+  changing: Set<number>;
+  /** Findings of the lines it leaves as they are, by line. */
+  findings: Map<number, Finding[]>;
+}
+
+/** The first read: each line planned and, when it needs nothing, judged; nothing about a line is kept beyond that. */
+export function planConversations(mode: RepairMode, rules: readonly Rule[]): ConversationPlan {
+  const changing = new Set<number>();
+  const findings = new Map<number, Finding[]>();
+  const tables = new SharedTables();
+  const collector = new Collector();
+  const take: ConversationSink = (conversation, place) => {
+    collector.read(place.byteLength);
+    const plan = conversation === undefined ? undefined : planConversation(conversation, mode, tables);
+    if (plan !== undefined && !isEmptyPlan(plan)) {
+      changing.add(place.number);
+      return;
+    }
+    const found = conversation === undefined ? checkShapeless(place.number, rules) : checkConversation(conversation, place.number, rules, plan!.analysis);
+    if (found.length > 0) findings.set(place.number, [...(findings.get(place.number) ?? []), ...found]);
+  };
+  return { take, changing, findings };
+}
+
+/** What the second read wrote. */
+export interface WrittenConversations {
+  /** The file-level model of the output (its lines and endings; conversations make no entries). */
+  output: Transcript;
+  /** Findings left in the output, with its line numbers. */
+  findings: Finding[];
+  counts: RepairCounts;
+  lines: RepairSummary['lines'];
+}
+
+const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };
+/** Each line ending's bytes, made once. */
+const ENDINGS: Record<string, Buffer> = { '\n': Buffer.from('\n'), '\r\n': Buffer.from('\r\n') };
+/** Lines a repair cannot keep: nothing in them can be read (as sessions drop them). */
+const UNREADABLE = new Set(['invalid-json', 'torn', 'nul-bytes']);
+
+/**
+ * The second read: streams the file and writes every line, byte for byte unless the first read
+ * found it changing. A changed line is repaired on its own to a fixed point and written back by
+ * span, so every value the repair does not touch keeps its spelling. Unreadable lines go, glued
+ * records get a line each, undecodable bytes become U+FFFD; the last line gets a line ending and
+ * a byte order mark goes.
+ */
+export async function writeConversations(
+  source: { path: string; transcript: Transcript; format: TranscriptFormat },
+  plan: ConversationPlan,
+  mode: RepairMode,
+  rules: readonly Rule[],
+  write: (chunk: Buffer) => Promise<void>,
+): Promise<WrittenConversations> {
+  const { transcript, format } = source;
+  const conversationOf = format.conversationOf!;
+  const issues = new Map<number, Set<string>>();
+  for (const issue of transcript.lineIssues) issues.set(issue.line, (issues.get(issue.line) ?? new Set()).add(issue.kind));
+  const output: Transcript = { format: format.name, entries: new EntryStore(), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  const counts = emptyCounts();
+  const lines: RepairSummary['lines'] = { dropped: [], moved: [], rewritten: [] };
+  const findings: Finding[] = [];
+  const tables = new SharedTables();
+  const collector = new Collector();
+  let pieces: Buffer[] = [];
+  let eol = '\n';
+
+  const put = (bytes: Buffer, parsed: boolean): number => {
+    output.lines += 1;
+    if (parsed) output.parsedLines += 1;
+    const ending = ENDINGS[eol]!;
+    pieces.push(bytes, ending);
+    output.bytes += bytes.length + ending.length;
+    output.lastLine = { line: output.lines, eol: eol === '\r\n' ? 'crlf' : 'lf', parsed };
+    return output.lines;
+  };
+  /** A line's JSON text repaired on its own; the bytes as they were when nothing in them changes. */
+  const repair = (text: string, original: Buffer | undefined): void => {
+    let repaired: ReturnType<typeof repairConversation> | undefined;
+    let located: LineConversation | undefined;
+    const rewritten = rewriteJson(text, (value) => {
+      if (conversationOf(value) === undefined) return;
+      repaired = repairConversation(() => (located = conversationOf(value)!), mode, tables);
+    });
+    const bytes = repaired?.changed || original === undefined ? Buffer.from(repaired?.changed ? rewritten.text : text) : original;
+    const line = put(bytes, true);
+    if (repaired === undefined) return void findings.push(...checkShapeless(line, rules));
+    for (const [counter, value] of Object.entries(repaired.counts)) counts[counter as keyof RepairCounts] += value;
+    findings.push(...checkConversation(located!, line, rules, repaired.analysis, tables));
+  };
+
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async (): Promise<void> => {
+    if (pieces.length === 0) return;
+    const chunk = Buffer.concat(pieces);
+    pieces = [];
+    await writing;
+    writing = write(chunk);
+    writing.catch(() => undefined);
+  };
+
+  await readFileLines(
+    source.path,
+    (raw) => {
+      collector.read(raw.byteLength);
+      const kinds = issues.get(raw.number);
+      if (kinds !== undefined && [...kinds].some((kind) => UNREADABLE.has(kind))) {
+        counts.droppedLines += 1;
+        lines.dropped.push(raw.number);
+        return;
+      }
+      if (raw.eol !== 'none') eol = EOL[raw.eol];
+      if (kinds?.has('glued')) {
+        counts.splitLines += 1;
+        lines.rewritten.push(raw.number);
+        for (const record of gluedRecords(raw.bytes)?.records ?? []) repair(raw.bytes.toString('utf8', record.start, record.end), undefined);
+      } else if (kinds?.has('invalid-utf8')) {
+        counts.rewrittenEntries += 1;
+        lines.rewritten.push(raw.number);
+        repair(raw.bytes.toString('utf8'), undefined);
+      } else if (plan.changing.has(raw.number)) {
+        lines.rewritten.push(raw.number);
+        repair(raw.bytes.toString('utf8'), raw.bytes);
+      } else {
+        const line = put(raw.bytes, raw.bytes.length > 0);
+        for (const finding of plan.findings.get(raw.number) ?? []) findings.push({ ...finding, line });
+      }
+    },
+    { afterChunk: flush },
+  );
+  await flush();
+  await writing;
+  output.entries.trim();
+  return { output, findings, counts, lines };
+}

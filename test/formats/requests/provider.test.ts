@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { scanSource } from '../../../src/pipeline/scan.js';
+
+/** A call id of 41 letters: OpenAI Chat allows 40, Anthropic 64. */
+const LONG_ID = `call_${'a'.repeat(36)}`;
+
+const chatLine = JSON.stringify({
+  messages: [
+    { role: 'user', content: 'Read it' },
+    { role: 'assistant', content: null, tool_calls: [{ id: LONG_ID, type: 'function', function: { name: 'read_file', arguments: '{}' } }] },
+    { role: 'tool', tool_call_id: LONG_ID, content: 'text' },
+    { role: 'assistant', content: 'Done.' },
+  ],
+});
+const anthropicLine = JSON.stringify({
+  model: 'claude-sonnet-4-5',
+  system: 'Be brief.',
+  messages: [
+    { role: 'user', content: 'Read it' },
+    { role: 'assistant', content: [{ type: 'tool_use', id: LONG_ID, name: 'read_file', input: {} }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: LONG_ID, content: 'text' }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+  ],
+});
+
+async function idFindings(lines: string[], provider?: 'mistral'): Promise<string[]> {
+  const report = await scanSource('dataset.jsonl', Readable.from([Buffer.from(lines.join('\n') + '\n')]), undefined, undefined, { provider });
+  return report.findings.filter((finding) => finding.rule === 'tool-call-id-format').map((finding) => `${finding.line} ${finding.providerError?.split(':')[0]}`);
+}
+
+describe('request lines are judged against the provider their shape talks to', () => {
+  it('an OpenAI Chat line breaks OpenAI’s 40-character id limit; the same id in an Anthropic line passes', async () => {
+    const found = await idFindings([chatLine, anthropicLine]);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((finding) => finding.startsWith('1 '))).toBe(true);
+    expect(found[0]).toMatch(/OpenAI/);
+  });
+
+  it('--provider judges every line against the named provider instead', async () => {
+    const found = await idFindings([chatLine, anthropicLine], 'mistral');
+    expect(new Set(found.map((finding) => finding.split(' ')[0]))).toEqual(new Set(['1', '2']));
+    expect(found.every((finding) => /Mistral/.test(finding))).toBe(true);
+  });
+});
