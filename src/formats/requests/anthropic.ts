@@ -1,4 +1,4 @@
-import { inApplyOrder, type EntryEdit } from '../../model/edits.js';
+import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit } from '../../model/edits.js';
 import type { Entry, ServerToolRef, ToolCallRef, ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
@@ -23,6 +23,7 @@ export const anthropic: RequestShape = {
     },
     newId: (seed) => seed,
     create(line) {
+      if (line.kind === 'bridge') return { role: line.role, content: [{ type: 'text', text: BRIDGE_TEXTS[line.role] }] };
       if (line.kind !== 'missing-result') throw new Error('a request has no header');
       return { role: 'user', content: [{ type: 'tool_result', tool_use_id: line.callId, content: MISSING_RESULT_TEXT, is_error: true }] };
     },

@@ -1,4 +1,4 @@
-import { inApplyOrder, type EntryEdit } from '../../model/edits.js';
+import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit } from '../../model/edits.js';
 import type { Entry, ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
@@ -25,6 +25,7 @@ export const openaiChat: RequestShape = {
     },
     newId: (seed) => seed,
     create(line) {
+      if (line.kind === 'bridge') return { role: line.role, content: BRIDGE_TEXTS[line.role] };
       if (line.kind !== 'missing-result') throw new Error('a request has no header');
       return { role: 'tool', tool_call_id: line.callId, content: MISSING_RESULT_TEXT };
     },

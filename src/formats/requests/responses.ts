@@ -1,4 +1,4 @@
-import { inApplyOrder } from '../../model/edits.js';
+import { BRIDGE_TEXTS, inApplyOrder } from '../../model/edits.js';
 import type { Entry, ToolCallRef } from '../../model/entry.js';
 import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from '../codex/items.js';
 import type { Decoder } from '../format.js';
@@ -34,6 +34,7 @@ export const openaiResponses: RequestShape = {
     },
     newId: (seed) => seed,
     create(line, source) {
+      if (line.kind === 'bridge') return { type: 'message', role: line.role, content: [{ type: line.role === 'user' ? 'input_text' : 'output_text', text: BRIDGE_TEXTS[line.role] }] };
       if (line.kind !== 'missing-result') throw new Error('a request has no header');
       // The output's type must answer the call's; when the item before it is another, a function output does.
       const call = isObject(source) && source.call_id === line.callId && typeof source.type === 'string' ? CALL_ITEMS.get(source.type) : undefined;

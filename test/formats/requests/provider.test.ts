@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { scanSource } from '../../../src/pipeline/scan.js';
+import { repairRewrite, rewriteInput } from '../../../src/pipeline/rewrite.js';
+import { scanFile, scanSource } from '../../../src/pipeline/scan.js';
 
 /** A call id of 41 letters: OpenAI Chat allows 40, Anthropic 64. */
 const LONG_ID = `call_${'a'.repeat(36)}`;
@@ -41,5 +45,32 @@ describe('request lines are judged against the provider their shape talks to', (
     const found = await idFindings([chatLine, anthropicLine], 'mistral');
     expect(new Set(found.map((finding) => finding.split(' ')[0]))).toEqual(new Set(['1', '2']));
     expect(found.every((finding) => /Mistral/.test(finding))).toBe(true);
+  });
+});
+
+describe('repair of a request line for its provider’s turn order', () => {
+  // Gemini: a call turn must follow a user turn or function responses; here it follows a model reply.
+  const geminiLine = JSON.stringify({
+    contents: [
+      { role: 'user', parts: [{ text: 'Read a' }] },
+      { role: 'model', parts: [{ text: 'Sure.' }] },
+      { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: 'a' } } }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { content: 'x' } } }] },
+      { role: 'model', parts: [{ text: 'Done.' }] },
+    ],
+  });
+
+  it('puts a user bridge in the line’s own shape before the call turn; the result scans clean and a second repair changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-requests-bridge-'));
+    const [source, once, twice] = ['in.jsonl', 'once.jsonl', 'twice.jsonl'].map((name) => join(dir, name));
+    writeFileSync(source!, `${geminiLine}\n`);
+    expect((await scanFile(source!)).findings.map((finding) => finding.rule)).toEqual(['call-turn-order']);
+    await rewriteInput(source!, undefined, repairRewrite('discard'), { kind: 'file', path: once! });
+    const contents = JSON.parse(readFileSync(once!, 'utf8')).contents as Array<{ role: string; parts: unknown[] }>;
+    expect(contents.map((content) => content.role)).toEqual(['user', 'model', 'user', 'model', 'user', 'model']);
+    expect(contents[2]!.parts).toEqual([{ text: '(continue)' }]);
+    expect((await scanFile(once!)).findings).toEqual([]);
+    await rewriteInput(once!, undefined, repairRewrite('discard'), { kind: 'file', path: twice! });
+    expect(readFileSync(twice!, 'utf8')).toBe(readFileSync(once!, 'utf8'));
   });
 });
