@@ -72,7 +72,7 @@ export class SharedTables {
  * to the item before it. It lives only while that line is judged or repaired, so a file of any
  * number of conversations costs the memory of its largest one.
  */
-export function conversationTranscript(conversation: LineConversation, tables?: SharedTables): Transcript {
+export function conversationTranscript(conversation: LineConversation, tables?: SharedTables, provider?: ProviderId): Transcript {
   const entries = new EntryStore(tables?.forLine());
   const items = conversation.items;
   entries.reserve(items.length);
@@ -81,6 +81,7 @@ export function conversationTranscript(conversation: LineConversation, tables?: 
   for (let i = 0; i < items.length; i++) entries.push(decoder.decode(items[i], i + 1, i));
   return {
     format: FORMAT,
+    provider,
     semantics: conversation.semantics,
     entries,
     lineIssues: [],
@@ -100,7 +101,7 @@ export function checkShapeless(line: number, rules: readonly Rule[]): Finding[] 
 
 /** The findings of one conversation, placed on its line of the file (see rebase). */
 export function checkConversation(conversation: LineConversation, line: number, rules: readonly Rule[], analysis?: Analysis, tables?: SharedTables, provider?: ProviderId): Finding[] {
-  const findings = runRules(analysis ?? analyze({ ...conversationTranscript(conversation, tables), provider }), rules);
+  const findings = runRules(analysis ?? analyze(conversationTranscript(conversation, tables, provider)), rules);
   return findings.map((finding) => rebase(finding, line, conversation.pointer));
 }
 
@@ -127,27 +128,33 @@ export interface ConversationRepair {
   analysis: Analysis;
 }
 
+/** How each line is repaired: the mode, and the provider named for every line (otherwise each line's own). */
+export interface LineRepair {
+  mode: RepairMode;
+  provider?: ProviderId;
+}
+
 /**
  * Repairs one line's conversation in place (through `locate`, which finds it again in the
  * edited line) until its plan is empty, so a second repair finds nothing. Pair-atomic, as for
  * sessions: the same planner, with the items as its lines.
  */
-export function repairConversation(locate: () => LineConversation, mode: RepairMode, tables?: SharedTables): ConversationRepair {
+export function repairConversation(locate: () => LineConversation, how: LineRepair, tables?: SharedTables): ConversationRepair {
   const counts = emptyCounts();
   let changed = false;
   for (let pass = 1; ; pass++) {
     const conversation = locate();
-    const plan = planConversation(conversation, mode, tables);
-    if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, tables)) };
+    const plan = planConversation(conversation, how, tables);
+    if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, tables, how.provider)) };
     for (const [counter, value] of Object.entries(plan.counts)) counts[counter as keyof RepairCounts] += value;
     conversation.replace(applyToItems(conversation.items, plan, conversation.encoder));
     changed = true;
   }
 }
 
-export function planConversation(conversation: LineConversation, mode: RepairMode, tables?: SharedTables): RepairPlan {
+export function planConversation(conversation: LineConversation, how: LineRepair, tables?: SharedTables): RepairPlan {
   // No session id: a request has no header to rebuild.
-  return planRepair(conversationTranscript(conversation, tables), { mode, sessionId: '' });
+  return planRepair(conversationTranscript(conversation, tables, how.provider), { mode: how.mode, sessionId: '' });
 }
 
 /** Collects the findings of every conversation line a file hands it, as they are read. */

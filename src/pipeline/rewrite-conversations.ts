@@ -5,9 +5,9 @@ import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
-import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode } from '../repair/plan.js';
+import { emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, SharedTables } from './conversation.js';
+import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, SharedTables, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -21,14 +21,14 @@ export interface ConversationPlan {
 }
 
 /** The first read: each line planned and, when it needs nothing, judged; nothing about a line is kept beyond that. */
-export function planConversations(mode: RepairMode, rules: readonly Rule[]): ConversationPlan {
+export function planConversations(how: LineRepair, rules: readonly Rule[]): ConversationPlan {
   const changing = new Set<number>();
   const findings = new Map<number, Finding[]>();
   const tables = new SharedTables();
   const collector = new Collector();
   const take: ConversationSink = (conversation, place) => {
     collector.read(place.byteLength);
-    const plan = conversation === undefined ? undefined : planConversation(conversation, mode, tables);
+    const plan = conversation === undefined ? undefined : planConversation(conversation, how, tables);
     if (plan !== undefined && !isEmptyPlan(plan)) {
       changing.add(place.number);
       return;
@@ -65,7 +65,7 @@ const UNREADABLE = new Set(['invalid-json', 'torn', 'nul-bytes']);
 export async function writeConversations(
   source: { path: string; transcript: Transcript; format: TranscriptFormat },
   plan: ConversationPlan,
-  mode: RepairMode,
+  how: LineRepair,
   rules: readonly Rule[],
   write: (chunk: Buffer) => Promise<void>,
 ): Promise<WrittenConversations> {
@@ -97,7 +97,7 @@ export async function writeConversations(
     let located: LineConversation | undefined;
     const rewritten = rewriteJson(text, (value) => {
       if (conversationOf(value) === undefined) return;
-      repaired = repairConversation(() => (located = conversationOf(value)!), mode, tables);
+      repaired = repairConversation(() => (located = conversationOf(value)!), how, tables);
     });
     const bytes = repaired?.changed || original === undefined ? Buffer.from(repaired?.changed ? rewritten.text : text) : original;
     const line = put(bytes, true);

@@ -73,7 +73,7 @@ export async function rewriteInput(path: string, stdin: Readable | undefined, re
 async function rewriteFile(source: string, display: string, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   const stamp = target.kind === 'in-place' ? await beginInPlace(source, target.force) : undefined;
   // Lines that are conversations of their own are planned as they are read; session files ignore this.
-  const lines = rewrite.mode === undefined ? undefined : planConversations(rewrite.mode, rewrite.rules);
+  const lines = rewrite.mode === undefined ? undefined : planConversations({ mode: rewrite.mode, provider: rewrite.provider }, rewrite.rules);
   const transcript = await loadTranscriptFile(source, undefined, true, lines?.take);
   transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
@@ -142,7 +142,7 @@ async function rewriteConversationFile(file: {
     return report;
   };
   const sink = await destination(target, judge, { source, display, stamp, summary }).open();
-  const written = await attempt(sink, () => writeConversations({ path: source, transcript, format }, lines, rewrite.mode!, rewrite.rules, sink.write));
+  const written = await attempt(sink, () => writeConversations({ path: source, transcript, format }, lines, { mode: rewrite.mode!, provider: rewrite.provider }, rewrite.rules, sink.write));
   left = written.findings;
   summary.counts = written.counts;
   summary.lines = written.lines;

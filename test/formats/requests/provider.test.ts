@@ -74,3 +74,22 @@ describe('repair of a request line for its provider’s turn order', () => {
     expect(readFileSync(twice!, 'utf8')).toBe(readFileSync(once!, 'utf8'));
   });
 });
+
+describe('repair --provider on a dataset', () => {
+  it('rewrites each line for the named provider (Mistral: 9-character ids, an assistant bridge before a user turn after tool results) and the result passes its check', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-requests-provider-'));
+    const [source, out] = ['in.jsonl', 'out.jsonl'].map((name) => join(dir, name));
+    const line = JSON.parse(chatLine) as { messages: unknown[] };
+    line.messages.splice(3, 1, { role: 'user', content: 'thanks' }); // a user turn right after the tool result
+    writeFileSync(source!, `${JSON.stringify(line)}\n${anthropicLine}\n`);
+    const rewrite = { ...repairRewrite('discard'), provider: 'mistral' as const };
+    await rewriteInput(source!, undefined, rewrite, { kind: 'file', path: out! });
+    const [chat] = readFileSync(out!, 'utf8').trim().split('\n').map((text) => JSON.parse(text) as { messages: Array<Record<string, unknown>> });
+    const call = (chat!.messages[1]!.tool_calls as Array<{ id: string }>)[0]!;
+    expect(call.id).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(chat!.messages[2]!.tool_call_id).toBe(call.id);
+    expect(chat!.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+    const left = await scanFile(out!, undefined, undefined, true, { provider: 'mistral' });
+    expect(left.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+  });
+});
