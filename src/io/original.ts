@@ -63,6 +63,12 @@ export class Original {
     if (this.differs(held) || named?.ino !== held.ino) throw changed(this.display);
   }
 
+  /** Whether `path` names the file that was read (a hard link to it), not one put there since. */
+  async isAt(path: string): Promise<boolean> {
+    const [held, named] = await Promise.all([this.old.stat(), stat(path).catch(() => undefined)]);
+    return named?.ino === held.ino && named.dev === held.dev;
+  }
+
   /** After the rename: did anyone write to the original since it was read? */
   async written(): Promise<boolean> {
     return this.differs(await this.old.stat());
@@ -121,7 +127,7 @@ export class Original {
   }
 }
 
-function changed(display: string): UserError {
+export function changed(display: string): UserError {
   return new UserError(`${display} changed while it was being repaired; nothing was written`);
 }
 

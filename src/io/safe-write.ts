@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
 import { removeOnExit, withoutInterruption } from './exit-cleanup.js';
 import { assertNotLocked } from './lock.js';
-import { Original, stampOf, type SourceStamp } from './original.js';
+import { changed, Original, stampOf, type SourceStamp } from './original.js';
 import { sweepStaleTemps, tempPathFor } from './stale-temps.js';
 
 export { assertNotLocked, stampOf, type SourceStamp };
@@ -184,6 +184,9 @@ export class AtomicFile {
         forgetHold = removeOnExit(candidate);
         if (await linked(destination, candidate)) hold = candidate;
       }
+      // Another writer may have replaced the target since the check (two repairs of one file at once):
+      // its file would then be the backup and be replaced in turn. The link names what is there now.
+      if (hold !== undefined && original !== undefined && !(await original.isAt(hold))) throw changed(this.target);
       await rename(this.tempPath, destination);
       this.settled = true;
       this.forget();
