@@ -45,15 +45,17 @@ describe('the progress line', () => {
 
   it('shows on standard error under a pseudo-terminal for a run that lasts; not for a quick one, under CI or with no terminal size', () => {
     const report = join(mkdtempSync(join(tmpdir(), 'td-progress-')), 'report.json');
-    // A run that lasts: its transcript arrives on standard input seconds after the scan started waiting.
-    const slow = `(sleep 4; cat fixtures/pi/healthy.jsonl) | node bin/transcript-doctor.js scan - -r json -o ${report}`;
+    // A run that lasts: its transcript arrives on standard input seconds after the scan started waiting
+    // (8 s where the line must show, so a slow start of Node on a busy machine still leaves it time).
+    const slowFor = (seconds: number) => `(sleep ${seconds}; cat fixtures/pi/healthy.jsonl) | node bin/transcript-doctor.js scan - -r json -o ${report}`;
+    const slow = slowFor(4);
     const quick = `node bin/transcript-doctor.js scan fixtures/pi/healthy.jsonl -r json -o ${report}`;
     const { CI: _, ...withoutCi } = process.env;
     // script(1) gives the command a terminal and copies everything it prints to ours; a
     // pseudo-terminal starts with no size, so it is given one, as a terminal window has.
     const run = (command: string, env: NodeJS.ProcessEnv = {}, size = 'cols 100 rows 30') =>
       spawnSync('script', ['-q', '-e', '-c', `stty ${size}; ${command}`, '/dev/null'], { cwd: ROOT, env: { ...withoutCi, TERM: 'xterm', ...env }, encoding: 'utf8', timeout: 60_000 });
-    const terminal = run(slow);
+    const terminal = run(slowFor(8));
     expect(terminal.status).toBe(0);
     expect(terminal.stdout).toContain('Scanning 0/1 file');
     expect(JSON.parse(readFileSync(report, 'utf8')).summary.files).toBe(1);

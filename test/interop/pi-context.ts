@@ -159,7 +159,7 @@ export async function loadPiSession(jsonl: string, options: PiLoadOptions = {}):
   try {
     const file = join(dir, 'session.jsonl');
     await writeFile(file, jsonl, 'utf8');
-    const loaded = await runPi(file, dir, options.timeoutMs ?? 10_000);
+    const loaded = await runPi(file, dir, options.timeoutMs ?? 20_000); // well under a second when idle; room for a busy machine, inside the test timeout
     const firstParsed = parseSessionEntries(jsonl)[0] as { id?: unknown } | undefined;
     return {
       ...loaded,
