@@ -12,23 +12,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { Rng } from './corpora.mjs';
 import { DATA_DIR, ensureSpace, fmtBytes } from './generate.mjs';
 
 /** Bump when the output changes, so cached files in bench/.data are rebuilt. */
 const VERSION = 1;
 const WORDS = ['the', 'file', 'test', 'build', 'error', 'config', 'value', 'function', 'returns', 'when', 'path', 'user', 'list', 'server', 'request', 'update', 'check', 'output', 'line', 'module'];
 const TOOLS = ['read_file', 'list_dir', 'run_shell', 'search', 'write_file'];
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Generates one conversation in a neutral form, then writes it in a shape. */
 function conversation(rand, n) {
@@ -131,7 +121,7 @@ function gemini(turns) {
 }
 
 export async function generateRequests(file, count, { seed = 1 } = {}) {
-  const rand = mulberry32(seed);
+  const rand = new Rng(seed).next;
   const out = fs.createWriteStream(file, { highWaterMark: 16 << 20 });
   let buffer = '';
   let bytes = 0;

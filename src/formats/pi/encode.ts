@@ -108,14 +108,20 @@ function timestamps(source: unknown): { iso: string; ms: number } {
 }
 
 /** A bridge message; an assistant one says it was not a model's (pi's fields, with our name where the model's would be). */
-function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
-  const { iso, ms } = timestamps(source);
+/** The message line an added message goes in: its id and parent when it has them, the source's time. */
+function messageLine(line: { id?: string; parentId?: string }, iso: string): Json {
   const entry: Json = { type: 'message' };
   if (line.id !== undefined) {
     entry.id = line.id;
     entry.parentId = line.parentId ?? null;
   }
   entry.timestamp = iso;
+  return entry;
+}
+
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
+  const { iso, ms } = timestamps(source);
+  const entry = messageLine(line, iso);
   const content = [{ type: 'text', text: BRIDGE_TEXTS[line.role] }];
   entry.message =
     line.role === 'user'
@@ -126,12 +132,7 @@ function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Js
 
 function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown): Json {
   const { iso, ms } = timestamps(source);
-  const entry: Json = { type: 'message' };
-  if (line.id !== undefined) {
-    entry.id = line.id;
-    entry.parentId = line.parentId ?? null;
-  }
-  entry.timestamp = iso;
+  const entry = messageLine(line, iso);
   const message: Json = { role: 'toolResult', toolCallId: line.callId };
   if (line.toolName) message.toolName = line.toolName;
   message.content = [{ type: 'text', text: MISSING_RESULT_TEXT }];

@@ -1,10 +1,10 @@
-import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit } from '../../model/edits.js';
+import type { EntryEdit } from '../../model/edits.js';
 import type { Entry, ServerToolRef, ToolCallRef, ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { fillBlankText, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
 import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
-import type { RequestShape } from './shape.js';
+import { itemEncoder, type RequestShape } from './shape.js';
 
 /**
  * Anthropic Messages (`{"model","system","messages":[…]}`): `tool_use` blocks in an assistant
@@ -16,18 +16,10 @@ export const anthropic: RequestShape = {
   // Anthropic rejects empty and whitespace-only text blocks; results pair by id in any order.
   semantics: requestSemantics({ blankTextRejected: true, api: 'messages' }),
   createDecoder: (list) => new AnthropicDecoder(pointersOf(list)),
-  encoder: {
-    apply(value, edits) {
-      if (!isObject(value)) return;
-      for (const edit of inApplyOrder(edits)) applyEdit(value, edit);
-    },
-    newId: (seed) => seed,
-    create(line) {
-      if (line.kind === 'bridge') return { role: line.role, content: [{ type: 'text', text: BRIDGE_TEXTS[line.role] }] };
-      if (line.kind !== 'missing-result') throw new Error('a request has no header');
-      return { role: 'user', content: [{ type: 'tool_result', tool_use_id: line.callId, content: MISSING_RESULT_TEXT, is_error: true }] };
-    },
-  },
+  encoder: itemEncoder(applyEdit, {
+    result: (line) => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: line.callId, content: MISSING_RESULT_TEXT, is_error: true }] }),
+    bridge: (role, text) => ({ role, content: [{ type: 'text', text }] }),
+  }),
   arrange: oneResultMessage,
 };
 

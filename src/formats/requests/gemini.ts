@@ -1,10 +1,10 @@
-import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit } from '../../model/edits.js';
+import type { EntryEdit } from '../../model/edits.js';
 import type { Entry, ToolCallRef, ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
-import type { RequestShape } from './shape.js';
+import { itemEncoder, type RequestShape } from './shape.js';
 
 /**
  * Gemini (`{"contents":[…]}`): `functionCall` parts in a `model` turn, answered by
@@ -18,21 +18,15 @@ export const gemini: RequestShape = {
   // Gemini rejects empty text parts; responses name their function.
   semantics: requestSemantics({ blankTextRejected: true, resultNames: true }),
   createDecoder: (list) => new GeminiDecoder(pointersOf(list)),
-  encoder: {
-    apply(value, edits) {
-      if (!isObject(value)) return;
-      for (const edit of inApplyOrder(edits)) applyEdit(value, edit);
-    },
-    newId: (seed) => seed,
-    create(line) {
-      if (line.kind === 'bridge') return { role: line.role === 'assistant' ? 'model' : 'user', parts: [{ text: BRIDGE_TEXTS[line.role] }] };
-      if (line.kind !== 'missing-result') throw new Error('a request has no header');
+  encoder: itemEncoder(applyEdit, {
+    result(line) {
       const response: Json = isModelId(line.callId) ? {} : { id: line.callId };
       response.name = line.toolName ?? '';
       response.response = { error: MISSING_RESULT_TEXT };
       return { role: 'user', parts: [{ functionResponse: response }] };
     },
-  },
+    bridge: (role, text) => ({ role: role === 'assistant' ? 'model' : 'user', parts: [{ text }] }),
+  }),
   arrange: oneResponseTurn,
 };
 

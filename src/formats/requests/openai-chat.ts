@@ -1,10 +1,10 @@
-import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit } from '../../model/edits.js';
+import type { EntryEdit } from '../../model/edits.js';
 import type { Entry, ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { BLANK_USER_TEXT, isBlank, itemEntry, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
-import type { RequestShape } from './shape.js';
+import { itemEncoder, type RequestShape } from './shape.js';
 
 /**
  * OpenAI Chat Completions (`{"messages":[…]}`; also the fine-tuning and evaluation dataset
@@ -18,18 +18,10 @@ export const openaiChat: RequestShape = {
   // Results pair by id and may come in any order; empty text is accepted.
   semantics: requestSemantics({}),
   createDecoder: (list) => new ChatDecoder(pointersOf(list)),
-  encoder: {
-    apply(value, edits) {
-      if (!isObject(value)) return;
-      for (const edit of inApplyOrder(edits)) applyEdit(value, edit);
-    },
-    newId: (seed) => seed,
-    create(line) {
-      if (line.kind === 'bridge') return { role: line.role, content: BRIDGE_TEXTS[line.role] };
-      if (line.kind !== 'missing-result') throw new Error('a request has no header');
-      return { role: 'tool', tool_call_id: line.callId, content: MISSING_RESULT_TEXT };
-    },
-  },
+  encoder: itemEncoder(applyEdit, {
+    result: (line) => ({ role: 'tool', tool_call_id: line.callId, content: MISSING_RESULT_TEXT }),
+    bridge: (role, text) => ({ role, content: text }),
+  }),
 };
 
 class ChatDecoder implements Decoder {

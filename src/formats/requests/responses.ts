@@ -1,11 +1,10 @@
-import { BRIDGE_TEXTS, inApplyOrder } from '../../model/edits.js';
 import type { Entry, ToolCallRef } from '../../model/entry.js';
 import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from '../codex/items.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { itemEntry, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
-import type { RequestShape } from './shape.js';
+import { itemEncoder, type RequestShape } from './shape.js';
 
 /**
  * The run of items the model generated between two inputs is one response: outputs of its
@@ -23,27 +22,24 @@ export const openaiResponses: RequestShape = {
   // Outputs pair by call_id alone; empty text is accepted.
   semantics: requestSemantics({ api: 'responses' }),
   createDecoder: (list) => new ResponsesDecoder(pointersOf(list)),
-  encoder: {
-    apply(value, edits) {
-      if (!isObject(value)) return;
-      // An item is one call or one output: drops take whole items, only ids and names change inside one.
-      for (const edit of inApplyOrder(edits)) {
-        if (edit.kind === 'set-call-id' || edit.kind === 'set-result-id') value.call_id = edit.id;
-        else if (edit.kind === 'set-call-name') value.name = edit.name;
-      }
+  // An item is one call or one output: drops take whole items, only ids and names change inside one.
+  encoder: itemEncoder(
+    (item, edit) => {
+      if (edit.kind === 'set-call-id' || edit.kind === 'set-result-id') item.call_id = edit.id;
+      else if (edit.kind === 'set-call-name') item.name = edit.name;
     },
-    newId: (seed) => seed,
-    create(line, source) {
-      if (line.kind === 'bridge') return { type: 'message', role: line.role, content: [{ type: line.role === 'user' ? 'input_text' : 'output_text', text: BRIDGE_TEXTS[line.role] }] };
-      if (line.kind !== 'missing-result') throw new Error('a request has no header');
-      // The output's type must answer the call's; when the item before it is another, a function output does.
-      const call = isObject(source) && source.call_id === line.callId && typeof source.type === 'string' ? CALL_ITEMS.get(source.type) : undefined;
-      const type = call?.output ?? 'function_call_output';
-      return type === 'tool_search_output'
-        ? { type, call_id: line.callId, status: 'completed', execution: 'client', tools: [] }
-        : { type, call_id: line.callId, output: ABORTED_OUTPUT };
+    {
+      result(line, source) {
+        // The output's type must answer the call's; when the item before it is another, a function output does.
+        const call = isObject(source) && source.call_id === line.callId && typeof source.type === 'string' ? CALL_ITEMS.get(source.type) : undefined;
+        const type = call?.output ?? 'function_call_output';
+        return type === 'tool_search_output'
+          ? { type, call_id: line.callId, status: 'completed', execution: 'client', tools: [] }
+          : { type, call_id: line.callId, output: ABORTED_OUTPUT };
+      },
+      bridge: (role, text) => ({ type: 'message', role, content: [{ type: role === 'user' ? 'input_text' : 'output_text', text }] }),
     },
-  },
+  ),
 };
 
 class ResponsesDecoder implements Decoder {
