@@ -19,7 +19,13 @@ const MiB = 1 << 20;
 const PARALLEL_MIN_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES ?? 24 * MiB);
 /** Read in one go; never a file big enough for two threads (the tests make every file that big). */
 const SMALL_FILE_BYTES = Math.min(4 * MiB, PARALLEL_MIN_BYTES - 1);
-/** Shorter lines on average, and one thread is as fast (see headPosition). */
+/**
+ * Shorter lines on average, and one thread is as fast. Joining the halves costs per entry (~1.7 µs),
+ * the second thread saves per byte (~3.7 ns), so it pays from about 500 bytes a line on average.
+ * Measured on 128 MiB files (2 cores, same run): real-shaped pi and Claude Code files (1.6–2 KB
+ * mean, ~750 B median lines) scan 7–15% faster and repair ~10% faster with it, for ~25 MB more
+ * memory; a real-shaped Codex rollout (750 B mean) 2–12%; 9 KB lines 8–14%.
+ */
 const MIN_MEAN_LINE_BYTES = Number(process.env.TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES ?? 512);
 /** Above this memory matters more than speed: two threads hold two heaps of parsing garbage. */
 const PARALLEL_MAX_BYTES = 512 * MiB;
@@ -43,26 +49,32 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   } finally {
     closeSync(fd);
   }
-  const sequential = async () => {
-    const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(await sampleLines(path, 0, size));
+  const sequential = async (lines?: number) => {
+    const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(lines ?? (await sampleLines(path, 0, size)));
     return builder.finish(await readFileLines(path, builder.line), collector(size));
   };
   if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || format?.conversationOf !== undefined) return sequential();
+  const lines = await sampleLines(path, 0, size);
+  if (size < MIN_MEAN_LINE_BYTES * lines) return sequential(lines);
+  // Started before the split is known: the thread loads its code while this one reads the file's head.
+  const worker = new DecoderThread();
   const split = await splitPoint(path, size);
   const head = split === undefined ? undefined : await headPosition(path, format);
-  if (split === undefined || head === undefined || head.format.conversationOf !== undefined) return sequential();
-
+  if (split === undefined || head === undefined || head.format.conversationOf !== undefined) {
+    worker.cancel();
+    return sequential(lines);
+  }
   const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
-  const second = inWorker(request);
+  const second = worker.load(request);
   // Sized for the whole file and left untrimmed: the second half is copied in without growing a column or rebuilding the id index.
-  const builder = new TranscriptBuilder(format).expectLines(await sampleLines(path, 0, size));
+  const builder = new TranscriptBuilder(format).expectLines(lines);
   const first = builder.untrimmed(await readFileLines(path, builder.line, { end: split }));
   const reached = builder.position;
   // The worker guessed the decoder state at the split from the file's head; if the first half ended elsewhere, redo the second half here.
   const agreed = reached !== undefined && reached.format === head.format && JSON.stringify(reached.state) === JSON.stringify(head.state);
   const rest = await second.catch(() => undefined);
   const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
-  if (tail === undefined) return sequential();
+  if (tail === undefined) return sequential(lines);
   return join(first, tail, collector(size));
 }
 
@@ -101,13 +113,31 @@ function grow(buffer: Buffer, used: number, size: number): Buffer {
   return bigger;
 }
 
-function inWorker(request: RangeRequest): Promise<Transcript> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: request });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`decoder thread exited with code ${code}`)));
-  });
+/** A thread that decodes one range of a file, asked for once it is known (see load-worker). */
+class DecoderThread {
+  private readonly worker = new Worker(WORKER);
+  private readonly result: Promise<Transcript>;
+
+  constructor() {
+    // Holds the process open only once it has work: a read that fails before then cannot leave it waiting.
+    this.worker.unref();
+    this.result = new Promise((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+      this.worker.once('exit', (code) => reject(new Error(`decoder thread exited with code ${code}`)));
+    });
+    this.result.catch(() => {}); // a cancelled thread's end is no one's error
+  }
+
+  load(request: RangeRequest): Promise<Transcript> {
+    this.worker.ref();
+    this.worker.postMessage(request);
+    return this.result;
+  }
+
+  cancel(): void {
+    void this.worker.terminate();
+  }
 }
 
 /**
@@ -154,29 +184,11 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
   }
 }
 
-/**
- * Format and decoder state after the first megabyte: what the second thread starts from; none
- * when lines are short. Joining the halves costs per entry (~1.7 µs), the second thread saves
- * per byte (~3.7 ns), so it pays from about 500 bytes a line on average. Measured on 128 MiB
- * files (2 cores, same run): real-shaped pi and Claude Code files (1.6–2 KB mean, ~750 B median
- * lines) scan 7–15% faster and repair ~10% faster with it, for ~25 MB more memory; a real-shaped
- * Codex rollout (750 B mean) 2–12%; 9 KB lines 8–14%.
- */
+/** Format and decoder state after the first megabyte: what the second thread starts from. */
 async function headPosition(path: string, format: TranscriptFormat | undefined) {
   const builder = new TranscriptBuilder(format);
-  let lines = 0;
-  let bytes = 0;
-  await readFileLines(
-    path,
-    (raw) => {
-      if (raw.eol === 'none') return;
-      builder.line(raw);
-      lines += 1;
-      bytes += raw.byteLength;
-    },
-    { end: MiB },
-  );
-  return bytes < MIN_MEAN_LINE_BYTES * lines ? undefined : builder.position;
+  await readFileLines(path, (raw) => raw.eol !== 'none' && builder.line(raw), { end: MiB });
+  return builder.position;
 }
 
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
