@@ -82,6 +82,8 @@ export class EntryStore implements Iterable<Entry> {
   readonly callExtras = new Map<number, CallExtras>();
   /** Per tool-name string code: 0 not judged yet, 1 valid, 2 rejected (see callNameRejected). */
   private nameVerdicts = new Uint8Array(0);
+  /** The same for result tool names: 1 fine, 2 blank or padded (see resultNameOdd). */
+  private resultNameVerdicts = new Uint8Array(0);
 
   results = 0;
   resultOwner = new Uint32Array(0);
@@ -196,6 +198,28 @@ export class EntryStore implements Iterable<Entry> {
     }
     if (rare?.firstKeptId !== undefined) rare.firstKeptRef = this.ids.intern(rare.firstKeptId);
     if (rare !== undefined) this.rare.set(i, { ...this.rare.get(i), ...rare });
+  }
+
+  /**
+   * Empties the store for another small transcript, keeping its columns' room and its tables:
+   * a file of a hundred thousand conversations then allocates its columns once, not per line.
+   */
+  clear(): void {
+    this.length = 0;
+    this.calls = 0;
+    this.results = 0;
+    this.groupRef = undefined;
+    this.sequences = undefined;
+    this.lines = undefined;
+    this.offsetHigh = undefined;
+    this.manyBlocks.clear();
+    this.rare.clear();
+    this.callExtras.clear();
+    this.resultExtras.clear();
+    const recent = this.recent;
+    recent.id = recent.group = undefined;
+    recent.idRef = recent.groupRef = -1;
+    recent.calls = recent.callIds.length = recent.callRefs.length = 0;
   }
 
   /** A store that crossed threads as plain data (structured clone keeps its arrays and maps, not its classes). */
@@ -422,6 +446,22 @@ export class EntryStore implements Iterable<Entry> {
     if (name > this.nameVerdicts.length) this.nameVerdicts = growTo(this.nameVerdicts, this.strings.size + 1);
     if (this.nameVerdicts[name - 1] === 0) this.nameVerdicts[name - 1] = toolNameProblem(this.strings.text(name - 1)) === undefined ? 1 : 2;
     return this.nameVerdicts[name - 1] === 2;
+  }
+
+  /**
+   * Whether result k carries a tool name field that is missing, blank or padded (what
+   * missing-tool-result-name reports and repair fills from the call). Each distinct name is judged once.
+   */
+  resultNameOdd(k: number): boolean {
+    if (this.resultNamePointer[k] === 0) return false;
+    const name = this.resultName[k]!;
+    if (name === 0) return true;
+    if (name > this.resultNameVerdicts.length) this.resultNameVerdicts = growTo(this.resultNameVerdicts, this.strings.size + 1);
+    if (this.resultNameVerdicts[name - 1] === 0) {
+      const text = this.strings.text(name - 1);
+      this.resultNameVerdicts[name - 1] = text.trim() !== '' && text.trim() === text ? 1 : 2;
+    }
+    return this.resultNameVerdicts[name - 1] === 2;
   }
 
   result(k: number): ToolResultRef {

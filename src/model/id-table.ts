@@ -89,6 +89,14 @@ export class IdTable {
     if (slots > this.slots.length) this.rehash(slots);
   }
 
+  /** Forgets every id, keeping the room they took. */
+  clear(): void {
+    this.used = 0;
+    this.count = 0;
+    this.wide = undefined;
+    if (this.slots.length > 0) this.slots.fill(0);
+  }
+
   /** Drops the hash index, and spare capacity when there is enough to be worth a copy: the file is loaded. */
   trim(): void {
     if (this.bytes.length > this.used * 1.05) this.setBytes(this.bytes.slice(0, this.used));

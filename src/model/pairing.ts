@@ -248,7 +248,8 @@ class IdSlots {
   /** The store's slots when no other pairing holds them (pairings do not nest, but nothing forbids it). */
   static of(store: EntryStore): IdSlots {
     const slots = IdSlots.free.get(store);
-    if (slots === undefined || slots.firstCall.length < store.callIds.count) return new IdSlots(store, store.callIds.count);
+    // With room to spare: a store reused line after line (conversations) adds ids as it goes.
+    if (slots === undefined || slots.firstCall.length < store.callIds.count) return new IdSlots(store, store.callIds.count + 256);
     IdSlots.free.delete(store);
     return slots;
   }

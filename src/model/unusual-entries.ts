@@ -18,30 +18,10 @@ export function unusualEntries(store: EntryStore): Uint32Array {
   for (let k = 0; k < store.calls; k++) if (store.callFlags[k] !== 0) marked[store.callOwner[k]!] = 1;
   for (const k of store.callExtras.keys()) marked[store.callOwner[k]!] = 1;
   for (const k of store.resultExtras.keys()) marked[store.resultOwner[k]!] = 1;
-  const odd = oddResultName(store);
-  for (let k = 0; k < store.results; k++) if (odd(k)) marked[store.resultOwner[k]!] = 1;
+  for (let k = 0; k < store.results; k++) if (store.resultNameOdd(k)) marked[store.resultOwner[k]!] = 1;
   let count = 0;
   for (let i = 0; i < marked.length; i++) count += marked[i]!;
   const unusual = new Uint32Array(count);
   for (let i = 0, n = 0; i < marked.length; i++) if (marked[i] === 1) unusual[n++] = i;
   return unusual;
-}
-
-/**
- * Whether result k carries a tool name field that is missing, blank or padded (what
- * missing-tool-result-name reports and repair fills from the call). Each distinct name is judged once.
- */
-export function oddResultName(store: EntryStore): (k: number) => boolean {
-  // Per name string code + 1: 0 not judged yet, 1 fine, 2 blank or padded.
-  const verdicts = new Uint8Array(store.strings.size + 1);
-  return (k) => {
-    if (store.resultNamePointer[k] === 0) return false;
-    const name = store.resultName[k]!;
-    if (name === 0) return true;
-    if (verdicts[name] === 0) {
-      const text = store.strings.text(name - 1);
-      verdicts[name] = text.trim() !== '' && text.trim() === text ? 1 : 2;
-    }
-    return verdicts[name] === 2;
-  };
 }

@@ -1,7 +1,5 @@
 import type { LineConversation } from '../formats/format.js';
-import { StringTable } from '../model/columns.js';
 import { EntryStore } from '../model/entry-store.js';
-import { IdTable } from '../model/id-table.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyToItems } from '../repair/apply-items.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
@@ -46,24 +44,24 @@ const SHARED_LIMIT = 1 << 14;
 const CALL_LIMIT = 256;
 
 /**
- * The id and string tables the conversations of one file share: every line names its items
- * `#0`, `#1`, … and its blocks by the same few pointers, so the tables stay small, and a line
- * spares their allocation. Call ids differ from line to line: the pairing sizes arrays by their
- * table, so it starts afresh once it holds a few hundred.
+ * The store the conversations of one file take turns in, and its id and string tables: every line
+ * names its items `#0`, `#1`, … and its blocks by the same few pointers, so the tables stay small,
+ * and a line spares the allocation of columns and tables. Call ids differ from line to line: the
+ * pairing sizes arrays by their table, so it starts afresh once it holds a few hundred.
  */
 export class SharedTables {
   // Made at the first line: every session file passes through here without using them.
-  private ids: IdTable | undefined;
-  private strings: StringTable | undefined;
-  private callIds: IdTable | undefined;
+  private store: EntryStore | undefined;
 
-  forLine(): Pick<EntryStore, 'ids' | 'callIds' | 'strings'> {
-    if (this.ids === undefined || this.strings === undefined || this.ids.count > SHARED_LIMIT || this.strings.size > SHARED_LIMIT) {
-      this.ids = new IdTable();
-      this.strings = new StringTable();
+  /** An empty store for the next line; the previous line's transcript is done with. */
+  forLine(): EntryStore {
+    const store = this.store;
+    if (store === undefined || store.ids.count > SHARED_LIMIT || store.strings.size > SHARED_LIMIT) {
+      return (this.store = new EntryStore());
     }
-    if (this.callIds === undefined || this.callIds.count > CALL_LIMIT) this.callIds = new IdTable();
-    return { ids: this.ids, strings: this.strings, callIds: this.callIds };
+    store.clear();
+    if (store.callIds.count > CALL_LIMIT) store.callIds.clear();
+    return store;
   }
 }
 
@@ -73,7 +71,7 @@ export class SharedTables {
  * number of conversations costs the memory of its largest one.
  */
 export function conversationTranscript(conversation: LineConversation, tables?: SharedTables, provider?: ProviderId): Transcript {
-  const entries = new EntryStore(tables?.forLine());
+  const entries = tables?.forLine() ?? new EntryStore();
   const items = conversation.items;
   entries.reserve(items.length);
   const decoder = conversation.createDecoder();

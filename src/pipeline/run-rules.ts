@@ -28,26 +28,41 @@ export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] 
       findings.push(finding);
     },
   }));
-  rules.forEach((rule, r) => rule.check?.(contexts[r]!));
-  const perEntry = (unusual: boolean) =>
-    rules.flatMap((rule, r) => (rule.checkEntry === undefined || (rule.entries === 'unusual') !== unusual ? [] : [{ check: rule.checkEntry, context: contexts[r]! }]));
+  for (let r = 0; r < rules.length; r++) rules[r]!.check?.(contexts[r]!);
+  const { everyEntry, someEntries, order } = layoutOf(rules);
   const entries = analysis.entries;
-  const everyEntry = perEntry(false);
   if (everyEntry.length > 0) {
     for (let i = 0; i < entries.length; i++) {
       const entry = entries.at(i);
-      for (const { check, context } of everyEntry) check(entry, context);
+      for (const r of everyEntry) rules[r]!.checkEntry!(entry, contexts[r]!);
     }
   }
-  const someEntries = perEntry(true);
   if (someEntries.length > 0) {
     for (const i of unusualEntries(entries)) {
       const entry = entries.at(i);
-      for (const { check, context } of someEntries) check(entry, context);
+      for (const r of someEntries) rules[r]!.checkEntry!(entry, contexts[r]!);
     }
   }
-  const order = new Map(rules.map((rule, i) => [rule.meta.id, i]));
   return findings.sort((a, b) => a.line - b.line || order.get(a.rule)! - order.get(b.rule)!);
+}
+
+/** Which rules look at every entry, which at the unusual ones, and the order findings are listed in. */
+interface Layout {
+  everyEntry: number[];
+  someEntries: number[];
+  order: Map<string, number>;
+}
+
+/** Worked out once per rule list: a file of conversations runs the same rules on every line. */
+const layouts = new WeakMap<readonly Rule[], Layout>();
+
+function layoutOf(rules: readonly Rule[]): Layout {
+  let layout = layouts.get(rules);
+  if (layout !== undefined) return layout;
+  const entryRules = (unusual: boolean) => rules.flatMap((rule, r) => (rule.checkEntry === undefined || (rule.entries === 'unusual') !== unusual ? [] : [r]));
+  layout = { everyEntry: entryRules(false), someEntries: entryRules(true), order: new Map(rules.map((rule, i) => [rule.meta.id, i])) };
+  layouts.set(rules, layout);
+  return layout;
 }
 
 function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | undefined {

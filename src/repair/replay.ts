@@ -14,7 +14,6 @@ import { bridgesWanted, bridgeTurns } from './bridges.js';
 import { trimFinalText } from './final-text.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { EntryMarks } from './entry-marks.js';
-import { oddResultName } from '../model/unusual-entries.js';
 import { renameForProvider } from './provider-ids.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
@@ -336,8 +335,7 @@ function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMar
 }
 
 function hasOddResultName(store: EntryStore): boolean {
-  const odd = oddResultName(store);
-  for (let k = 0; k < store.results; k++) if (odd(k)) return true;
+  for (let k = 0; k < store.results; k++) if (store.resultNameOdd(k)) return true;
   return false;
 }
 

@@ -46,10 +46,13 @@ answers it are changed in the same edit; a repeat run finds nothing left to do.`
     const rule = idRuleOf(analysis);
     if (rule === undefined) return;
     const store = analysis.entries;
-    // Each distinct id is spelled out and judged once, by its handle; the paths are walked only when one is refused.
+    // Each distinct id of the calls is spelled out and judged once, by its handle (a table shared
+    // with other conversations holds theirs too); the paths are walked only when one is refused.
     const verdicts = new Uint8Array(store.callIds.count);
     let refused = 0;
-    for (let handle = 0; handle < verdicts.length; handle++) {
+    for (let k = 0; k < store.calls; k++) {
+      const handle = store.callId[k]!;
+      if (handle === -1 || verdicts[handle] !== 0) continue;
       verdicts[handle] = VERDICT[idBreaks(rule, store.callIds.text(handle)) ?? 'fine'];
       if (verdicts[handle] !== FINE) refused += 1;
     }
