@@ -9,6 +9,7 @@ import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 import { enforcedTerm } from '../providers/choose.js';
+import { reasoningIsItem } from '../providers/reasoning.js';
 import { dropForeignReasoning } from './foreign-reasoning.js';
 import { bridgesWanted, bridgeTurns } from './bridges.js';
 import { trimFinalText } from './final-text.js';
@@ -103,6 +104,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   }
 
   const droppedCalls = new Set<ToolCallRef>();
+  const itemReasoning = reasoningIsItem(analysis);
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
     if (!store.hasCalls(entry.index) || store.roleCode(entry.index) !== ASSISTANT || dropped.has(entry)) continue;
@@ -121,8 +123,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     for (const call of doomed) droppedCalls.add(call);
     builder.count('droppedToolCalls', doomed.length);
     // Signed reasoning is checked against its whole message: such a turn goes with every line it was written over.
+    // A reasoning item (Responses) is verified alone: a call beside it can go by itself.
     const turn = groups.get(store.group(entry.index)) ?? [entry];
-    const signed = turn.some((line) => line.signedThinking) && !isFailed(entry);
+    const signed = !itemReasoning && turn.some((line) => line.signedThinking) && !isFailed(entry);
     if (signed || doomed.length === entry.blockCount) {
       dropLines(signed ? turn : [entry]);
       if (signed || turn.length === 1) builder.count('droppedAssistantMessages');
