@@ -22,8 +22,11 @@ import { renameForProvider } from './provider-ids.js';
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
 const IN_CONTEXT = flagMask('inContext');
 
-/** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
-export type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry };
+/** A node of the repaired replay path: an entry of the file, or a line the repair adds after one (or, a bridge that opens the history, before one). */
+export type Node =
+  | { entry: Entry }
+  | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry }
+  | { added: Extract<NewLine, { kind: 'bridge' }>; before: Entry };
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
@@ -259,9 +262,11 @@ function chain(
   let chainedAt = -1;
   sequence.forEach((node, at) => {
     if ('added' in node) {
+      const near = 'after' in node ? node.after : node.before;
       // Linear files without ids (pi v1) name entries by position; a line that has its own id needs one for what it adds.
-      if (!node.after.linksToPrevious || (node.after.id !== undefined && positionOf(node.after.id) === undefined)) {
-        node.added.id = fresh(node.added.kind === 'bridge' ? `bridge:${node.after.line}` : node.added.callId, taken, newId);
+      if (!near.linksToPrevious || (near.id !== undefined && positionOf(near.id) === undefined)) {
+        const seed = 'before' in node ? `bridge:before:${near.line}` : node.added.kind === 'bridge' ? `bridge:${near.line}` : node.added.callId;
+        node.added.id = fresh(seed, taken, newId);
         added.add(node.added.id);
         node.added.parentId = idOf(previous) ?? undefined;
         chainedAt = at;
