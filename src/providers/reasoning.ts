@@ -6,6 +6,16 @@ import type { ProviderId } from './provider-id.js';
 
 const SIGNED = flagMask('signedThinking');
 
+/**
+ * Whether reasoning is an item of its own that is verified alone: a Responses API history
+ * (Codex, Responses requests) holds `reasoning` items whose `encrypted_content` does not cover the
+ * items beside them, and a response is the run of model items between two inputs. Elsewhere a
+ * signature is checked against the message that holds it (Anthropic, Gemini).
+ */
+export function reasoningIsItem(analysis: Analysis): boolean {
+  return semanticsOf(analysis.transcript).api === 'responses';
+}
+
 /** A replayed entry whose signed reasoning another provider wrote: its context position and who signed it. */
 export interface ForeignReasoning {
   at: number;

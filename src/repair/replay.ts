@@ -9,6 +9,7 @@ import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
 import { enforcedTerm } from '../providers/choose.js';
+import { reasoningIsItem } from '../providers/reasoning.js';
 import { dropForeignReasoning } from './foreign-reasoning.js';
 import { bridgesWanted, bridgeTurns } from './bridges.js';
 import { trimFinalText } from './final-text.js';
@@ -20,8 +21,11 @@ import { renameForProvider } from './provider-ids.js';
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
 const IN_CONTEXT = flagMask('inContext');
 
-/** A node of the repaired replay path: an entry of the file, or a result the repair adds. */
-export type Node = { entry: Entry } | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry };
+/** A node of the repaired replay path: an entry of the file, or a line the repair adds after one (or, a bridge that opens the history, before one). */
+export type Node =
+  | { entry: Entry }
+  | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry }
+  | { added: Extract<NewLine, { kind: 'bridge' }>; before: Entry };
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
@@ -102,6 +106,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   }
 
   const droppedCalls = new Set<ToolCallRef>();
+  const itemReasoning = reasoningIsItem(analysis);
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
     if (!store.hasCalls(entry.index) || store.roleCode(entry.index) !== ASSISTANT || dropped.has(entry)) continue;
@@ -120,8 +125,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     for (const call of doomed) droppedCalls.add(call);
     builder.count('droppedToolCalls', doomed.length);
     // Signed reasoning is checked against its whole message: such a turn goes with every line it was written over.
+    // A reasoning item (Responses) is verified alone: a call beside it can go by itself.
     const turn = groups.get(store.group(entry.index)) ?? [entry];
-    const signed = turn.some((line) => line.signedThinking) && !isFailed(entry);
+    const signed = !itemReasoning && turn.some((line) => line.signedThinking) && !isFailed(entry);
     if (signed || doomed.length === entry.blockCount) {
       dropLines(signed ? turn : [entry]);
       if (signed || turn.length === 1) builder.count('droppedAssistantMessages');
@@ -255,9 +261,11 @@ function chain(
   let chainedAt = -1;
   sequence.forEach((node, at) => {
     if ('added' in node) {
+      const near = 'after' in node ? node.after : node.before;
       // Linear files without ids (pi v1) name entries by position; a line that has its own id needs one for what it adds.
-      if (!node.after.linksToPrevious || (node.after.id !== undefined && positionOf(node.after.id) === undefined)) {
-        node.added.id = fresh(node.added.kind === 'bridge' ? `bridge:${node.after.line}` : node.added.callId, taken, newId);
+      if (!near.linksToPrevious || (near.id !== undefined && positionOf(near.id) === undefined)) {
+        const seed = 'before' in node ? `bridge:before:${near.line}` : node.added.kind === 'bridge' ? `bridge:${near.line}` : node.added.callId;
+        node.added.id = fresh(seed, taken, newId);
         added.add(node.added.id);
         node.added.parentId = idOf(previous) ?? undefined;
         chainedAt = at;

@@ -74,7 +74,7 @@ function lines(jsonl: string): Json[] {
 function replayed(jsonl: string): Message[] {
   const all = lines(jsonl);
   if (all[0]?.type === 'session') return piPath(all);
-  if (all.some((line) => line.type === 'response_item')) return merged(all.flatMap((line, i) => codexMessage(line, i + 1)), () => true);
+  if (all.some((line) => line.type === 'response_item')) return merged(codexHistory(all), () => true);
   const ids = all.map((line) => line.message?.id);
   return merged(all.flatMap((line, i) => claudeMessage(line, i + 1)), (a, b) => ids[a.line - 1] !== undefined && ids[a.line - 1] === ids[b.line - 1]);
 }
@@ -135,8 +135,17 @@ function claudeMessage(line: Json, n: number): Message[] {
   }];
 }
 
-function codexMessage(line: Json, n: number): Message[] {
-  const item = line.type === 'response_item' ? line.payload : undefined;
+/** A `compacted` line replaces everything before it with its replacement history (older rollouts: its summary, as a user message). */
+function codexHistory(all: Json[]): Message[] {
+  const last = all.map((line) => line.type).lastIndexOf('compacted');
+  const after = all.flatMap((line, i) => (i > last ? codexItem(line.type === 'response_item' ? line.payload : undefined, i + 1) : []));
+  if (last === -1) return after;
+  const replacement: unknown = all[last]!.payload?.replacement_history;
+  const kept = Array.isArray(replacement) ? replacement.flatMap((item) => codexItem(item as Json, last + 1)) : [{ role: 'user' as const, line: last + 1, texts: [], calls: [], results: [] }];
+  return [...kept, ...after];
+}
+
+function codexItem(item: Json | undefined, n: number): Message[] {
   if (item === undefined) return [];
   const type = String(item.type);
   if (type.endsWith('_call') && typeof item.call_id === 'string') return [{ role: 'assistant', line: n, texts: [], calls: [{ id: item.call_id, name: item.name, line: n }], results: [] }];

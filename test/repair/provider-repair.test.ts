@@ -43,8 +43,8 @@ const mixed = new Session()
   .reply('Three files.')
   .jsonl();
 
-/** Codex's healthy rollout with call ids no provider but Gemini takes (foreign characters, 76 long). */
-const codexLongIds = fixture('codex/healthy.jsonl').replace(/"call_id":"([^"]+)"/g, (_all, id: string) => `"call_id":"functions.${id}:0-${'x'.repeat(Math.max(0, 60 - id.length))}"`);
+/** Codex's numbered rollout (nothing compacted: every call is replayed) with call ids no provider but Gemini takes (foreign characters, 76 long). */
+const codexLongIds = fixture('codex/healthy-paginated.jsonl').replace(/"call_id":"([^"]+)"/g, (_all, id: string) => `"call_id":"functions.${id}:0-${'x'.repeat(Math.max(0, 60 - id.length))}"`);
 
 /** Mistral wants an assistant message between results and a user message; Gemini a user (or result) turn before a call turn. */
 const turnOrder = new Session()
@@ -72,13 +72,6 @@ function claudeCodeTurnOrder(): string {
   ].map((text) => `${text}\n`).join('');
 }
 
-/**
- * Codex's encrypted reasoning items are not judged for other providers yet (Codex groups all
- * model output under one group, which the signed-turn repair would take whole): its rollouts are
- * checked against the providers that verify no reasoning signatures.
- */
-const NO_SIGNATURES: ProviderId[] = ['openai-chat', 'openai-responses', 'mistral'];
-
 const sessions: Array<[string, string, readonly ProviderId[]]> = [
   ['pi: healthy fixture (three providers)', fixture('pi/healthy.jsonl'), PROVIDER_IDS],
   ['pi: mixed-model session', mixed, PROVIDER_IDS],
@@ -86,8 +79,9 @@ const sessions: Array<[string, string, readonly ProviderId[]]> = [
   ['pi: a final reply that ends in a newline', new Session().user().reply('Done.\n').jsonl(), PROVIDER_IDS],
   ['Claude Code: healthy fixture', fixture('claude-code/healthy.jsonl'), PROVIDER_IDS],
   ['Claude Code: turn order', claudeCodeTurnOrder(), PROVIDER_IDS],
-  ['Codex: healthy fixture', fixture('codex/healthy.jsonl'), NO_SIGNATURES],
-  ['Codex: foreign call ids', codexLongIds, NO_SIGNATURES],
+  ['Codex: healthy fixture', fixture('codex/healthy.jsonl'), PROVIDER_IDS],
+  ['Codex: foreign call ids', codexLongIds, PROVIDER_IDS],
+  ['Codex: replayed encrypted reasoning (no compaction)', fixture('codex/missing-tool-result.jsonl'), PROVIDER_IDS],
 ];
 
 describe('repair --provider X passes an independent check of X', () => {

@@ -109,6 +109,8 @@ function decodeItem(item: Json, entry: Entry): void {
   } else if (MODEL_ITEMS.has(type) || call !== undefined || OUTPUT_ITEMS.has(type)) {
     history(entry);
     modelOutput(entry);
+    // Encrypted reasoning verifies only for the Responses API route and model that made it.
+    if (type === 'reasoning' && nonEmptyString(item.encrypted_content) !== undefined) entry.signedThinking = true;
   }
 }
 

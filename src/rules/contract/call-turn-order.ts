@@ -24,7 +24,12 @@ are the usual causes.
 
 ## Fix
 repair puts a user message saying "(continue)" (OpenClaw's placeholder for a user turn) before
-the call turn. A history that opens with a call is left for a person: nothing comes before it.`,
+the call turn, as OpenClaw prepends a tiny user turn to a history that starts with the model.
+One that opens the history goes where the format's first message goes: after pi's session
+header (a root entry the call turn now hangs on), as a root user line in Claude Code's envelope,
+after Codex's session header and bookkeeping lines, or first in a request's \`contents\` /
+\`messages\` / \`input\`. A response written over several lines (a thinking or reasoning line
+before the call) gets it before its first line.`,
   },
   check({ analysis, report }) {
     const terms = contractTerm(analysis, 'call-turn-order');

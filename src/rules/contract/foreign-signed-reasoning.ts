@@ -1,5 +1,5 @@
 import { contracts, enforcedBy } from '../../providers/index.js';
-import { foreignReasoning } from '../../providers/reasoning.js';
+import { foreignReasoning, reasoningIsItem } from '../../providers/reasoning.js';
 import type { Rule } from '../rule.js';
 import { worded } from './terms.js';
 
@@ -16,7 +16,8 @@ Finds assistant turns with signed reasoning (Anthropic's thinking signatures, Ge
 signatures, the Responses API's encrypted reasoning) that another provider wrote, when the session
 is judged against a provider that verifies signatures (Anthropic, Vertex, Bedrock, Gemini, and the
 Responses API as a warning). The provider of each turn is what the session records (pi's
-\`provider\` / \`api\`); Claude Code turns are Anthropic's, Codex turns the Responses API's.
+\`provider\` / \`api\`); Claude Code turns are Anthropic's, Codex turns the Responses API's: a
+Codex \`reasoning\` item with \`encrypted_content\` is foreign to every other provider.
 
 ## Why is this bad?
 A signature verifies only for the provider, route and model that made it: Anthropic answers
@@ -25,21 +26,24 @@ other providers' reasoning into plain text when it sends it; other clients repla
 
 ## Fix
 repair drops the foreign reasoning blocks, and the line when nothing else is on it (Claude Code
-writes a block per line). The latest assistant turn is different: Anthropic rejects any change to
-its reasoning, so that turn goes whole, with the results that answer its calls, as repair does for
-a signed turn it would otherwise have to edit. The model loses what it reasoned, not what it said
-earlier: unsafe.`,
+writes a block per line, Codex an item per line). The latest assistant turn is different:
+Anthropic rejects any change to its reasoning, so that turn goes whole (in Codex, the items of
+the latest response), with the results that answer its calls, as repair does for a signed turn
+it would otherwise have to edit. The model loses what it reasoned, not what it said earlier:
+unsafe.`,
   },
   check({ analysis, report }) {
     const foreign = foreignReasoning(analysis);
     if (foreign === undefined) return;
     const path = analysis.replay;
+    // A reasoning item (Codex, Responses requests) is the reasoning itself; elsewhere it is among the message's blocks.
+    const within = reasoningIsItem(analysis) ? '' : '/content';
     for (const { at, signer } of foreign.found) {
       const item = path.itemAt(at);
       report({
         path,
         entry: item.entry,
-        pointer: `${item.entry.pointer}/content`,
+        pointer: `${item.entry.pointer}${within}`,
         message: `Reasoning signed by ${contracts[signer].name}, replayed to ${foreign.terms.contract.name}.`,
         ...worded(foreign.terms, { message: item.messageIndex, block: item.blockIndex }),
       });
