@@ -63,7 +63,6 @@ function blockIndexOf(pointer: string): number {
   return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
 }
 
-/** A `user` line holding an error `tool_result`, with the envelope of the line it follows. */
 /**
  * A bridge message in Claude Code's envelope. An assistant one names us as its model: not
  * `<synthetic>`, which marks the lines Claude Code leaves out of what it sends.
@@ -79,6 +78,7 @@ function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json 
   return value;
 }
 
+/** A `user` line holding an error `tool_result`, with the envelope of the line it follows. */
 function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
   const value: Json = { parentUuid: line.parentId ?? null };
   for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];

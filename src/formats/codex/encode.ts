@@ -44,12 +44,6 @@ function applyEdit(line: Json, edit: EntryEdit): void {
   }
 }
 
-/**
- * The output Codex's own normalisation would add for an unanswered call (`ensure_call_outputs_present`),
- * as a rollout line with the time of the line it follows, so repeat runs write the same bytes.
- * The output's type must match the call's; when the line it follows is not that call (the call
- * was not the last item of its response), a `function_call_output` answers it.
- */
 /** A bridge message as a Responses message item. */
 function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
   const after = isObject(source) ? source : {};
@@ -57,6 +51,12 @@ function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Js
   return { timestamp: typeof after.timestamp === 'string' ? after.timestamp : new Date().toISOString(), type: 'response_item', payload: { type: 'message', role: line.role, content: [part] } };
 }
 
+/**
+ * The output Codex's own normalisation would add for an unanswered call (`ensure_call_outputs_present`),
+ * as a rollout line with the time of the line it follows, so repeat runs write the same bytes.
+ * The output's type must match the call's; when the line it follows is not that call (the call
+ * was not the last item of its response), a `function_call_output` answers it.
+ */
 function missingOutput(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown): Json {
   const after = isObject(source) ? source : {};
   const call = isObject(after.payload) && after.payload.call_id === line.callId ? after.payload : undefined;

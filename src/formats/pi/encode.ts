@@ -107,7 +107,6 @@ function timestamps(source: unknown): { iso: string; ms: number } {
   return { iso, ms: typeof inner === 'number' ? inner : Date.parse(iso) || Date.now() };
 }
 
-/** A bridge message; an assistant one says it was not a model's (pi's fields, with our name where the model's would be). */
 /** The message line an added message goes in: its id and parent when it has them, the source's time. */
 function messageLine(line: { id?: string; parentId?: string }, iso: string): Json {
   const entry: Json = { type: 'message' };
@@ -119,6 +118,7 @@ function messageLine(line: { id?: string; parentId?: string }, iso: string): Jso
   return entry;
 }
 
+/** A bridge message; an assistant one says it was not a model's (pi's fields, with our name where the model's would be). */
 function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
   const { iso, ms } = timestamps(source);
   const entry = messageLine(line, iso);
