@@ -33,6 +33,10 @@ type ResultExtras = Pick<ToolResultRef, 'changes' | 'conflict'>;
 const SLACK = 1.05;
 
 const PARTIAL = 1;
+const NAME_JUDGED = 1;
+const NAME_REJECTED = 2;
+const NAME_PADDED = 4;
+const NAME_BLANK = 8;
 const SYNTHETIC = 1;
 
 /**
@@ -80,10 +84,8 @@ export class EntryStore implements Iterable<Entry> {
   callBlock = new Uint32Array(0);
   callFlags = new Uint8Array(0);
   readonly callExtras = new Map<number, CallExtras>();
-  /** Per tool-name string code: 0 not judged yet, 1 valid, 2 rejected (see callNameRejected). */
+  /** Per tool-name string code: 0 not judged yet, else NAME_* bits (see nameFacts). */
   private nameVerdicts = new Uint8Array(0);
-  /** The same for result tool names: 1 fine, 2 blank or padded (see resultNameOdd). */
-  private resultNameVerdicts = new Uint8Array(0);
 
   results = 0;
   resultOwner = new Uint32Array(0);
@@ -439,29 +441,42 @@ export class EntryStore implements Iterable<Entry> {
     return !this.callNameRejected(k);
   }
 
-  /** Whether call k's name is missing or one providers reject (toolNameProblem); each distinct name is judged once. */
+  /** Whether call k's name is missing or one providers reject (toolNameProblem). */
   callNameRejected(k: number): boolean {
     const name = this.callName[k]!;
-    if (name === 0) return true;
-    if (name > this.nameVerdicts.length) this.nameVerdicts = growTo(this.nameVerdicts, this.strings.size + 1);
-    if (this.nameVerdicts[name - 1] === 0) this.nameVerdicts[name - 1] = toolNameProblem(this.strings.text(name - 1)) === undefined ? 1 : 2;
-    return this.nameVerdicts[name - 1] === 2;
+    return name === 0 || (this.nameFacts(name - 1) & NAME_REJECTED) !== 0;
+  }
+
+  /** Whether call k's name has whitespace around it (OpenClaw trims it before sending). */
+  callNamePadded(k: number): boolean {
+    const name = this.callName[k]!;
+    return name !== 0 && (this.nameFacts(name - 1) & NAME_PADDED) !== 0;
   }
 
   /**
    * Whether result k carries a tool name field that is missing, blank or padded (what
-   * missing-tool-result-name reports and repair fills from the call). Each distinct name is judged once.
+   * missing-tool-result-name reports and repair fills from the call).
    */
   resultNameOdd(k: number): boolean {
     if (this.resultNamePointer[k] === 0) return false;
     const name = this.resultName[k]!;
-    if (name === 0) return true;
-    if (name > this.resultNameVerdicts.length) this.resultNameVerdicts = growTo(this.resultNameVerdicts, this.strings.size + 1);
-    if (this.resultNameVerdicts[name - 1] === 0) {
-      const text = this.strings.text(name - 1);
-      this.resultNameVerdicts[name - 1] = text.trim() !== '' && text.trim() === text ? 1 : 2;
+    return name === 0 || (this.nameFacts(name - 1) & (NAME_BLANK | NAME_PADDED)) !== 0;
+  }
+
+  /**
+   * What a tool name string is, judged once per distinct name: kept with the store (a store that
+   * takes conversation after conversation keeps its strings, and so its verdicts).
+   */
+  private nameFacts(code: number): number {
+    if (code >= this.nameVerdicts.length) this.nameVerdicts = growTo(this.nameVerdicts, this.strings.size);
+    let facts = this.nameVerdicts[code]!;
+    if (facts === 0) {
+      const text = this.strings.text(code);
+      const trimmed = text.trim();
+      facts = NAME_JUDGED | (toolNameProblem(text) === undefined ? 0 : NAME_REJECTED) | (trimmed !== text ? NAME_PADDED : 0) | (trimmed === '' ? NAME_BLANK : 0);
+      this.nameVerdicts[code] = facts;
     }
-    return this.resultNameVerdicts[name - 1] === 2;
+    return facts;
   }
 
   result(k: number): ToolResultRef {

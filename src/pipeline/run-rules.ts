@@ -17,7 +17,9 @@ const NOT_REPLAYED: Record<Exclude<ReplayStatus, 'replayed'>, string> = {
 export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
-  const contexts = rules.map((rule): RuleContext => ({
+  // One context for every rule: rules run one at a time, and a file of conversations runs them all per line.
+  let rule: Rule = rules[0]!;
+  const context: RuleContext = {
     analysis,
     report(problem: Problem): void {
       const finding = toFinding(analysis, rule, problem);
@@ -27,22 +29,16 @@ export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] 
       seen.add(key);
       findings.push(finding);
     },
-  }));
-  for (let r = 0; r < rules.length; r++) rules[r]!.check?.(contexts[r]!);
+  };
+  for (rule of rules) rule.check?.(context);
   const { everyEntry, someEntries, order } = layoutOf(rules);
   const entries = analysis.entries;
-  if (everyEntry.length > 0) {
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries.at(i);
-      for (const r of everyEntry) rules[r]!.checkEntry!(entry, contexts[r]!);
-    }
-  }
-  if (someEntries.length > 0) {
-    for (const i of unusualEntries(entries)) {
-      const entry = entries.at(i);
-      for (const r of someEntries) rules[r]!.checkEntry!(entry, contexts[r]!);
-    }
-  }
+  const visit = (i: number, checks: readonly number[]) => {
+    const entry = entries.at(i);
+    for (const r of checks) (rule = rules[r]!).checkEntry!(entry, context);
+  };
+  if (everyEntry.length > 0) for (let i = 0; i < entries.length; i++) visit(i, everyEntry);
+  if (someEntries.length > 0) for (const i of unusualEntries(entries)) visit(i, someEntries);
   return findings.sort((a, b) => a.line - b.line || order.get(a.rule)! - order.get(b.rule)!);
 }
 

@@ -57,18 +57,12 @@ function idsIn(entries: Iterable<Entry>): Set<string> {
 
 /** Names with surrounding whitespace are trimmed, as OpenClaw does before it sends them. */
 export function trimCallNames(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, droppedCalls: Set<ToolCallRef>, builder: PlanBuilder): void {
-  // Names are interned and judged once each (0 not yet, 1 fine, 2 padded): a call is read only when its name has padding.
-  const verdicts = new Uint8Array(store.strings.size + 1);
-  const padded = (k: number): boolean => {
-    const code = store.callName[k]!;
-    if (code !== 0 && verdicts[code] === 0) verdicts[code] = /^\s|\s$/.test(store.strings.text(code - 1)) ? 2 : 1;
-    return verdicts[code] === 2;
-  };
   for (const entry of path) {
     if (!store.hasCalls(entry.index) || dropped.has(entry)) continue;
     const first = store.callStart(entry.index);
     for (let k = first, end = store.callEnd(entry.index); k < end; k++) {
-      if (!padded(k)) continue;
+      // Names are judged once each: a call is read only when its name has padding.
+      if (!store.callNamePadded(k)) continue;
       const call = entry.toolCalls![k - first]!;
       if (droppedCalls.has(call)) continue;
       builder.edit(entry.line, { kind: 'set-call-name', block: call.blockIndex, name: call.name!.trim() });

@@ -47,9 +47,11 @@ export function renameForProvider(
   }
 }
 
+/** The ids the calls and results of this store name (its table may be shared with other conversations). */
 function idsIn(analysis: Analysis): Set<string> {
   const store = analysis.entries;
   const ids = new Set<string>();
-  for (let handle = 0; handle < store.callIds.count; handle++) ids.add(store.callIds.text(handle));
+  for (let k = 0; k < store.calls; k++) if (store.callId[k] !== -1) ids.add(store.callIds.text(store.callId[k]!));
+  for (let k = 0; k < store.results; k++) if (store.resultCallId[k] !== -1) ids.add(store.callIds.text(store.resultCallId[k]!));
   return ids;
 }
