@@ -1,6 +1,6 @@
 import { isFailed } from '../../model/entry.js';
 import type { Rule } from '../rule.js';
-import { speaksResponses, toolInputRequired } from '../provider-errors.js';
+import { pairingTerm } from '../contract/terms.js';
 
 export const partialToolCall: Rule = {
   meta: {
@@ -26,19 +26,22 @@ repair drops the call block and every result for it.`,
   checkEntry(entry, { analysis, report }) {
     if (entry.toolCalls === undefined) return;
     const failed = isFailed(entry);
+    const term = pairingTerm(analysis, 'partial-tool-call');
     for (const call of entry.toolCalls) {
       if (!call.partial && call.missing === undefined) continue;
       const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
       if (problems.length === 0) continue;
       const item = analysis.replay.itemOf(entry.index);
-      const messageIndex = item?.messageIndex ?? -1;
+      // Only a call sent without its input has a provider's words (Anthropic's); the finding keeps its own severity.
+      const sent = call.missing?.includes('arguments') && !failed && item !== undefined && item.messageIndex >= 0;
+      const place = { path: analysis.replay, at: sent ? analysis.replay.context.indices.indexOf(entry.index) : -1 };
       report({
         entry,
         pointer: call.pointer,
         message:
-          `Tool call ${call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
+          `Tool call ${call.anonymous ? '(no id)' : call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
           (failed ? ` (in the ${entry.outcome} turn, which replay drops).` : '.'),
-        providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 && !speaksResponses(analysis.transcript) ? toolInputRequired(messageIndex, item!.blockIndex + call.blockIndex) : undefined,
+        providerError: sent ? term.words(place, { block: item.blockIndex + call.blockIndex }).providerError : undefined,
         severity: failed ? 'warning' : undefined,
       });
     }
