@@ -49,39 +49,34 @@ export interface Place {
 /** Stands for an id the file does not hold (a call the model numbered itself); a text that would name it is not quoted. */
 const NO_ID = '\u0000';
 
-/** How a pairing rule words its findings (see pairingTerm). */
-export interface PairingWords {
-  /**
-   * The text and severity of a finding at `place`. `at` carries what the text names besides the
-   * message index (blocks, ids); `earlier` is the place of the result a duplicate repeats;
-   * `anonymous`: the call has no id in the file, so no text that names one is quoted.
-   */
-  words(place: Place, at?: Partial<At>, options?: { earlier?: Place; anonymous?: boolean }): Pick<Problem, 'providerError' | 'severity'>;
-}
-
 /**
- * The pairing rules' one way to word a finding. A named provider (see namedContract) answers in
- * its own text, with the severity its grade gives, and a provider that accepts what the rule
- * finds makes it a warning without text. Without one a session keeps the words it always had:
- * the Responses API's for a format that talks to it (Codex), Anthropic's for the rest, and the
- * rule's own severity.
+ * The pairing rules' one way to word a finding at `place`: its provider text and severity. `at`
+ * carries what the text names besides the message index (blocks, ids); `earlier` is the place of
+ * the result a duplicate repeats; `anonymous`: the call has no id in the file, so no text that
+ * names one is quoted. A named provider (see namedContract) answers in its own text, with the
+ * severity its grade gives, and one that accepts what the rule finds makes it a warning without
+ * text. Without one a session keeps the words it always had: the Responses API's for a format
+ * that talks to it (Codex), Anthropic's for the rest, and the rule's own severity. Asked only
+ * when there is a finding: a clean file costs nothing.
  */
-export function pairingTerm(analysis: Analysis, id: TermId): PairingWords {
+export function pairingWords(
+  analysis: Analysis,
+  id: TermId,
+  place: Place,
+  at: Partial<At> = {},
+  options: { earlier?: Place; anonymous?: boolean } = {},
+): Pick<Problem, 'providerError' | 'severity'> {
   const named = namedContract(analysis);
   const contract = named ?? (semanticsOf(analysis.transcript).api === 'responses' ? contracts['openai-responses'] : contracts.anthropic);
   const term = contract.terms[id];
-  return {
-    words(place, at = {}, options = {}) {
-      const severity = named === undefined ? undefined : term === undefined || severityOf(term.grade) === 'warning' ? 'warning' : undefined;
-      if (term?.text === undefined) return { providerError: undefined, severity };
-      const full: At = { ...NOWHERE, ...at, message: messageOf(contract, place) };
-      if (place.k !== undefined) full.after = follows(place);
-      if (options.earlier !== undefined) full.earlier = messageOf(contract, options.earlier);
-      if (options.anonymous) Object.assign(full, { id: NO_ID, ids: [NO_ID] });
-      const text = term.text(full);
-      return { providerError: text.includes(NO_ID) ? undefined : `${contract.name}: ${text}`, severity };
-    },
-  };
+  const severity = named === undefined ? undefined : term === undefined || severityOf(term.grade) === 'warning' ? 'warning' : undefined;
+  if (term?.text === undefined) return { providerError: undefined, severity };
+  const full: At = { ...NOWHERE, ...at, message: messageOf(contract, place) };
+  if (place.k !== undefined) full.after = follows(place);
+  if (options.earlier !== undefined) full.earlier = messageOf(contract, options.earlier);
+  if (options.anonymous) Object.assign(full, { id: NO_ID, ids: [NO_ID] });
+  const text = term.text(full);
+  return { providerError: text.includes(NO_ID) ? undefined : `${contract.name}: ${text}`, severity };
 }
 
 /** The message index of a place as the provider counts: results share one message, or each is its own (resultsApart). */

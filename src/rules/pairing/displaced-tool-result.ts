@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { enforcedBy } from '../../providers/index.js';
-import { pairingTerm } from '../contract/terms.js';
+import { pairingWords } from '../contract/terms.js';
 import { callLabel } from './describe.js';
 
 export const displacedToolResult: Rule = {
@@ -26,9 +26,6 @@ a later one is a warning, and one before its call is rejected as answering nothi
 repair moves the result directly after its call, in call order, and re-links the path around it.`,
   },
   check({ analysis, report }) {
-    const away = pairingTerm(analysis, 'displaced-tool-result');
-    // Before its call, a result answers nothing yet: the Responses API, which takes an output anywhere after its call, rejects only that.
-    const early = pairingTerm(analysis, 'orphan-tool-result');
     for (const path of analysis.paths) {
       for (const occurrence of path.pairing.displaced) {
         const call = path.itemAt(occurrence.at);
@@ -39,7 +36,8 @@ repair moves the result directly after its call, in call order, and re-links the
           entry: result.entry,
           pointer: result.result.pointer,
           message: `Result for ${callLabel(occurrence.call)} (line ${call.entry.line}) is not directly after its call.`,
-          ...(slot.at < occurrence.at ? early : away).words({ path, at: slot.at, k: slot.k }, { block: result.blockIndex, id: occurrence.call.id! }, { anonymous: occurrence.call.anonymous }),
+          // Before its call a result answers nothing yet: the Responses API, which takes an output anywhere after its call, rejects only that.
+          ...pairingWords(analysis, slot.at < occurrence.at ? 'orphan-tool-result' : 'displaced-tool-result', { path, at: slot.at, k: slot.k }, { block: result.blockIndex, id: occurrence.call.id! }, { anonymous: occurrence.call.anonymous }),
         });
       }
     }

@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { enforcedBy } from '../../providers/index.js';
-import { pairingTerm } from '../contract/terms.js';
+import { pairingWords } from '../contract/terms.js';
 import { callLabel } from './describe.js';
 
 export const duplicateToolCallId: Rule = {
@@ -29,7 +29,6 @@ that id) at the new id in the same edit. Nothing is dropped. When the earlier ca
 dropped by the repair, the id is no longer shared and nothing is renamed.`,
   },
   check({ analysis, report }) {
-    const term = pairingTerm(analysis, 'duplicate-tool-call-id');
     for (const path of analysis.paths) {
       for (const { occurrence, first } of path.pairing.duplicateCalls) {
         const item = path.itemAt(occurrence.at);
@@ -38,7 +37,7 @@ dropped by the repair, the id is no longer shared and nothing is renamed.`,
           entry: item.entry,
           pointer: occurrence.call.pointer,
           message: `${callLabel(occurrence.call)} reuses the id of a call on line ${path.itemAt(first.at).entry.line}.`,
-          ...term.words({ path, at: occurrence.at }, { block: item.blockIndex + occurrence.call.blockIndex, id: occurrence.call.id! }),
+          ...pairingWords(analysis, 'duplicate-tool-call-id', { path, at: occurrence.at }, { block: item.blockIndex + occurrence.call.blockIndex, id: occurrence.call.id! }),
         });
       }
     }

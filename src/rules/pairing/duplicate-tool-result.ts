@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { pairingTerm } from '../contract/terms.js';
+import { pairingWords } from '../contract/terms.js';
 import { callLabel } from './describe.js';
 
 export const duplicateToolResult: Rule = {
@@ -23,7 +23,6 @@ answering any call in the previous message.
 repair keeps one result, a real one over a synthetic one, and drops the other.`,
   },
   check({ analysis, report }) {
-    const term = pairingTerm(analysis, 'duplicate-tool-result');
     for (const path of analysis.paths) {
       for (const duplicate of path.pairing.duplicates) {
         const item = path.resultItem(duplicate);
@@ -35,7 +34,7 @@ repair keeps one result, a real one over a synthetic one, and drops the other.`,
           entry: item.entry,
           pointer: item.result.pointer,
           message: `${what} for ${callLabel(duplicate.occurrence.call)}; it is already answered on line ${kept.entry.line}.`,
-          ...term.words({ path, at: duplicate.at, k: duplicate.k }, { block: item.blockIndex, id: duplicate.occurrence.call.id! }, { earlier: { path, at: first.at, k: first.k }, anonymous: item.result.anonymous }),
+          ...pairingWords(analysis, 'duplicate-tool-result', { path, at: duplicate.at, k: duplicate.k }, { block: item.blockIndex, id: duplicate.occurrence.call.id! }, { earlier: { path, at: first.at, k: first.k }, anonymous: item.result.anonymous }),
         });
       }
     }

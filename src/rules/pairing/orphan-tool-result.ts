@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { pairingTerm } from '../contract/terms.js';
+import { pairingWords } from '../contract/terms.js';
 import { answeredLabel } from './describe.js';
 
 export const orphanToolResult: Rule = {
@@ -28,7 +28,6 @@ results for calls that were later removed, are the usual causes.
 repair drops the result. Safe: no provider accepts it.`,
   },
   check({ analysis, report }) {
-    const term = pairingTerm(analysis, 'orphan-tool-result');
     for (const path of analysis.paths) {
       for (const slot of path.pairing.orphans) {
         const item = path.resultItem(slot);
@@ -38,7 +37,7 @@ repair drops the result. Safe: no provider accepts it.`,
           entry: item.entry,
           pointer: result.pointer,
           message: result.callId === undefined ? 'Tool result has no call id.' : `Tool result for ${answeredLabel(result)} answers no tool call.`,
-          ...term.words({ path, at: slot.at, k: slot.k }, { block: item.blockIndex, id: result.callId ?? '(none)' }, { anonymous: result.anonymous }),
+          ...pairingWords(analysis, 'orphan-tool-result', { path, at: slot.at, k: slot.k }, { block: item.blockIndex, id: result.callId ?? '(none)' }, { anonymous: result.anonymous }),
         });
       }
     }

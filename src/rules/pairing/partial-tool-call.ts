@@ -1,6 +1,6 @@
 import { isFailed } from '../../model/entry.js';
 import type { Rule } from '../rule.js';
-import { pairingTerm } from '../contract/terms.js';
+import { pairingWords } from '../contract/terms.js';
 
 export const partialToolCall: Rule = {
   meta: {
@@ -26,7 +26,6 @@ repair drops the call block and every result for it.`,
   checkEntry(entry, { analysis, report }) {
     if (entry.toolCalls === undefined) return;
     const failed = isFailed(entry);
-    const term = pairingTerm(analysis, 'partial-tool-call');
     for (const call of entry.toolCalls) {
       if (!call.partial && call.missing === undefined) continue;
       const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
@@ -41,7 +40,7 @@ repair drops the call block and every result for it.`,
         message:
           `Tool call ${call.anonymous ? '(no id)' : call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
           (failed ? ` (in the ${entry.outcome} turn, which replay drops).` : '.'),
-        providerError: sent ? term.words(place, { block: item.blockIndex + call.blockIndex }).providerError : undefined,
+        providerError: sent ? pairingWords(analysis, 'partial-tool-call', place, { block: item.blockIndex + call.blockIndex }).providerError : undefined,
         severity: failed ? 'warning' : undefined,
       });
     }

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { pairingTerm } from '../contract/terms.js';
+import { pairingWords } from '../contract/terms.js';
 
 export const resultForFailedTurn: Rule = {
   meta: {
@@ -28,8 +28,6 @@ deleting the session used to recover it.
 repair removes the failed turn's calls and every result answering them. It never adds results for a failed turn: that is what caused the loop.`,
   },
   check({ analysis, report }) {
-    // The call is never sent, so to the provider the result answers nothing.
-    const term = pairingTerm(analysis, 'orphan-tool-result');
     for (const path of analysis.paths) {
       for (const failed of path.pairing.failedTurnResults) {
         const item = path.resultItem(failed);
@@ -40,7 +38,8 @@ repair removes the failed turn's calls and every result answering them. It never
           entry: item.entry,
           pointer: item.result.pointer,
           message: `Tool result for ${id} answers a call from the ${turn.outcome} turn on line ${turn.line}, which is dropped on replay.`,
-          ...term.words({ path, at: failed.at, k: failed.k }, { block: item.blockIndex, id }),
+          // The call is never sent, so to the provider the result answers nothing.
+          ...pairingWords(analysis, 'orphan-tool-result', { path, at: failed.at, k: failed.k }, { block: item.blockIndex, id }),
         });
       }
     }
