@@ -1,5 +1,5 @@
 import type { Analysis, PathView } from '../../model/analysis.js';
-import { ASSISTANT, USER } from '../../model/entry-bits.js';
+import { ASSISTANT, TOOL_RESULT, USER } from '../../model/entry-bits.js';
 import { semanticsOf } from '../../model/transcript.js';
 import { chooseProvider, enforcedTerm } from '../../providers/choose.js';
 import { severityOf, type At, type ProviderContract, type TermId } from '../../providers/contract.js';
@@ -100,9 +100,9 @@ function apartIndices(path: PathView): Int32Array {
     const m = context.messageIndex[at]!;
     const i = context.indices[at]!;
     if (m === -1) indices[at] = -1;
-    else if (store.hasResults(i)) {
+    else if (store.roleCode(i) === TOOL_RESULT) {
       indices[at] = next;
-      next += Math.max(1, store.resultEnd(i) - store.resultStart(i));
+      next += store.hasResults(i) ? Math.max(1, store.resultEnd(i) - store.resultStart(i)) : 1;
       last = -1;
     } else if (m === last) indices[at] = next - 1;
     else {
@@ -128,7 +128,7 @@ function follows({ path, at }: Place): At['after'] {
     const i = indices[j]!;
     const role = store.roleCode(i);
     if (role === ASSISTANT && store.hasCalls(i)) return 'calls';
-    if (after === 'other') after = role === USER ? 'user' : 'other';
+    if (role === USER) after = 'user';
   }
   return after;
 }
