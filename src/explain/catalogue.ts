@@ -1,6 +1,6 @@
 /**
  * The provider error texts `explain` recognises (reference/provider-rules.md, plus the texts our
- * own rules quote in src/rules/provider-errors.ts), each with the rules whose findings cause it.
+ * own rules quote in src/rules/provider-errors.ts and src/providers/), each with the rules whose findings cause it.
  *
  * `text` is the wording as the provider returns it, with placeholders: {N} message index, {M}
  * content-block index, {K} tool-call index, {L} a length, {count} a number, {id} one tool call id,
@@ -223,8 +223,8 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'OpenAI Responses',
     text: 'No tool call found for function call output with call_id {id}',
     tail: '.',
-    meaning: 'a function_call_output in the session answers no function call.',
-    rules: ['orphan-tool-result', 'result-for-failed-turn'],
+    meaning: 'a function_call_output in the session answers no function call before it.',
+    rules: ['orphan-tool-result', 'result-for-failed-turn', 'displaced-tool-result'],
   },
   {
     ref: 'resp-duplicate-call-id',
@@ -323,7 +323,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'Mistral',
     text: "Unexpected role 'tool' after role 'user'",
     meaning: 'a tool result in the session comes after a user message instead of right after its call.',
-    rules: ['displaced-tool-result', 'orphan-tool-result', 'result-for-failed-turn'],
+    rules: RESULT_UNASKED,
   },
   {
     ref: 'mis-assistant-nonempty',

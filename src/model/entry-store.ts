@@ -32,12 +32,16 @@ type ResultExtras = Pick<ToolResultRef, 'changes' | 'conflict'>;
 /** Spare capacity kept rather than copied away. */
 const SLACK = 1.05;
 
-const PARTIAL = 1;
+/** Call and result flag bits. */
+export const PARTIAL = 1;
+const SYNTHETIC = 1;
+const ANONYMOUS = 2;
+
+/** Tool-name facts (see nameFacts). */
 const NAME_JUDGED = 1;
 const NAME_REJECTED = 2;
 const NAME_PADDED = 4;
 const NAME_BLANK = 8;
-const SYNTHETIC = 1;
 
 /**
  * A file's entries in columns: one typed-array slot per fact per line, ids interned, the tool
@@ -428,6 +432,7 @@ export class EntryStore implements Iterable<Entry> {
       pointer: this.strings.text(this.callPointer[k]!),
       blockIndex: this.callBlock[k]!,
       partial: (this.callFlags[k]! & PARTIAL) !== 0 ? true : undefined,
+      anonymous: (this.callFlags[k]! & ANONYMOUS) !== 0 ? true : undefined,
       missing: extras?.missing,
       changes: extras?.changes,
       conflict: extras?.conflict,
@@ -488,6 +493,7 @@ export class EntryStore implements Iterable<Entry> {
       name: name === 0 ? undefined : this.strings.text(name - 1),
       namePointer: namePointer === 0 ? undefined : this.strings.text(namePointer - 1),
       synthetic: (this.resultFlags[k]! & SYNTHETIC) !== 0,
+      anonymous: (this.resultFlags[k]! & ANONYMOUS) !== 0 ? true : undefined,
       changes: extras?.changes,
       conflict: extras?.conflict,
     });
@@ -541,7 +547,7 @@ export class EntryStore implements Iterable<Entry> {
     this.callName[k] = call.name === undefined ? 0 : this.strings.code(call.name) + 1;
     this.callPointer[k] = this.strings.code(call.pointer);
     this.callBlock[k] = call.blockIndex;
-    this.callFlags[k] = call.partial ? PARTIAL : 0;
+    this.callFlags[k] = (call.partial ? PARTIAL : 0) | (call.anonymous ? ANONYMOUS : 0);
     if (call.missing !== undefined || call.changes !== undefined || call.conflict !== undefined) {
       this.callExtras.set(k, withoutUndefined({ missing: call.missing, changes: call.changes, conflict: call.conflict }));
     }
@@ -563,7 +569,7 @@ export class EntryStore implements Iterable<Entry> {
     this.resultPointer[k] = this.strings.code(result.pointer);
     this.resultName[k] = result.name === undefined ? 0 : this.strings.code(result.name) + 1;
     this.resultNamePointer[k] = result.namePointer === undefined ? 0 : this.strings.code(result.namePointer) + 1;
-    this.resultFlags[k] = result.synthetic ? SYNTHETIC : 0;
+    this.resultFlags[k] = (result.synthetic ? SYNTHETIC : 0) | (result.anonymous ? ANONYMOUS : 0);
     if (result.changes !== undefined || result.conflict !== undefined) {
       this.resultExtras.set(k, withoutUndefined({ changes: result.changes, conflict: result.conflict }));
     }

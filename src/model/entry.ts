@@ -29,6 +29,8 @@ export interface ToolCallRef {
   blockIndex: number;
   /** Streaming leftovers (an unfinished argument buffer) are still on the block. */
   partial?: true;
+  /** The file gives the call no id (Gemini's are optional): `id` is one the model made up to pair it, never to be shown or written. */
+  anonymous?: true;
   /** Required parts the block lacks; absent when complete. */
   missing?: Array<'id' | 'name' | 'arguments'>;
   /** What canonicalizing the block would change, in words; absent when it is canonical. */
@@ -48,6 +50,8 @@ export interface ToolResultRef {
   namePointer?: string;
   /** Written by an agent's repair code, not by the tool itself. */
   synthetic: boolean;
+  /** The file names no call id for it: `callId` is one the model made up to pair it, never to be shown or written. */
+  anonymous?: true;
   /** What canonicalizing the result would change, in words; absent when it is canonical. */
   changes?: string[];
   /** Why the result cannot be canonicalized without guessing. */

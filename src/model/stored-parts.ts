@@ -12,6 +12,7 @@ export class StoredCall implements ToolCallRef {
   pointer: string;
   blockIndex: number;
   partial: true | undefined;
+  anonymous: true | undefined;
   missing: ToolCallRef['missing'];
   changes: string[] | undefined;
   conflict: string | undefined;
@@ -25,6 +26,7 @@ export class StoredCall implements ToolCallRef {
     this.pointer = fields.pointer;
     this.blockIndex = fields.blockIndex;
     this.partial = fields.partial;
+    this.anonymous = fields.anonymous;
     this.missing = fields.missing;
     this.changes = fields.changes;
     this.conflict = fields.conflict;
@@ -35,7 +37,7 @@ export class StoredCall implements ToolCallRef {
   }
 
   toJSON(): ToolCallRef {
-    return { id: this.id, name: this.name, pointer: this.pointer, blockIndex: this.blockIndex, partial: this.partial, missing: this.missing, changes: this.changes, conflict: this.conflict };
+    return { id: this.id, name: this.name, pointer: this.pointer, blockIndex: this.blockIndex, partial: this.partial, anonymous: this.anonymous, missing: this.missing, changes: this.changes, conflict: this.conflict };
   }
 }
 
@@ -45,6 +47,7 @@ export class StoredResult implements ToolResultRef {
   name: string | undefined;
   namePointer: string | undefined;
   synthetic: boolean;
+  anonymous: true | undefined;
   changes: string[] | undefined;
   conflict: string | undefined;
 
@@ -57,6 +60,7 @@ export class StoredResult implements ToolResultRef {
     this.name = fields.name;
     this.namePointer = fields.namePointer;
     this.synthetic = fields.synthetic;
+    this.anonymous = fields.anonymous;
     this.changes = fields.changes;
     this.conflict = fields.conflict;
   }
@@ -66,6 +70,6 @@ export class StoredResult implements ToolResultRef {
   }
 
   toJSON(): ToolResultRef {
-    return { callId: this.callId, pointer: this.pointer, name: this.name, namePointer: this.namePointer, synthetic: this.synthetic, changes: this.changes, conflict: this.conflict };
+    return { callId: this.callId, pointer: this.pointer, name: this.name, namePointer: this.namePointer, synthetic: this.synthetic, anonymous: this.anonymous, changes: this.changes, conflict: this.conflict };
   }
 }

@@ -1,5 +1,5 @@
 import { flagMask } from './entry-bits.js';
-import type { EntryStore } from './entry-store.js';
+import { PARTIAL, type EntryStore } from './entry-store.js';
 
 /** Flags that mark something a rule reports: a missing parent, empty or blank content, results after other content. */
 const ATTENTION = flagMask('parentMissing') | flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
@@ -15,7 +15,7 @@ export function unusualEntries(store: EntryStore): Uint32Array {
   for (const i of store.rare.keys()) marked[i] = 1;
   const info = store.info;
   for (let i = 0; i < store.length; i++) if ((info[i]! & ATTENTION) !== 0) marked[i] = 1;
-  for (let k = 0; k < store.calls; k++) if (store.callFlags[k] !== 0) marked[store.callOwner[k]!] = 1;
+  for (let k = 0; k < store.calls; k++) if ((store.callFlags[k]! & PARTIAL) !== 0) marked[store.callOwner[k]!] = 1;
   for (const k of store.callExtras.keys()) marked[store.callOwner[k]!] = 1;
   for (const k of store.resultExtras.keys()) marked[store.resultOwner[k]!] = 1;
   for (let k = 0; k < store.results; k++) if (store.resultNameOdd(k)) marked[store.resultOwner[k]!] = 1;

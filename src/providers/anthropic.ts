@@ -1,4 +1,4 @@
-import type { ProviderContract, Term, TermId } from './contract.js';
+import type { At, ProviderContract, Term, TermId } from './contract.js';
 
 /**
  * Anthropic's Messages API (reference/provider-rules.md §1). Vertex AI and Bedrock's InvokeModel
@@ -11,7 +11,21 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 /** 5 MB per base64 image, also inside tool results (one 2026 source says 10 MB; 5 is the safe limit). */
 export const anthropicImages = { types: IMAGE_TYPES, maxBytes: 5242880 };
 
+/** A result that answers no call in the message before it: an orphan, a second result, one away from its call. */
+const unexpectedResult = (at: At) =>
+  `messages.${at.message}.content.${at.block}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${at.id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
+
 export const anthropicTerms: Partial<Record<TermId, Term>> = {
+  'missing-tool-result': {
+    grade: 'C',
+    text: (at) =>
+      `messages.${at.message}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${at.ids.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+  },
+  'orphan-tool-result': { grade: 'C', text: unexpectedResult },
+  'duplicate-tool-result': { grade: 'C', text: unexpectedResult },
+  'displaced-tool-result': { grade: 'C', text: unexpectedResult },
+  'duplicate-tool-call-id': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}: \`tool_use\` ids must be unique` },
+  'partial-tool-call': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}.tool_use.input: Field required` },
   'tool-call-id-format': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}.tool_use.id: String should match pattern '${ANTHROPIC_ID_PATTERN}'` },
   // pi-mono and LibreChat cut ids to 64; no rejection has been quoted.
   'tool-call-id-length': { grade: 'U' },

@@ -1,15 +1,26 @@
-import type { ProviderContract } from './contract.js';
+import type { At, ProviderContract } from './contract.js';
 
 /** Claude's messages through Bedrock Converse come back prefixed like this (brc-anthropic-passthrough). */
 const PASSED = 'The model returned the following errors: ';
 
-/** AWS Bedrock Converse / ConverseStream (reference/provider-rules.md §5b). */
+/** A result beyond the calls of the turn before it: an orphan, a second result, one away from its call. */
+const extraResult = (at: At) => `The number of toolResult blocks at messages.${at.message}.content exceeds the number of toolUse blocks of previous turn.`;
+
+/**
+ * AWS Bedrock Converse / ConverseStream (reference/provider-rules.md §5b). Whether it rejects two
+ * calls with one id is not known: no 'duplicate-tool-call-id'.
+ */
 export const bedrock: ProviderContract = {
   id: 'bedrock',
   name: 'Bedrock Converse',
   // ToolUseBlock reference: toolUseId is 1–64 of [a-zA-Z0-9_-]; no rejection wording captured.
   callId: { char: /[a-zA-Z0-9_-]/, min: 1, max: 64 },
   terms: {
+    // The results belong in the message after the calls.
+    'missing-tool-result': { grade: 'C', text: (at) => `Expected toolResult blocks at messages.${at.message + 1}.content for the following Ids: ${at.ids.join(', ')}` },
+    'orphan-tool-result': { grade: 'C', text: extraResult },
+    'duplicate-tool-result': { grade: 'C', text: extraResult },
+    'displaced-tool-result': { grade: 'C', text: extraResult },
     'tool-call-id-format': { grade: 'D' },
     'tool-call-id-length': { grade: 'D' },
     'final-assistant-whitespace': { grade: 'C', text: () => `${PASSED}messages: final assistant content cannot end with trailing whitespace` },

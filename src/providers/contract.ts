@@ -16,6 +16,15 @@ export interface At {
   call: number;
   /** The tool-call id concerned, when there is one. */
   id: string;
+  /** The ids a message leaves unanswered, for texts that list them. */
+  ids: readonly string[];
+  /** The message index of the result a duplicate repeats (OpenAI names both messages). */
+  earlier: number;
+  /**
+   * What the message holding a tool result follows: an assistant message with tool calls, a user
+   * message, or anything else (an assistant reply without calls, the start of the request).
+   */
+  after: 'calls' | 'user' | 'other';
   /** A whitespace-only text rather than an empty one (some providers word them apart). */
   whitespace: boolean;
   /** An image's declared media type, and its decoded size in bytes. */
@@ -44,7 +53,16 @@ export type TermId =
   | 'blank-user-message'
   | 'empty-error-turn'
   | 'missing-tool-result-name'
-  | 'invalid-tool-name';
+  | 'invalid-tool-name'
+  // The pairing rules (src/rules/pairing/): a call with no result, a result with no call (also one
+  // for a call the replay drops), a call answered twice, two calls with one id, a result away from
+  // its call, and a call sent without its input.
+  | 'missing-tool-result'
+  | 'orphan-tool-result'
+  | 'duplicate-tool-result'
+  | 'duplicate-tool-call-id'
+  | 'displaced-tool-result'
+  | 'partial-tool-call';
 
 /** The shape tool-call ids must have: which characters, and how many. */
 export interface IdShape {
@@ -70,6 +88,8 @@ export interface ProviderContract {
   callId?: IdShape;
   /** Images it takes; the `image-media-type` and `image-size` terms judge them. */
   images?: ImageLimits;
+  /** Each tool result is a message of its own (`role: "tool"`), so its texts count them one by one. */
+  resultsApart?: true;
   terms: Partial<Record<TermId, Term>>;
 }
 

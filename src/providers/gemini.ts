@@ -1,13 +1,25 @@
-import type { ProviderContract } from './contract.js';
+import type { At, ProviderContract } from './contract.js';
 
 const EMPTY_TEXT =
   'Unable to submit request because it has an empty text parameter. Add a value to the parameter and try again. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/gemini';
 
-/** Google Gemini, AI Studio and Vertex (reference/provider-rules.md §4). Call ids are optional: no id rule. */
+const RESPONSE_COUNT = 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.';
+
+/** A response that answers no call: one too many in the turn after a call turn, else a response turn in the wrong place. */
+const strayResponse = (at: At) => (at.after === 'calls' ? RESPONSE_COUNT : 'Please ensure that function response turn comes immediately after a function call turn.');
+
+/**
+ * Google Gemini, AI Studio and Vertex (reference/provider-rules.md §4). Call ids are optional: no
+ * id rule, and no 'duplicate-tool-call-id' (responses pair by name and place).
+ */
 export const gemini: ProviderContract = {
   id: 'gemini',
   name: 'Gemini',
   terms: {
+    'missing-tool-result': { grade: 'C', text: () => RESPONSE_COUNT },
+    'orphan-tool-result': { grade: 'C', text: strayResponse },
+    'duplicate-tool-result': { grade: 'C', text: strayResponse },
+    'displaced-tool-result': { grade: 'C', text: strayResponse },
     'missing-tool-result-name': {
       grade: 'C',
       text: (at) => `* GenerateContentRequest.contents[${at.message}].parts[${at.block}].function_response.name: Name cannot be empty.`,

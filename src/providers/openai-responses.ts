@@ -6,6 +6,14 @@ export const openaiResponses: ProviderContract = {
   name: 'OpenAI Responses',
   callId: { min: 1, max: 64, callPart: true },
   terms: {
+    'missing-tool-result': { grade: 'C', text: (at) => `No tool output found for function call ${at.id}.` },
+    // Also an output written before its call: the API reads the input list in order.
+    'orphan-tool-result': { grade: 'C', text: (at) => `No tool call found for function call output with call_id ${at.id}.` },
+    // §6 counts calls and outputs as enforced; no wording for a second output has been quoted.
+    'duplicate-tool-result': { grade: 'D' },
+    // The only wording (`Duplicate 'call_id': …`) comes from an OpenAI-compatible server, not OpenAI.
+    'duplicate-tool-call-id': { grade: 'L' },
+    // No 'displaced-tool-result': outputs pair by call_id and may come anywhere after their call.
     'tool-call-id-length': {
       grade: 'C',
       text: (at) => `Invalid 'input[${at.message}].call_id': string too long. Expected a string with maximum length 64, but got a string with length ${at.id.length} instead.`,

@@ -1,31 +1,7 @@
-import { semanticsOf, type Transcript } from '../model/transcript.js';
-
 /**
  * Exact error texts strict providers return (reference/provider-rules.md), with the message
  * index filled in as the provider would count it. Anthropic's wording is the one users search for.
  */
-
-export function toolUseWithoutResult(messageIndex: number, ids: readonly string[]): string {
-  return (
-    `Anthropic: messages.${messageIndex}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ` +
-    `${ids.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`
-  );
-}
-
-export function unexpectedToolResult(messageIndex: number, blockIndex: number, id: string): string {
-  return (
-    `Anthropic: messages.${messageIndex}.content.${blockIndex}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ` +
-    `${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`
-  );
-}
-
-export function duplicateToolUseId(messageIndex: number, blockIndex: number): string {
-  return `Anthropic: messages.${messageIndex}.content.${blockIndex}: \`tool_use\` ids must be unique`;
-}
-
-export function toolInputRequired(messageIndex: number, blockIndex: number): string {
-  return `Anthropic: messages.${messageIndex}.content.${blockIndex}.tool_use.input: Field required`;
-}
 
 export function functionResponseNameEmpty(messageIndex: number, blockIndex: number): string {
   return `Gemini: * GenerateContentRequest.contents[${messageIndex}].parts[${blockIndex}].function_response.name: Name cannot be empty.`;
@@ -59,18 +35,3 @@ export function resumeSequenceBroken(expected: number, got: number): string {
 
 /** Codex refuses to resume a paginated rollout with a line that carries no number (the path stands where Codex prints it). */
 export const RESUME_SEQUENCE_MISSING = 'Codex resume: final paginated rollout record … is missing an ordinal';
-
-/** Whether a transcript's requests go to OpenAI's Responses API, whose pairing errors read differently (see below). */
-export function speaksResponses(transcript: Transcript): boolean {
-  return semanticsOf(transcript).api === 'responses';
-}
-
-/** The Responses API (Codex) on a call with no output in the input list. */
-export function responsesNoToolOutput(id: string): string {
-  return `OpenAI Responses: No tool output found for function call ${id}.`;
-}
-
-/** The Responses API (Codex) on an output with no call before it in the input list. */
-export function responsesNoToolCall(id: string): string {
-  return `OpenAI Responses: No tool call found for function call output with call_id ${id}.`;
-}

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as providerErrors from '../../src/rules/provider-errors.js';
+import { providerText } from '../helpers/provider-text.js';
 import { runCli } from '../cli/run-cli.js';
 import { call, Session } from '../helpers/session.js';
 import { FakeHome, healthy, toolId, type Planted } from './fake-home.js';
@@ -54,7 +54,7 @@ afterAll(() => rmSync(home.home, { recursive: true, force: true }));
 describe('explain finds the session by the ids in the error', () => {
   it('an unanswered call (Anthropic, pasted as the JSON body): the file, line and pointer of the call', async () => {
     const { id, file, line } = planted.missing!;
-    const body = JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: providerErrors.toolUseWithoutResult(1, [id]).replace('Anthropic: ', '') }, request_id: 'req_011CX' });
+    const body = JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: providerText('anthropic', 'missing-tool-result', { message: 1, ids: [id] }).replace('Anthropic: ', '') }, request_id: 'req_011CX' });
     const result = await runCli(['explain', body, '--reporter', 'json'], { env: home.env });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

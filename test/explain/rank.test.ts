@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recognise } from '../../src/explain/recognise.js';
 import { perfectScore, scoreFinding } from '../../src/explain/rank.js';
 import type { Finding } from '../../src/pipeline/finding.js';
-import * as providerErrors from '../../src/rules/provider-errors.js';
+import { providerText } from '../helpers/provider-text.js';
 
 function finding(rule: string, message: string, providerError?: string): Finding {
   return { rule, severity: 'error', line: 3, pointer: '/message/content/1', message, ...(providerError === undefined ? {} : { providerError }) };
@@ -18,18 +18,18 @@ describe('scoreFinding', () => {
   });
 
   it('adds the message index, as the provider counts it, and the block', () => {
-    const at = (messageIndex: number) => finding('missing-tool-result', 'call toolu_1 has no tool result.', providerErrors.toolUseWithoutResult(messageIndex, ['toolu_1']));
+    const at = (messageIndex: number) => finding('missing-tool-result', 'call toolu_1 has no tool result.', providerText('anthropic', 'missing-tool-result', { message: messageIndex, ids: ['toolu_1'] }));
     expect(scoreFinding(error, at(4))).toBe(perfectScore(error));
     expect(scoreFinding(error, at(3))).toBe(101);
     // OpenAI Chat counts the system prompt as message 0.
     const chat = recognise("Invalid parameter: Duplicate value for 'tool_call_id' of 'call_9', in messages[5] and messages[6].");
-    const duplicate = finding('duplicate-tool-result', 'Synthetic result for call call_9; it is already answered on line 9.', providerErrors.unexpectedToolResult(4, 0, 'call_9'));
+    const duplicate = finding('duplicate-tool-result', 'Synthetic result for call call_9; it is already answered on line 9.', providerText('anthropic', 'duplicate-tool-result', { message: 4, block: 0, id: 'call_9' }));
     expect(scoreFinding(chat, duplicate)).toBe(111);
   });
 
   it('without ids, the rule alone matches and the index ranks', () => {
     const unique = recognise('messages.7.content.2: `tool_use` ids must be unique');
-    const reused = (m: number, b: number) => finding('duplicate-tool-call-id', 'call toolu_9 reuses the id of a call on line 2.', providerErrors.duplicateToolUseId(m, b));
+    const reused = (m: number, b: number) => finding('duplicate-tool-call-id', 'call toolu_9 reuses the id of a call on line 2.', providerText('anthropic', 'duplicate-tool-call-id', { message: m, block: b }));
     expect(scoreFinding(unique, reused(7, 2))).toBe(perfectScore(unique));
     expect(scoreFinding(unique, reused(7, 1))).toBe(11);
     expect(scoreFinding(unique, reused(3, 2))).toBe(1);

@@ -3,6 +3,10 @@ import { catalogue } from '../../src/explain/catalogue.js';
 import { recognise } from '../../src/explain/recognise.js';
 import { UserError } from '../../src/errors.js';
 import * as providerErrors from '../../src/rules/provider-errors.js';
+import { providerText } from '../helpers/provider-text.js';
+import type { TermId } from '../../src/providers/contract.js';
+import { contracts } from '../../src/providers/index.js';
+import { PROVIDER_IDS } from '../../src/providers/provider-id.js';
 import { rules } from '../../src/rules/index.js';
 import { SAMPLES } from './samples.js';
 
@@ -52,7 +56,7 @@ describe('what users paste around the message', () => {
     ['a proxy body whose message is the Anthropic JSON', JSON.stringify({ error: { code: 400, message: JSON.stringify({ type: 'error', error: { message } }), status: 'INVALID_ARGUMENT' } })],
     ['a log that escaped the JSON once more', JSON.stringify(JSON.stringify({ error: { message } }))],
     ['the message cut after the ids', 'messages.14: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01GfghBCkxKjjizDvsyeWy5B, toolu_01Rn7xkqMfF3yYvB5Zz9QeWp'],
-    ['our own scan output', providerErrors.toolUseWithoutResult(14, ['toolu_01GfghBCkxKjjizDvsyeWy5B', 'toolu_01Rn7xkqMfF3yYvB5Zz9QeWp'])],
+    ['our own scan output', providerText('anthropic', 'missing-tool-result', { message: 14, ids: ['toolu_01GfghBCkxKjjizDvsyeWy5B', 'toolu_01Rn7xkqMfF3yYvB5Zz9QeWp'] })],
   ])('finds the error in %s', (_, pasted) => {
     const error = recognise(pasted);
     expect(error.entry.ref).toBe('anth-tool-use-needs-result');
@@ -78,16 +82,8 @@ describe('what users paste around the message', () => {
 });
 
 describe('our own provider texts, run backwards', () => {
-  // Every text a finding carries (src/rules/provider-errors.ts) leads back to the rule that wrote it.
+  // Every text a finding carries (src/rules/provider-errors.ts, src/providers/) leads back to the rule that wrote it.
   it.each([
-    ['missing-tool-result', providerErrors.toolUseWithoutResult(3, ['toolu_01A'])],
-    ['orphan-tool-result', providerErrors.unexpectedToolResult(4, 0, 'toolu_01B')],
-    ['orphan-tool-result', providerErrors.unexpectedToolResult(4, 0, '(none)')],
-    ['displaced-tool-result', providerErrors.unexpectedToolResult(4, 1, 'toolu_01B')],
-    ['duplicate-tool-result', providerErrors.unexpectedToolResult(6, 0, 'toolu_01C')],
-    ['result-for-failed-turn', providerErrors.unexpectedToolResult(3, 1, 'toolu_01D')],
-    ['duplicate-tool-call-id', providerErrors.duplicateToolUseId(5, 2)],
-    ['partial-tool-call', providerErrors.toolInputRequired(5, 1)],
     ['missing-tool-result-name', providerErrors.functionResponseNameEmpty(7, 0)],
     ['empty-error-turn', providerErrors.bedrockEmptyContent()],
     ['empty-text-block', providerErrors.TEXT_BLOCK_EMPTY],
@@ -97,6 +93,33 @@ describe('our own provider texts, run backwards', () => {
     ['invalid-tool-name', providerErrors.toolNamePattern(3, 1)],
   ])('%s: %s', (rule, text) => {
     expect(recognise(text).entry.rules).toContain(rule);
+  });
+});
+
+describe('the pairing rules’ texts of every provider, run backwards', () => {
+  // Each text a pairing finding can carry, in every place its wording depends on, and the rules that may write it.
+  const writers: Array<[TermId, string[]]> = [
+    ['missing-tool-result', ['missing-tool-result']],
+    ['orphan-tool-result', ['orphan-tool-result', 'result-for-failed-turn', 'displaced-tool-result']],
+    ['duplicate-tool-result', ['duplicate-tool-result']],
+    ['duplicate-tool-call-id', ['duplicate-tool-call-id']],
+    ['displaced-tool-result', ['displaced-tool-result']],
+    ['partial-tool-call', ['partial-tool-call']],
+  ];
+  const texts = new Map<string, string[]>();
+  for (const provider of PROVIDER_IDS) {
+    for (const [term, rules] of writers) {
+      if (contracts[provider].terms[term]?.text === undefined) continue;
+      for (const after of ['calls', 'user', 'other'] as const) {
+        const text = providerText(provider, term, { message: 4, block: 1, id: 'call_01', ids: ['call_01', 'call_02'], earlier: 3, after });
+        texts.set(text, [...new Set([...(texts.get(text) ?? []), ...rules])]);
+      }
+    }
+  }
+
+  it.each([...texts])('%s', (text, rules) => {
+    const recognised = recognise(text);
+    for (const rule of rules) expect(recognised.entry.rules, recognised.entry.ref).toContain(rule);
   });
 });
 

@@ -78,3 +78,14 @@ testRule(invalidToolName, {
     { name: 'Gemini: confirmed for declarations only, a warning', jsonl: badName, provider: 'gemini', findings: [{ line: 3, severity: 'warning', providerError: /^Gemini: Invalid function name\./ }] },
   ],
 });
+
+// A request line names its provider by its shape: without --provider the same rules speak for it.
+const chatBlank = `${JSON.stringify({ messages: [{ role: 'user', content: [{ type: 'text', text: '' }, { type: 'text', text: 'hi' }] }, { role: 'assistant', content: 'ok' }] })}\n`;
+const geminiBlank = `${JSON.stringify({ contents: [{ role: 'user', parts: [{ text: '' }, { text: 'hi' }] }, { role: 'model', parts: [{ text: 'ok' }] }] })}\n`;
+testRule(emptyTextBlock, {
+  valid: [{ name: 'an OpenAI chat line: OpenAI takes blank text', jsonl: chatBlank }],
+  invalid: [
+    { name: 'a Gemini line, in Gemini’s words', jsonl: geminiBlank, findings: [{ line: 1, severity: 'error', providerError: /^Gemini: Unable to submit request because it has an empty text parameter\./ }] },
+    { name: 'an OpenAI chat line judged for Anthropic', jsonl: chatBlank, provider: 'anthropic', findings: [{ line: 1, severity: 'error', providerError: /^Anthropic: messages: text content blocks must be non-empty$/ }] },
+  ],
+});

@@ -95,6 +95,7 @@ class GeminiDecoder implements Decoder {
     const name = typeof call.name === 'string' ? intern(call.name) : undefined;
     this.calls.push({ id, name, answered: false });
     const ref: ToolCallRef = { id, name, pointer, blockIndex: j };
+    if (isModelId(id)) ref.anonymous = true;
     if (name === undefined || name.trim() === '') ref.missing = ['name'];
     return ref;
   }
@@ -107,7 +108,9 @@ class GeminiDecoder implements Decoder {
       open.answered = true;
       callId = open.id;
     }
-    return { callId: callId ?? `#${index}.${j}`, pointer, name, synthetic: false };
+    const ref: ToolResultRef = { callId: callId ?? `#${index}.${j}`, pointer, name, synthetic: false };
+    if (isModelId(ref.callId!)) ref.anonymous = true;
+    return ref;
   }
 }
 

@@ -68,6 +68,8 @@ answers it are changed in the same edit; a repeat run finds nothing left to do.`
           if (handle === -1 || verdicts[handle] === FINE) continue;
           const entry = store.at(i);
           const call = entry.toolCalls![k - first]!;
+          // An id the file does not hold (Gemini's are optional) is nothing the provider is sent.
+          if (call.anonymous) continue;
           const id = sentId(rule, call.id!);
           const item = path.itemAt(at);
           const charset = verdicts[handle] === CHARSET;

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { speaksResponses, unexpectedToolResult } from '../provider-errors.js';
+import { pairingWords } from '../contract/terms.js';
 import { callLabel } from './describe.js';
 
 export const duplicateToolResult: Rule = {
@@ -23,18 +23,18 @@ answering any call in the previous message.
 repair keeps one result, a real one over a synthetic one, and drops the other.`,
   },
   check({ analysis, report }) {
-    const responses = speaksResponses(analysis.transcript);
     for (const path of analysis.paths) {
       for (const duplicate of path.pairing.duplicates) {
         const item = path.resultItem(duplicate);
-        const kept = path.itemAt(duplicate.occurrence.result!.at);
+        const first = duplicate.occurrence.result!;
+        const kept = path.itemAt(first.at);
         const what = item.result.synthetic ? 'Synthetic result' : 'Extra result';
         report({
           path,
           entry: item.entry,
           pointer: item.result.pointer,
           message: `${what} for ${callLabel(duplicate.occurrence.call)}; it is already answered on line ${kept.entry.line}.`,
-          providerError: responses ? undefined : unexpectedToolResult(item.messageIndex, item.blockIndex, duplicate.occurrence.call.id!),
+          ...pairingWords(analysis, 'duplicate-tool-result', { path, at: duplicate.at, k: duplicate.k }, { block: item.blockIndex, id: duplicate.occurrence.call.id! }, { earlier: { path, at: first.at, k: first.k }, anonymous: item.result.anonymous }),
         });
       }
     }

@@ -1,6 +1,10 @@
 import type { KeptHistoryProblem } from '../../model/entry.js';
-import { responsesNoToolCall, responsesNoToolOutput } from '../provider-errors.js';
+import { contracts } from '../../providers/index.js';
+import { worded } from '../contract/terms.js';
 import type { Rule } from '../rule.js';
+
+/** The history goes to the Responses API as Codex resumes it, whatever provider the file is judged against. */
+const RESPONSES = contracts['openai-responses'];
 
 const WORDS: Record<KeptHistoryProblem['kind'], string> = {
   'missing-result': 'has no result in the kept history',
@@ -38,7 +42,8 @@ what the model is told about those calls.`,
     const problems = entry.keptHistoryProblems;
     if (problems === undefined) return;
     for (const problem of problems) {
-      const providerError = problem.kind === 'missing-result' ? responsesNoToolOutput(problem.callId) : problem.kind === 'orphan-result' || problem.kind === 'displaced-result' ? responsesNoToolCall(problem.callId) : undefined;
+      const term = problem.kind === 'missing-result' ? 'missing-tool-result' : problem.kind === 'orphan-result' || problem.kind === 'displaced-result' ? 'orphan-tool-result' : undefined;
+      const providerError = term === undefined ? undefined : worded({ contract: RESPONSES, term: RESPONSES.terms[term]! }, { id: problem.callId }).providerError;
       report({
         entry,
         pointer: problem.pointer,

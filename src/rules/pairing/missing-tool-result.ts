@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { lastLineOf } from '../../model/pairing.js';
-import { responsesNoToolOutput, speaksResponses, toolUseWithoutResult } from '../provider-errors.js';
+import { pairingWords } from '../contract/terms.js';
 import { callLabel } from './describe.js';
 
 export const missingToolResult: Rule = {
@@ -12,14 +12,15 @@ export const missingToolResult: Rule = {
     description: 'A tool call has no result.',
     docs: `## What it does
 Finds tool calls in a successful assistant turn that no tool result answers anywhere later on
-the replayed path. A call at the very end of the file is an error too, unless a running agent
-holds the session's write lock (OpenClaw's \`<file>.lock\` naming a live process): only then may
-the tool still be running, and the finding is a warning.
+the replayed path. A call at the very end of the file (or of a request line) is an error too,
+unless a running agent holds the session's write lock (OpenClaw's \`<file>.lock\` naming a live
+process): only then may the tool still be running, and the finding is a warning.
 
 ## Why is this bad?
-Anthropic, Bedrock, Vertex, OpenAI and Gemini all require every tool call to be answered in the
-very next message. Every later request is rejected with HTTP 400 until the file is fixed. An
-interrupted run (cancel, crash, gateway restart) between the call and its result is the usual
+Anthropic, Bedrock, Vertex, OpenAI, Mistral and Gemini all require every tool call to be answered
+in the very next message (the Responses API anywhere after it); each finding quotes the error of
+the provider the file is judged against. Every later request is rejected with HTTP 400 until the
+file is fixed. An interrupted run (cancel, crash, gateway restart) between the call and its result is the usual
 cause, and then the unanswered call is the last thing in the file: a stored session that ends
 that way fails on its next turn. Some agent versions patch this in memory at replay time; the
 file stays broken for every other reader and version.
@@ -35,7 +36,8 @@ file stays broken for every other reader and version.
   },
   check({ analysis, report }) {
     const live = analysis.transcript.live;
-    const responses = speaksResponses(analysis.transcript);
+    // A request line is the request itself: nothing can answer the call before it is sent.
+    const request = analysis.transcript.conversation != null;
     for (const path of analysis.paths) {
       // Calls followed by nothing but results are the end of the file: only a running agent may still answer them.
       const entries = path.context;
@@ -46,16 +48,20 @@ file stays broken for every other reader and version.
         const atEnd = path.scope === 'replay' && lastLineOf(entries, occurrence.at) === lastOther;
         const ending = !atEnd
           ? '.'
-          : live !== undefined
+          : request
+            ? '; the request ends with the call unanswered, so it is rejected.'
+            : live !== undefined
             ? `; the transcript ends here and process ${live.pid} holds its lock (${live.lockPath}), so the tool may still be running.`
             : '; the transcript ends here and no running agent holds it, so the next request is rejected.';
+        const id = occurrence.call.id!;
+        const words = pairingWords(analysis, 'missing-tool-result', { path, at: occurrence.at }, { id, ids: [id] }, { anonymous: occurrence.call.anonymous });
         report({
           path,
           entry: item.entry,
           pointer: occurrence.call.pointer,
           message: `${callLabel(occurrence.call)} has no tool result${ending}`,
-          providerError: responses ? responsesNoToolOutput(occurrence.call.id!) : toolUseWithoutResult(item.messageIndex, [occurrence.call.id!]),
-          severity: atEnd && live !== undefined ? 'warning' : undefined,
+          ...words,
+          severity: atEnd && live !== undefined ? 'warning' : words.severity,
         });
       }
     }

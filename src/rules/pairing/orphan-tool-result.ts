@@ -1,5 +1,6 @@
 import type { Rule } from '../rule.js';
-import { responsesNoToolCall, speaksResponses, unexpectedToolResult } from '../provider-errors.js';
+import { pairingWords } from '../contract/terms.js';
+import { answeredLabel } from './describe.js';
 
 export const orphanToolResult: Rule = {
   meta: {
@@ -27,17 +28,16 @@ results for calls that were later removed, are the usual causes.
 repair drops the result. Safe: no provider accepts it.`,
   },
   check({ analysis, report }) {
-    const responses = speaksResponses(analysis.transcript);
     for (const path of analysis.paths) {
       for (const slot of path.pairing.orphans) {
         const item = path.resultItem(slot);
-        const id = item.result.callId;
+        const { result } = item;
         report({
           path,
           entry: item.entry,
-          pointer: item.result.pointer,
-          message: id === undefined ? 'Tool result has no call id.' : `Tool result for ${id} answers no tool call.`,
-          providerError: responses ? responsesNoToolCall(id ?? '(none)') : unexpectedToolResult(item.messageIndex, item.blockIndex, id ?? '(none)'),
+          pointer: result.pointer,
+          message: result.callId === undefined ? 'Tool result has no call id.' : `Tool result for ${answeredLabel(result)} answers no tool call.`,
+          ...pairingWords(analysis, 'orphan-tool-result', { path, at: slot.at, k: slot.k }, { block: item.blockIndex, id: result.callId ?? '(none)' }, { anonymous: result.anonymous }),
         });
       }
     }

@@ -1,6 +1,6 @@
 import { isFailed } from '../../model/entry.js';
 import type { Rule } from '../rule.js';
-import { speaksResponses, toolInputRequired } from '../provider-errors.js';
+import { pairingWords } from '../contract/terms.js';
 
 export const partialToolCall: Rule = {
   meta: {
@@ -31,14 +31,16 @@ repair drops the call block and every result for it.`,
       const problems = [...(call.partial ? ['a leftover streaming buffer'] : []), ...(call.missing ?? []).map((part) => `no ${part}`)];
       if (problems.length === 0) continue;
       const item = analysis.replay.itemOf(entry.index);
-      const messageIndex = item?.messageIndex ?? -1;
+      // Only a call sent without its input has a provider's words (Anthropic's); the finding keeps its own severity.
+      const sent = call.missing?.includes('arguments') && !failed && item !== undefined && item.messageIndex >= 0;
+      const place = { path: analysis.replay, at: sent ? analysis.replay.context.indices.indexOf(entry.index) : -1 };
       report({
         entry,
         pointer: call.pointer,
         message:
-          `Tool call ${call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
+          `Tool call ${call.anonymous ? '(no id)' : call.id ?? `#${call.blockIndex}`} is incomplete: ${problems.join(', ')}` +
           (failed ? ` (in the ${entry.outcome} turn, which replay drops).` : '.'),
-        providerError: call.missing?.includes('arguments') && !failed && messageIndex >= 0 && !speaksResponses(analysis.transcript) ? toolInputRequired(messageIndex, item!.blockIndex + call.blockIndex) : undefined,
+        providerError: sent ? pairingWords(analysis, 'partial-tool-call', place, { block: item.blockIndex + call.blockIndex }).providerError : undefined,
         severity: failed ? 'warning' : undefined,
       });
     }

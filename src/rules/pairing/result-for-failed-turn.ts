@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { unexpectedToolResult } from '../provider-errors.js';
+import { pairingWords } from '../contract/terms.js';
 
 export const resultForFailedTurn: Rule = {
   meta: {
@@ -38,7 +38,8 @@ repair removes the failed turn's calls and every result answering them. It never
           entry: item.entry,
           pointer: item.result.pointer,
           message: `Tool result for ${id} answers a call from the ${turn.outcome} turn on line ${turn.line}, which is dropped on replay.`,
-          providerError: unexpectedToolResult(item.messageIndex, item.blockIndex, id),
+          // The call is never sent, so to the provider the result answers nothing.
+          ...pairingWords(analysis, 'orphan-tool-result', { path, at: failed.at, k: failed.k }, { block: item.blockIndex, id }),
         });
       }
     }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +51,46 @@ describe('requests on the command line', () => {
     expect(result.stdout).toContain('nothing to canonicalize for requests');
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(DIR, 'anthropic-broken.jsonl'), 'utf8'));
     expect((await runCli(['canonicalize', '--check', join(DIR, 'anthropic-broken.jsonl')])).code).toBe(0);
+  });
+
+  it.each([
+    ['anthropic', 'Anthropic: messages.1: `tool_use` ids were found without'],
+    ['bedrock', 'Bedrock Converse: Expected toolResult blocks at messages.2.content for the following Ids: call_m2'],
+    ['vertex', 'Anthropic (Vertex AI): messages.1: `tool_use` ids were found without'],
+    ['openai-chat', "OpenAI Chat: An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'."],
+    ['openai-responses', 'OpenAI Responses: No tool output found for function call call_m2.'],
+    ['gemini', 'Gemini: Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.'],
+    ['mistral', 'Mistral: Not the same number of function calls and responses'],
+  ])('scan --provider %s quotes that provider for a dataset’s pairing problems and exits 1', async (provider, missing) => {
+    const result = await runCli(['scan', '-r', 'json', '--provider', provider, join(DIR, 'openai-chat-broken.jsonl')]);
+    expect(result.code).toBe(1);
+    const findings = JSON.parse(result.stdout).files[0].findings as Array<{ rule: string; providerError?: string }>;
+    expect(findings.find((finding) => finding.rule === 'missing-tool-result')?.providerError).toContain(missing);
+    const name = missing.slice(0, missing.indexOf(':'));
+    for (const finding of findings) if (finding.providerError !== undefined) expect(finding.providerError.startsWith(`${name}: `), finding.providerError).toBe(true);
+  });
+
+  it('a dataset whose only problem is one id for two calls fails for Anthropic and passes for Gemini, which does not need unique ids', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'td-requests-cli-')), 'reused.jsonl');
+    const call = { id: 'call_A', type: 'function', function: { name: 'read', arguments: '{}' } };
+    const line = { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_A', content: 'ok' }, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_A', content: 'ok' }, { role: 'assistant', content: 'Done.' }] };
+    writeFileSync(file, `${JSON.stringify(line)}\n`);
+    const anthropic = await runCli(['scan', '--provider', 'anthropic', file]);
+    expect(anthropic.code).toBe(1);
+    expect(anthropic.stdout).toContain('Anthropic: messages.3.content.0: `tool_use` ids must be unique');
+    const gemini = await runCli(['scan', '--provider', 'gemini', file]);
+    expect(gemini.code).toBe(0);
+    expect(gemini.stdout).toContain('duplicate-tool-call-id');
+    expect(gemini.stdout).not.toContain('Gemini:');
+  });
+
+  it('no output shows the number the model gives a Gemini call without an id, in scan or repair', async () => {
+    for (const provider of [[], ['--provider', 'anthropic'], ['--provider', 'mistral']]) {
+      for (const command of [['scan'], ['scan', '-r', 'json'], ['repair', '--dry-run', '-r', 'json'], ['repair', '--mode', 'synthetic']]) {
+        const result = await runCli([...command, ...provider, join(DIR, 'gemini-broken.jsonl')]);
+        expect(result.code, result.stderr).not.toBe(2);
+        expect(`${result.stdout}${result.stderr}`, command.join(' ')).not.toMatch(/#\d+\.\d+/);
+      }
+    }
   });
 });
