@@ -29,7 +29,8 @@ export function renameForProvider(
   const verdicts = new Uint8Array(store.callIds.count);
   let taken: Set<string> | undefined;
   for (const occurrence of occurrences()) {
-    if (goes(occurrence)) continue;
+    // A call the file holds no id for (Gemini's are optional) has none to rename.
+    if (goes(occurrence) || occurrence.call.anonymous) continue;
     const reused = renamed.get(occurrence);
     const handle = store.callId[occurrence.row]!;
     if (reused === undefined) {

@@ -8,7 +8,8 @@ import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
-import { enforcedTerm } from '../providers/choose.js';
+import { chooseProvider, enforcedTerm } from '../providers/choose.js';
+import { termOf } from '../providers/index.js';
 import { reasoningIsItem } from '../providers/reasoning.js';
 import { dropForeignReasoning } from './foreign-reasoning.js';
 import { bridgesWanted, bridgeTurns } from './bridges.js';
@@ -96,8 +97,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     else lines.push(entry);
   }
 
+  const refused = contentRefused(analysis);
   // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
-  if (store.rare.size > 0) for (const entry of path) {
+  if (store.rare.size > 0 && refused.blankText) for (const entry of path) {
     const blank = store.rare.get(entry.index)?.blankTextBlocks;
     if (blank !== undefined && entry.role !== 'user' && blank.length >= entry.blockCount && !dropped.has(entry)) {
       drop(entry);
@@ -171,7 +173,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   }
   const matchCall = enforcedTerm(analysis, 'tool-result-name-mismatch') !== undefined;
   if (matchCall || hasOddResultName(store)) fillToolNames(byAssistant(), items, store, dropped, builder, matchCall);
-  fixContent(path, store, dropped, builder);
+  fixContent(path, store, dropped, builder, refused);
   trimFinalText(analysis, views, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
@@ -324,18 +326,42 @@ function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonl
   }
 }
 
+/** Which empty content the file's reader refuses (see fixContent). */
+interface ContentRefused {
+  blankText: boolean;
+  blankUser: boolean;
+  emptyFailedTurn: boolean;
+}
+
+/**
+ * A session's agent fixes empty content itself when it sends it (OpenClaw), so repair writes
+ * its fix for every provider. A request line is sent as it is: what the provider its shape talks
+ * to (or the one named) accepts stays as it was.
+ */
+function contentRefused(analysis: Analysis): ContentRefused {
+  if (analysis.transcript.conversation == null) return { blankText: true, blankUser: true, emptyFailedTurn: true };
+  const provider = chooseProvider(analysis).id;
+  return {
+    blankText: termOf(provider, 'empty-text-block') !== undefined,
+    blankUser: termOf(provider, 'blank-user-message') !== undefined,
+    emptyFailedTurn: termOf(provider, 'empty-error-turn') !== undefined,
+  };
+}
+
 /** On-disk fixes current OpenClaw applies: placeholder text for empty failed turns and blank user turns; empty text blocks go. */
-function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder): void {
+function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, refused: ContentRefused): void {
   for (const entry of path) {
     // Read from the columns first: almost every entry has nothing to fix.
     if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && store.rare.get(entry.index)?.blankTextBlocks === undefined) continue;
     if (dropped.has(entry)) continue;
     const edits: EntryEdit[] = [];
-    if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) edits.push({ kind: 'fill-failed-turn' });
-    else if (entry.role === 'user' && entry.blankText) edits.push({ kind: 'fill-blank-user' });
-    else {
+    if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
+      if (refused.emptyFailedTurn) edits.push({ kind: 'fill-failed-turn' });
+    } else if (entry.role === 'user' && entry.blankText) {
+      if (refused.blankUser) edits.push({ kind: 'fill-blank-user' });
+    } else {
       if (entry.resultsAfterOther) edits.push({ kind: 'results-first' });
-      if (entry.blankTextBlocks !== undefined) edits.push({ kind: 'drop-blocks', blocks: entry.blankTextBlocks.map(blockOf) });
+      if (entry.blankTextBlocks !== undefined && refused.blankText) edits.push({ kind: 'drop-blocks', blocks: entry.blankTextBlocks.map(blockOf) });
     }
     for (const edit of edits) builder.edit(entry.line, edit);
     if (edits.length > 0) builder.count('rewrittenEntries');

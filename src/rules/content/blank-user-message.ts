@@ -30,6 +30,8 @@ repair writes \`(continue)\`, as current OpenClaw does.`,
   checkEntry(entry, { analysis, report }) {
     if (entry.role === 'user' && entry.blankText) {
       const named = namedTerm(analysis, 'blank-user-message');
+      // A request line is sent as it is: a provider that takes it (no term) has nothing to refuse. A session's warning is about its agent.
+      if (named !== undefined && named.term === undefined && analysis.transcript.conversation != null) return;
       if (named?.term !== undefined) {
         const words = worded(named, { message: sentIndex(analysis, entry.index), block: 0 });
         report({ entry, pointer: `${entry.pointer}/content`, message: `User message is blank; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });

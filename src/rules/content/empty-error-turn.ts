@@ -30,6 +30,8 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
   checkEntry(entry, { analysis, report }) {
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
       const named = namedTerm(analysis, 'empty-error-turn');
+      // A request line is sent as it is: a provider that takes it (no term) has nothing to refuse. A session's warning is about its agent.
+      if (named !== undefined && named.term === undefined && analysis.transcript.conversation != null) return;
       if (named?.term !== undefined) {
         const words = worded(named, { message: sentIndex(analysis, entry.index) });
         report({ entry, pointer: `${entry.pointer}/content`, message: `Failed assistant turn has empty content; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });

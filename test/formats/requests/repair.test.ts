@@ -103,3 +103,49 @@ describe('requests: repair', () => {
     expect(report.repair.changed).toBe(false);
   });
 });
+
+describe('requests: repair leaves what the line’s provider accepts', () => {
+  const write = (line: unknown) => {
+    const source = join(mkdtempSync(join(tmpdir(), 'td-requests-')), 'in.jsonl');
+    writeFileSync(source, JSON.stringify(line) + '\n');
+    return source;
+  };
+  const blank = {
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'Hi' }, { type: 'text', text: '' }] },
+      { role: 'assistant', content: 'Hello.' },
+      { role: 'user', content: '' },
+    ],
+  };
+
+  it('an OpenAI chat line keeps its blank text and blank user message (OpenAI takes them); named for Anthropic, they are fixed', async () => {
+    const source = write(blank);
+    const { text, report } = await repairTo(source, 'discard');
+    expect(text).toBe(JSON.stringify(blank) + '\n');
+    expect(report.repair.changed).toBe(false);
+    expect((await scanFile(source)).findings).toEqual([]);
+    const out = join(mkdtempSync(join(tmpdir(), 'td-requests-')), 'out.jsonl');
+    const named = await rewriteInput(source, undefined, { ...repairRewrite('discard'), provider: 'anthropic' }, { kind: 'file', path: out });
+    expect(named.repair.changed).toBe(true);
+    expect(named.findings).toEqual([]);
+    const messages = (JSON.parse(readFileSync(out, 'utf8')) as typeof blank).messages;
+    expect(messages[0]!.content).toEqual([{ type: 'text', text: 'Hi' }]);
+    expect(messages[2]!.content).not.toBe('');
+  });
+
+  it('a Gemini call without an id is not renamed for a provider with an id shape: there is no id to write', async () => {
+    const line = {
+      contents: [
+        { role: 'user', parts: [{ text: 'Read it' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'read_file', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { output: 'text' } } }] },
+        { role: 'model', parts: [{ text: 'Done.' }] },
+      ],
+    };
+    const source = write(line);
+    const out = join(mkdtempSync(join(tmpdir(), 'td-requests-')), 'out.jsonl');
+    const report = await rewriteInput(source, undefined, { ...repairRewrite('discard'), provider: 'mistral' }, { kind: 'file', path: out });
+    expect(report.repair.counts.renamedToolCalls).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(JSON.stringify(line) + '\n');
+  });
+});
