@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { repairRewrite, rewriteInput, type RepairReport } from '../../src/pipeline/rewrite.js';
 import type { RepairMode } from '../../src/repair/plan.js';
+import type { ProviderId } from '../../src/providers/provider-id.js';
 
 export interface Repaired {
   output: string;
@@ -21,7 +22,7 @@ export async function repairText(jsonl: string | Buffer, mode: RepairMode = 'dis
 }
 
 /** The same for input whose output need not be JSON line by line (a mutant no format recognises). */
-export async function repairBytes(jsonl: string | Buffer, mode: RepairMode = 'discard', name = 'session.jsonl'): Promise<{ output: Buffer; report: RepairReport }> {
+export async function repairBytes(jsonl: string | Buffer, mode: RepairMode = 'discard', name = 'session.jsonl', provider?: ProviderId): Promise<{ output: Buffer; report: RepairReport }> {
   const file = join(mkdtempSync(join(tmpdir(), 'td-repair-')), name);
   writeFileSync(file, jsonl);
   const chunks: Buffer[] = [];
@@ -31,7 +32,7 @@ export async function repairBytes(jsonl: string | Buffer, mode: RepairMode = 'di
       done();
     },
   });
-  const report = await rewriteInput(file, undefined, repairRewrite(mode), { kind: 'stream', stream });
+  const report = await rewriteInput(file, undefined, { ...repairRewrite(mode), provider }, { kind: 'stream', stream });
   return { output: Buffer.concat(chunks), report };
 }
 

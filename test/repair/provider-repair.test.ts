@@ -1,30 +1,13 @@
-import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { repairRewrite, rewriteInput } from '../../src/pipeline/rewrite.js';
-import type { RepairMode } from '../../src/repair/plan.js';
+import { repairFor } from '../helpers/provider-repair.js';
 import { PROVIDER_IDS, type ProviderId } from '../../src/providers/provider-id.js';
 import { contractProblems, userTexts } from '../helpers/provider-check.js';
 import { call, Session, text } from '../helpers/session.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
-
-async function repairFor(jsonl: string, provider: ProviderId, mode: RepairMode): Promise<string> {
-  const file = join(mkdtempSync(join(tmpdir(), 'td-provider-repair-')), 'session.jsonl');
-  writeFileSync(file, jsonl);
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(Buffer.from(chunk));
-      done();
-    },
-  });
-  await rewriteInput(file, undefined, { ...repairRewrite(mode), provider }, { kind: 'stream', stream });
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const kimi = { api: 'openai-completions', provider: 'moonshotai', model: 'kimi-k2' };
 const openai = { api: 'openai-responses', provider: 'openai', model: 'gpt-5.2' };
