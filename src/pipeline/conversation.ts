@@ -39,7 +39,7 @@ export class Collector {
   }
 }
 
-/** Past this many ids or strings (call ids), the tables the lines of a file share start afresh. */
+/** Past this many ids or strings (call ids), the store the lines of a file share starts afresh. */
 const SHARED_LIMIT = 1 << 14;
 const CALL_LIMIT = 256;
 
@@ -47,10 +47,10 @@ const CALL_LIMIT = 256;
  * The store the conversations of one file take turns in, and its id and string tables: every line
  * names its items `#0`, `#1`, … and its blocks by the same few pointers, so the tables stay small,
  * and a line spares the allocation of columns and tables. Call ids differ from line to line: the
- * pairing sizes arrays by their table, so it starts afresh once it holds a few hundred.
+ * pairing sizes arrays by their table, so they are forgotten once it holds a few hundred.
  */
-export class SharedTables {
-  // Made at the first line: every session file passes through here without using them.
+export class LineStore {
+  // Made at the first line: every session file passes through here without using it.
   private store: EntryStore | undefined;
 
   /** An empty store for the next line; the previous line's transcript is done with. */
@@ -70,12 +70,12 @@ export class SharedTables {
  * to the item before it. It lives only while that line is judged or repaired, so a file of any
  * number of conversations costs the memory of its largest one.
  */
-export function conversationTranscript(conversation: LineConversation, tables?: SharedTables, provider?: ProviderId): Transcript {
-  const entries = tables?.forLine() ?? new EntryStore();
+export function conversationTranscript(conversation: LineConversation, shared?: LineStore, provider?: ProviderId): Transcript {
+  const entries = shared?.forLine() ?? new EntryStore();
   const items = conversation.items;
   entries.reserve(items.length);
   const decoder = conversation.createDecoder();
-  // Not trimmed: the store lives for one line, and trimming would drop the shared tables' index.
+  // Not trimmed: the store serves one line after another, and trimming would drop its id index.
   for (let i = 0; i < items.length; i++) entries.push(decoder.decode(items[i], i + 1, i));
   return {
     format: FORMAT,
@@ -98,8 +98,8 @@ export function checkShapeless(line: number, rules: readonly Rule[]): Finding[] 
 }
 
 /** The findings of one conversation, placed on its line of the file (see rebase). */
-export function checkConversation(conversation: LineConversation, line: number, rules: readonly Rule[], analysis?: Analysis, tables?: SharedTables, provider?: ProviderId): Finding[] {
-  const findings = runRules(analysis ?? analyze(conversationTranscript(conversation, tables, provider)), rules);
+export function checkConversation(conversation: LineConversation, line: number, rules: readonly Rule[], analysis?: Analysis, shared?: LineStore, provider?: ProviderId): Finding[] {
+  const findings = runRules(analysis ?? analyze(conversationTranscript(conversation, shared, provider)), rules);
   return findings.map((finding) => rebase(finding, line, conversation.pointer));
 }
 
@@ -137,32 +137,32 @@ export interface LineRepair {
  * edited line) until its plan is empty, so a second repair finds nothing. Pair-atomic, as for
  * sessions: the same planner, with the items as its lines.
  */
-export function repairConversation(locate: () => LineConversation, how: LineRepair, tables?: SharedTables): ConversationRepair {
+export function repairConversation(locate: () => LineConversation, how: LineRepair, shared?: LineStore): ConversationRepair {
   const counts = emptyCounts();
   let changed = false;
   for (let pass = 1; ; pass++) {
     const conversation = locate();
-    const plan = planConversation(conversation, how, tables);
-    if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, tables, how.provider)) };
+    const plan = planConversation(conversation, how, shared);
+    if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, shared, how.provider)) };
     for (const [counter, value] of Object.entries(plan.counts)) counts[counter as keyof RepairCounts] += value;
     conversation.replace(applyToItems(conversation.items, plan, conversation.encoder));
     changed = true;
   }
 }
 
-export function planConversation(conversation: LineConversation, how: LineRepair, tables?: SharedTables): RepairPlan {
+export function planConversation(conversation: LineConversation, how: LineRepair, shared?: LineStore): RepairPlan {
   // No session id: a request has no header to rebuild.
-  return planRepair(conversationTranscript(conversation, tables, how.provider), { mode: how.mode, sessionId: '' });
+  return planRepair(conversationTranscript(conversation, shared, how.provider), { mode: how.mode, sessionId: '' });
 }
 
 /** Collects the findings of every conversation line a file hands it, as they are read. */
 export function conversationChecker(rules: readonly Rule[], provider?: ProviderId): { take: ConversationSink; findings: Finding[] } {
   const findings: Finding[] = [];
-  const tables = new SharedTables();
+  const shared = new LineStore();
   const collector = new Collector();
   const take: ConversationSink = (conversation, place) => {
     collector.read(place.byteLength);
-    const found = conversation === undefined ? checkShapeless(place.number, rules) : checkConversation(conversation, place.number, rules, undefined, tables, provider);
+    const found = conversation === undefined ? checkShapeless(place.number, rules) : checkConversation(conversation, place.number, rules, undefined, shared, provider);
     for (const finding of found) findings.push(finding);
   };
   return { take, findings };

@@ -187,7 +187,14 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
 /** Format and decoder state after the first megabyte: what the second thread starts from. */
 async function headPosition(path: string, format: TranscriptFormat | undefined) {
   const builder = new TranscriptBuilder(format);
-  await readFileLines(path, (raw) => raw.eol !== 'none' && builder.line(raw), { end: MiB });
+  // A line cut by the megabyte's end is left for the thread that reads it whole.
+  await readFileLines(
+    path,
+    (raw) => {
+      if (raw.eol !== 'none') builder.line(raw);
+    },
+    { end: MiB },
+  );
   return builder.position;
 }
 

@@ -7,7 +7,7 @@ import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, SharedTables, type LineRepair } from './conversation.js';
+import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -24,11 +24,11 @@ export interface ConversationPlan {
 export function planConversations(how: LineRepair, rules: readonly Rule[]): ConversationPlan {
   const changing = new Set<number>();
   const findings = new Map<number, Finding[]>();
-  const tables = new SharedTables();
+  const shared = new LineStore();
   const collector = new Collector();
   const take: ConversationSink = (conversation, place) => {
     collector.read(place.byteLength);
-    const plan = conversation === undefined ? undefined : planConversation(conversation, how, tables);
+    const plan = conversation === undefined ? undefined : planConversation(conversation, how, shared);
     if (plan !== undefined && !isEmptyPlan(plan)) {
       changing.add(place.number);
       return;
@@ -77,7 +77,7 @@ export async function writeConversations(
   const counts = emptyCounts();
   const lines: RepairSummary['lines'] = { dropped: [], moved: [], rewritten: [] };
   const findings: Finding[] = [];
-  const tables = new SharedTables();
+  const shared = new LineStore();
   const collector = new Collector();
   let pieces: Buffer[] = [];
   let eol = '\n';
@@ -97,13 +97,13 @@ export async function writeConversations(
     let located: LineConversation | undefined;
     const rewritten = rewriteJson(text, (value) => {
       if (conversationOf(value) === undefined) return;
-      repaired = repairConversation(() => (located = conversationOf(value)!), how, tables);
+      repaired = repairConversation(() => (located = conversationOf(value)!), how, shared);
     });
     const bytes = repaired?.changed || original === undefined ? Buffer.from(repaired?.changed ? rewritten.text : text) : original;
     const line = put(bytes, true);
     if (repaired === undefined) return void findings.push(...checkShapeless(line, rules));
     for (const [counter, value] of Object.entries(repaired.counts)) counts[counter as keyof RepairCounts] += value;
-    findings.push(...checkConversation(located!, line, rules, repaired.analysis, tables));
+    findings.push(...checkConversation(located!, line, rules, repaired.analysis, shared));
   };
 
   let writing: Promise<void> = Promise.resolve();
