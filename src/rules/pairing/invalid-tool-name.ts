@@ -39,16 +39,16 @@ are only padded (\`" read "\`) are trimmed in calls and results instead.`,
   check({ analysis, report }) {
     const named = namedTerm(analysis, 'invalid-tool-name');
     const store = analysis.entries;
-    // Read from the columns first: most calls carry a name already judged fine, and an entry is only made for the rest.
-    const suspect = (i: number): boolean => {
-      if (!store.hasCalls(i) || store.roleCode(i) !== ASSISTANT) return false;
-      for (let k = store.callStart(i), end = store.callEnd(i); k < end; k++) if (store.callNameRejected(k)) return true;
-      return false;
-    };
+    // Read from the columns first: each distinct name is judged once, and the paths are walked only for the entries whose calls have a rejected one.
+    let suspect: Uint8Array | undefined;
+    for (let k = 0; k < store.calls; k++) {
+      if (store.callNameRejected(k) && store.roleCode(store.callOwner[k]!) === ASSISTANT) (suspect ??= new Uint8Array(store.length))[store.callOwner[k]!] = 1;
+    }
+    if (suspect === undefined) return;
     for (const path of analysis.paths) {
       const indices = path.context.indices;
       for (let at = 0; at < indices.length; at++) {
-        if (!suspect(indices[at]!)) continue;
+        if (suspect[indices[at]!] === 0) continue;
         const entry = path.context.at(at);
         for (const call of entry.toolCalls!) {
           // A call without id or name is a partial call's problem (partial-tool-call), not this rule's.
