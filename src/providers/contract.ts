@@ -44,7 +44,8 @@ export type TermId =
   | 'blank-user-message'
   | 'empty-error-turn'
   | 'missing-tool-result-name'
-  | 'invalid-tool-name';
+  | 'invalid-tool-name'
+  | 'first-message-user';
 
 /** The shape tool-call ids must have: which characters, and how many. */
 export interface IdShape {
