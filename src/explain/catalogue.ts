@@ -370,6 +370,14 @@ export const catalogue: readonly CatalogueEntry[] = [
     rules: ['tool-result-not-first'],
   },
   {
+    ref: 'brc-first-user',
+    provider: 'Bedrock Converse',
+    text: 'A conversation must start with a user message.',
+    tail: ' Try again with a conversation that starts with a user message.',
+    meaning: 'the history the session sends opens with an assistant message (after head truncation or a cut).',
+    rules: ['first-message-user'],
+  },
+  {
     ref: 'brc-message-nonempty',
     provider: 'Bedrock Converse',
     text: 'The content field in the Message object at messages.{N} is empty.',

@@ -38,5 +38,7 @@ export const bedrock: ProviderContract = {
       text: (at) => `The content field in the Message object at messages.${at.message} is empty. Add a ContentBlock object to the content field and try again.`,
     },
     'invalid-tool-name': { grade: 'D' },
+    // brc-first-user: any assistant message first, not only a turn of calls; a Converse check, so not passed through.
+    'first-message-user': { grade: 'C', text: () => 'A conversation must start with a user message. Try again with a conversation that starts with a user message.' },
   },
 };

@@ -54,6 +54,7 @@ export type TermId =
   | 'empty-error-turn'
   | 'missing-tool-result-name'
   | 'invalid-tool-name'
+  | 'first-message-user'
   // The pairing rules (src/rules/pairing/): a call with no result, a result with no call (also one
   // for a call the replay drops), a call answered twice, two calls with one id, a result away from
   // its call, and a call sent without its input.

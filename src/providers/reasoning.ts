@@ -2,7 +2,7 @@ import type { Analysis } from '../model/analysis.js';
 import { flagMask } from '../model/entry-bits.js';
 import { semanticsOf } from '../model/transcript.js';
 import { chooseProvider, enforcedTerm, type Judged } from './choose.js';
-import type { ProviderId } from './provider-id.js';
+import { isProviderId, type ProviderId } from './provider-id.js';
 
 const SIGNED = flagMask('signedThinking');
 
@@ -25,13 +25,15 @@ export interface ForeignReasoning {
 /**
  * The replayed entries carrying reasoning signed by another provider than the chosen one, when
  * that provider verifies signatures (foreign-signed-reasoning). A turn's signer is what the file
- * records (pi), else the one provider the format's agent talks to. Reads one bit per entry.
+ * records (pi), else the one provider the format's agent talks to (a request line's shape's).
+ * Reads one bit per entry.
  */
 export function foreignReasoning(analysis: Analysis): { terms: Judged; found: ForeignReasoning[] } | undefined {
   const terms = enforcedTerm(analysis, 'foreign-signed-reasoning');
   if (terms === undefined) return undefined;
   const choice = chooseProvider(analysis);
-  const fixed = semanticsOf(analysis.transcript).provider;
+  // A request line's reasoning was signed by the provider its shape talks to.
+  const fixed = semanticsOf(analysis.transcript).provider ?? shapeProvider(analysis);
   // An agent that talks to one provider signed everything for it.
   if (fixed === choice.id) return { terms, found: [] };
   const store = analysis.entries;
@@ -44,4 +46,9 @@ export function foreignReasoning(analysis: Analysis): { terms: Judged; found: Fo
     if (signer !== undefined && signer !== choice.id) found.push({ at, signer });
   }
   return { terms, found };
+}
+
+function shapeProvider(analysis: Analysis): ProviderId | undefined {
+  const spoken = analysis.transcript.conversation?.provider;
+  return spoken !== undefined && isProviderId(spoken) ? spoken : undefined;
 }

@@ -22,13 +22,15 @@ export function dropForeignReasoning(
   const foreign = foreignReasoning(analysis);
   if (foreign === undefined || foreign.found.length === 0) return;
   const latest = latestTurn(analysis, views, groups);
+  // Gemini signs the parts that hold the model's words and calls: their signatures go, the parts stay.
+  const partsSigned = analysis.transcript.conversation?.provider === 'gemini';
   for (const { at } of foreign.found) {
     const entry = views[analysis.replay.context.indices[at]!]!;
     if (dropped.has(entry)) continue;
     if (latest.includes(entry)) {
       dropLines(latest.filter((line) => !dropped.has(line)));
       builder.count('droppedAssistantMessages');
-    } else if (entry.blockCount <= 1) {
+    } else if (entry.blockCount <= 1 && !partsSigned) {
       drop(entry);
       builder.count('droppedLines');
     } else {

@@ -42,6 +42,7 @@ import { callTurnOrder } from './contract/call-turn-order.js';
 import { finalAssistantWhitespace } from './contract/final-assistant-whitespace.js';
 import { foreignSignedReasoning } from './contract/foreign-signed-reasoning.js';
 import { imageLimits } from './contract/image-limits.js';
+import { firstMessageUser } from './contract/first-message-user.js';
 
 /** Every rule, in the order findings of one line are listed. */
 export const rules: readonly Rule[] = [
@@ -88,6 +89,7 @@ export const rules: readonly Rule[] = [
   finalAssistantWhitespace,
   foreignSignedReasoning,
   imageLimits,
+  firstMessageUser,
 ];
 
 /** The rules `canonicalize` answers for. */

@@ -58,6 +58,7 @@ export const SAMPLES: Record<string, string> = {
   'brc-toolresult-missing': 'Expected toolResult blocks at messages.6.content for the following Ids: tooluse_kZJMlvQmRJ6eAyJE5GIl7Q, tooluse_9hBf0sRZQ2yWkq3GJvN0pA',
   'brc-toolresult-exceeds': 'The number of toolResult blocks at messages.2.content exceeds the number of toolUse blocks of previous turn.',
   'brc-no-mixed-result-turn': 'messages.3.content: Conversation blocks and tool result blocks cannot be provided in the same turn.',
+  'brc-first-user': 'A conversation must start with a user message. Try again with a conversation that starts with a user message.',
   'brc-message-nonempty': 'The content field in the Message object at messages.11 is empty. Add a ContentBlock object to the content field and try again.',
   'brc-text-nonblank': 'The text field in the ContentBlock object at messages.4.content.0 is blank. Add text to the text field, and try again.',
   'mmx-pairing-not-found': "invalid params, tool result's tool id(call_function_8n3xk2p9qz1m_1) not found (2013)",

@@ -48,6 +48,8 @@ export function contractProblems(jsonl: string, provider: Provider): string[] {
     const before = messages[n - 1];
     if (provider === 'mistral' && message.role === 'user' && before?.role === 'tool') problems.push(`line ${message.line}: user right after a tool message`);
     if (provider === 'gemini' && message.calls.length > 0 && before?.role !== 'user' && before?.role !== 'tool') problems.push(`line ${message.line}: call turn after ${before?.role ?? 'nothing'}`);
+    // brc-first-user: Bedrock Converse takes no assistant message first, calls or not.
+    if (provider === 'bedrock' && n === 0 && message.role === 'assistant') problems.push(`line ${message.line}: history opens with the assistant`);
     if (BLANK_TEXT_REFUSED.includes(provider) && message.texts.some((text) => text.trim() === '')) problems.push(`line ${message.line}: blank text block`);
     if (CHECKS_SIGNATURES.includes(provider) && message.signer !== undefined && message.signer !== provider) problems.push(`line ${message.line}: reasoning signed by ${message.signer}`);
   });

@@ -133,4 +133,10 @@ function applyEdit(message: Json, edit: EntryEdit): void {
     const isResult = (item: unknown) => isObject(item) && item.type === 'tool_result';
     message.content = [...content.filter(isResult), ...content.filter((item) => !isResult(item))];
   } else if (edit.kind === 'fill-blank-user') message.content = fillBlankText(content, BLANK_USER_TEXT);
+  else if (edit.kind === 'drop-signed-reasoning' && Array.isArray(content)) message.content = content.filter((item) => !isSignedThinking(item));
+}
+
+/** A thinking block its signature binds to Anthropic (what the decoder marks signedThinking for). */
+function isSignedThinking(block: unknown): boolean {
+  return isObject(block) && block.type === 'thinking' && nonEmptyString(block.signature) !== undefined;
 }

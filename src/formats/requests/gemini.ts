@@ -156,9 +156,25 @@ function applyEdit(content: Json, edit: EntryEdit): void {
       content.parts = kept.length > 0 ? kept : [{ text: BLANK_USER_TEXT }];
       return;
     }
+    case 'drop-signed-reasoning':
+      content.parts = unsigned(parts);
+      return;
     default:
       return;
   }
+}
+
+/**
+ * A model turn's parts without Gemini's signatures, for another provider: thought parts go, and
+ * the signature a call or text part carries; thoughts stay (unsigned) when nothing else would.
+ */
+function unsigned(parts: unknown[]): unknown[] {
+  const said = parts.filter((part) => !(isObject(part) && part.thought === true));
+  return (said.length > 0 ? said : parts).map((part) => {
+    if (!isObject(part) || !('thoughtSignature' in part)) return part;
+    const { thoughtSignature: _signature, ...rest } = part;
+    return rest;
+  });
 }
 
 /** A user turn holding nothing but function responses. */

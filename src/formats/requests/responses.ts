@@ -74,6 +74,8 @@ class ResponsesDecoder implements Decoder {
     } else if (MODEL_ITEMS.has(type) || call !== undefined || OUTPUT_ITEMS.has(type)) {
       item(entry);
       modelOutput(entry);
+      // Encrypted reasoning verifies only at the Responses API (foreign-signed-reasoning elsewhere).
+      if (type === 'reasoning' && nonEmptyString(value.encrypted_content) !== undefined) entry.signedThinking = true;
     }
     return entry;
   }

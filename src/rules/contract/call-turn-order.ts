@@ -1,5 +1,6 @@
 import { ASSISTANT } from '../../model/entry-bits.js';
 import { enforcedBy } from '../../providers/index.js';
+import { instructionsApart, OTHER } from '../../providers/instructions.js';
 import type { Rule } from '../rule.js';
 import { contractTerm, worded } from './terms.js';
 
@@ -14,7 +15,8 @@ export const callTurnOrder: Rule = {
     docs: `## What it does
 For providers that want every function-call turn right after a user turn or a function-response
 turn (Gemini), finds assistant messages with tool calls that open the history or follow another
-assistant message.
+assistant message. A request line's system and developer messages go to
+\`systemInstruction\`, so a call turn after only them opens the history.
 
 ## Why is this bad?
 Gemini rejects the request with \`Please ensure that function call turn comes immediately after
@@ -37,25 +39,30 @@ before the call) gets it before its first line.`,
     const store = analysis.entries;
     const path = analysis.replay;
     const { indices, messageIndex } = path.context;
-    // The role of the message before the current one, and of the current one so far.
+    // A request line's system messages go to systemInstruction: a call turn after only them opens the history.
+    const apart = instructionsApart(analysis);
+    // The role of the message before the current one, and of the current one so far; how many messages so far.
     let before = 0;
     let current = 0;
     let message = -1;
+    let seen = 0;
     let reported = -1;
     for (let at = 0; at < indices.length; at++) {
       const index = messageIndex[at]!;
       if (index === -1) continue;
       const i = indices[at]!;
+      if (apart && store.roleCode(i) === OTHER) continue;
       if (index !== message) {
         before = current;
         current = store.roleCode(i);
         message = index;
+        seen += 1;
       }
       if (reported === index || store.roleCode(i) !== ASSISTANT || !store.hasCalls(i)) continue;
-      if (index === 0 || before === ASSISTANT) {
+      if (seen === 1 || before === ASSISTANT) {
         reported = index;
         const entry = path.context.at(at);
-        const where = index === 0 ? 'opens the history' : 'follows another assistant message';
+        const where = seen === 1 ? 'opens the history' : 'follows another assistant message';
         report({ path, entry, pointer: entry.pointer, message: `Turn of tool calls ${where}, not a user message or tool results.`, ...worded(terms, { message: index }) });
       }
     }

@@ -17,7 +17,10 @@ signatures, the Responses API's encrypted reasoning) that another provider wrote
 is judged against a provider that verifies signatures (Anthropic, Vertex, Bedrock, Gemini, and the
 Responses API as a warning). The provider of each turn is what the session records (pi's
 \`provider\` / \`api\`); Claude Code turns are Anthropic's, Codex turns the Responses API's: a
-Codex \`reasoning\` item with \`encrypted_content\` is foreign to every other provider.
+Codex \`reasoning\` item with \`encrypted_content\` is foreign to every other provider. A line of a
+request file was signed by the provider its shape talks to: judged for another one (\`--provider\`),
+its Anthropic \`thinking\` signatures, Responses \`encrypted_content\` and Gemini
+\`thoughtSignature\`s are foreign.
 
 ## Why is this bad?
 A signature verifies only for the provider, route and model that made it: Anthropic answers
@@ -26,7 +29,8 @@ other providers' reasoning into plain text when it sends it; other clients repla
 
 ## Fix
 repair drops the foreign reasoning blocks, and the line when nothing else is on it (Claude Code
-writes a block per line, Codex an item per line). The latest assistant turn is different:
+writes a block per line, Codex an item per line); a Gemini part keeps its text or call and loses
+its signature, and a thought part goes. The latest assistant turn is different:
 Anthropic rejects any change to its reasoning, so that turn goes whole (in Codex, the items of
 the latest response), with the results that answer its calls, as repair does for a signed turn
 it would otherwise have to edit. The model loses what it reasoned, not what it said earlier:
@@ -36,8 +40,8 @@ unsafe.`,
     const foreign = foreignReasoning(analysis);
     if (foreign === undefined) return;
     const path = analysis.replay;
-    // A reasoning item (Codex, Responses requests) is the reasoning itself; elsewhere it is among the message's blocks.
-    const within = reasoningIsItem(analysis) ? '' : '/content';
+    // A reasoning item (Codex, Responses requests) is the reasoning itself; elsewhere it is among the message's blocks (a Gemini turn's parts).
+    const within = reasoningIsItem(analysis) ? '' : analysis.transcript.conversation?.provider === 'gemini' ? '/parts' : '/content';
     for (const { at, signer } of foreign.found) {
       const item = path.itemAt(at);
       report({
