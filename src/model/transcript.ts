@@ -52,6 +52,11 @@ export interface ReplaySemantics {
   adaptsOnSend?: readonly string[];
   /** The one provider the agent talks to, when it has one (Claude Code: Anthropic); absent when its turns record it (pi). */
   provider?: ProviderId;
+  /**
+   * Signatures sit on the parts that hold the model's words and calls (Gemini's `thoughtSignature`):
+   * dropping foreign reasoning strips them and keeps the parts, instead of dropping a lone signed block.
+   */
+  partsSigned?: true;
 }
 
 export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true, blankTextRejected: false, callIdItemSeparator: '|', adaptsOnSend: ['tool-call-id-format', 'tool-call-id-length', 'foreign-signed-reasoning'] };

@@ -9,13 +9,13 @@ export const ANTHROPIC_ID_PATTERN = '^[a-zA-Z0-9_-]+$';
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /** 5 MB per base64 image, also inside tool results (one 2026 source says 10 MB; 5 is the safe limit). */
-export const anthropicImages = { types: IMAGE_TYPES, maxBytes: 5242880 };
+const anthropicImages = { types: IMAGE_TYPES, maxBytes: 5242880 };
 
 /** A result that answers no call in the message before it: an orphan, a second result, one away from its call. */
 const unexpectedResult = (at: At) =>
   `messages.${at.message}.content.${at.block}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${at.id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
 
-export const anthropicTerms: Partial<Record<TermId, Term>> = {
+const anthropicTerms: Partial<Record<TermId, Term>> = {
   'missing-tool-result': {
     grade: 'C',
     text: (at) =>

@@ -2,7 +2,7 @@ import type { Analysis } from '../model/analysis.js';
 import { ASSISTANT } from '../model/entry-bits.js';
 import { semanticsOf } from '../model/transcript.js';
 import type { ProviderContract, Term, TermId } from './contract.js';
-import { contracts } from './index.js';
+import { contracts, termOf } from './index.js';
 import { isProviderId, type ProviderId } from './provider-id.js';
 import { SessionProviders } from './session.js';
 
@@ -31,14 +31,19 @@ export function chooseProvider(analysis: Analysis): ProviderChoice {
   const transcript = analysis.transcript;
   const fixed = semanticsOf(transcript).provider;
   const session = fixed === undefined ? SessionProviders.of(analysis.entries) : undefined;
-  const spoken = transcript.conversation?.provider;
+  const spoken = shapeProvider(analysis);
   if (transcript.provider !== undefined) choice = { id: transcript.provider, explicit: true, session };
-  // A line of a request file talks to the API its shape is written for.
-  else if (spoken !== undefined && isProviderId(spoken)) choice = { id: spoken, explicit: false, session };
+  else if (spoken !== undefined) choice = { id: spoken, explicit: false, session };
   else if (fixed !== undefined) choice = { id: fixed, explicit: false, session };
   else choice = { id: lastAssistantProvider(analysis, session!), explicit: false, session };
   chosen.set(analysis, choice);
   return choice;
+}
+
+/** A line of a request file talks to the API its shape is written for; undefined for a session. */
+export function shapeProvider(analysis: Analysis): ProviderId | undefined {
+  const spoken = analysis.transcript.conversation?.provider;
+  return spoken !== undefined && isProviderId(spoken) ? spoken : undefined;
 }
 
 function lastAssistantProvider(analysis: Analysis, session: SessionProviders): ProviderId | undefined {
@@ -69,4 +74,14 @@ export function enforcedTerm(analysis: Analysis, id: TermId): Judged | undefined
   if (!choice.explicit && semanticsOf(analysis.transcript).adaptsOnSend?.includes(id)) return undefined;
   const term = contracts[provider].terms[id];
   return term === undefined ? undefined : { contract: contracts[provider], term };
+}
+
+/**
+ * Whether a request line's provider refuses what a term names. A request line is sent as it is
+ * written, so what its provider (its shape's, or the one named) takes stays. Undefined for a
+ * session: its agent fixes such content itself when it sends it, whatever the provider.
+ */
+export function lineRefuses(analysis: Analysis, id: TermId): boolean | undefined {
+  if (analysis.transcript.conversation == null) return undefined;
+  return termOf(chooseProvider(analysis).id, id) !== undefined;
 }

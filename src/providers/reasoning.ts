@@ -1,8 +1,8 @@
 import type { Analysis } from '../model/analysis.js';
 import { flagMask } from '../model/entry-bits.js';
 import { semanticsOf } from '../model/transcript.js';
-import { chooseProvider, enforcedTerm, type Judged } from './choose.js';
-import { isProviderId, type ProviderId } from './provider-id.js';
+import { chooseProvider, enforcedTerm, shapeProvider, type Judged } from './choose.js';
+import type { ProviderId } from './provider-id.js';
 
 const SIGNED = flagMask('signedThinking');
 
@@ -46,9 +46,4 @@ export function foreignReasoning(analysis: Analysis): { terms: Judged; found: Fo
     if (signer !== undefined && signer !== choice.id) found.push({ at, signer });
   }
   return { terms, found };
-}
-
-function shapeProvider(analysis: Analysis): ProviderId | undefined {
-  const spoken = analysis.transcript.conversation?.provider;
-  return spoken !== undefined && isProviderId(spoken) ? spoken : undefined;
 }

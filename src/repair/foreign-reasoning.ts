@@ -1,6 +1,7 @@
 import type { Analysis } from '../model/analysis.js';
 import { ASSISTANT } from '../model/entry-bits.js';
 import type { Entry } from '../model/entry.js';
+import { semanticsOf } from '../model/transcript.js';
 import { foreignReasoning, reasoningIsItem } from '../providers/reasoning.js';
 import type { EntryMarks } from './entry-marks.js';
 import type { PlanBuilder } from './plan-builder.js';
@@ -22,8 +23,7 @@ export function dropForeignReasoning(
   const foreign = foreignReasoning(analysis);
   if (foreign === undefined || foreign.found.length === 0) return;
   const latest = latestTurn(analysis, views, groups);
-  // Gemini signs the parts that hold the model's words and calls: their signatures go, the parts stay.
-  const partsSigned = analysis.transcript.conversation?.provider === 'gemini';
+  const partsSigned = semanticsOf(analysis.transcript).partsSigned === true;
   for (const { at } of foreign.found) {
     const entry = views[analysis.replay.context.indices[at]!]!;
     if (dropped.has(entry)) continue;

@@ -8,8 +8,7 @@ import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
-import { chooseProvider, enforcedTerm } from '../providers/choose.js';
-import { termOf } from '../providers/index.js';
+import { enforcedTerm, lineRefuses } from '../providers/choose.js';
 import { reasoningIsItem } from '../providers/reasoning.js';
 import { dropForeignReasoning } from './foreign-reasoning.js';
 import { bridgesWanted, bridgeTurns } from './bridges.js';
@@ -333,18 +332,12 @@ interface ContentRefused {
   emptyFailedTurn: boolean;
 }
 
-/**
- * A session's agent fixes empty content itself when it sends it (OpenClaw), so repair writes
- * its fix for every provider. A request line is sent as it is: what the provider its shape talks
- * to (or the one named) accepts stays as it was.
- */
+/** A session's agent fixes empty content itself; a request line keeps what its provider takes (see lineRefuses). */
 function contentRefused(analysis: Analysis): ContentRefused {
-  if (analysis.transcript.conversation == null) return { blankText: true, blankUser: true, emptyFailedTurn: true };
-  const provider = chooseProvider(analysis).id;
   return {
-    blankText: termOf(provider, 'empty-text-block') !== undefined,
-    blankUser: termOf(provider, 'blank-user-message') !== undefined,
-    emptyFailedTurn: termOf(provider, 'empty-error-turn') !== undefined,
+    blankText: lineRefuses(analysis, 'empty-text-block') ?? true,
+    blankUser: lineRefuses(analysis, 'blank-user-message') ?? true,
+    emptyFailedTurn: lineRefuses(analysis, 'empty-error-turn') ?? true,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.js';
 import { ALL_MESSAGES_EMPTY } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
+import { lineRefuses } from '../../providers/choose.js';
 import { namedTerm, sentIndex, worded } from '../contract/terms.js';
 
 export const blankUserMessage: Rule = {
@@ -29,9 +30,9 @@ repair writes \`(continue)\`, as current OpenClaw does.`,
   entries: 'unusual',
   checkEntry(entry, { analysis, report }) {
     if (entry.role === 'user' && entry.blankText) {
+      // A request line whose provider takes it has nothing to refuse; a session's warning is about its agent.
+      if (lineRefuses(analysis, 'blank-user-message') === false) return;
       const named = namedTerm(analysis, 'blank-user-message');
-      // A request line is sent as it is: a provider that takes it (no term) has nothing to refuse. A session's warning is about its agent.
-      if (named !== undefined && named.term === undefined && analysis.transcript.conversation != null) return;
       if (named?.term !== undefined) {
         const words = worded(named, { message: sentIndex(analysis, entry.index), block: 0 });
         report({ entry, pointer: `${entry.pointer}/content`, message: `User message is blank; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });

@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.js';
 import { bedrockEmptyContent } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
+import { lineRefuses } from '../../providers/choose.js';
 import { namedTerm, sentIndex, worded } from '../contract/terms.js';
 
 export const emptyErrorTurn: Rule = {
@@ -29,9 +30,9 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
   entries: 'unusual',
   checkEntry(entry, { analysis, report }) {
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
+      // A request line whose provider takes it has nothing to refuse; a session's warning is about its agent.
+      if (lineRefuses(analysis, 'empty-error-turn') === false) return;
       const named = namedTerm(analysis, 'empty-error-turn');
-      // A request line is sent as it is: a provider that takes it (no term) has nothing to refuse. A session's warning is about its agent.
-      if (named !== undefined && named.term === undefined && analysis.transcript.conversation != null) return;
       if (named?.term !== undefined) {
         const words = worded(named, { message: sentIndex(analysis, entry.index) });
         report({ entry, pointer: `${entry.pointer}/content`, message: `Failed assistant turn has empty content; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });

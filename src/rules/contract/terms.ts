@@ -1,12 +1,10 @@
 import type { Analysis, PathView } from '../../model/analysis.js';
 import { ASSISTANT, TOOL_RESULT, USER } from '../../model/entry-bits.js';
 import { semanticsOf } from '../../model/transcript.js';
-import { chooseProvider, enforcedTerm } from '../../providers/choose.js';
+import { chooseProvider, enforcedTerm, shapeProvider, type Judged } from '../../providers/choose.js';
 import { severityOf, type At, type ProviderContract, type TermId } from '../../providers/contract.js';
 import { contracts } from '../../providers/index.js';
 import type { Problem } from '../rule.js';
-
-import type { Judged } from '../../providers/choose.js';
 
 /** The chosen provider's term for a contract rule (see enforcedTerm). */
 export const contractTerm: (analysis: Analysis, id: TermId) => Judged | undefined = enforcedTerm;
@@ -19,7 +17,7 @@ export const contractTerm: (analysis: Analysis, id: TermId) => Judged | undefine
 function namedContract(analysis: Analysis): ProviderContract | undefined {
   const choice = chooseProvider(analysis);
   if (choice.id === undefined) return undefined;
-  return choice.explicit || analysis.transcript.conversation?.provider === choice.id ? contracts[choice.id] : undefined;
+  return choice.explicit || shapeProvider(analysis) === choice.id ? contracts[choice.id] : undefined;
 }
 
 /**
