@@ -57,9 +57,16 @@ export interface ReplaySemantics {
    * dropping foreign reasoning strips them and keeps the parts, instead of dropping a lone signed block.
    */
   partsSigned?: true;
+  /** Where an entry's content blocks sit under its pointer, when not in `/content` (Gemini's `/parts`). */
+  blocksAt?: string;
 }
 
 export const DEFAULT_SEMANTICS: ReplaySemantics = { duplicateIds: 'last', resultsBesidePath: false, header: true, resultOrder: true, resultNames: true, blankTextRejected: false, callIdItemSeparator: '|', adaptsOnSend: ['tool-call-id-format', 'tool-call-id-length', 'foreign-signed-reasoning'] };
+
+/** The pointer, under an entry's own, of the list that holds its content blocks. */
+export function blocksPointer(transcript: Transcript): string {
+  return semanticsOf(transcript).blocksAt ?? '/content';
+}
 
 export function semanticsOf(transcript: Transcript): ReplaySemantics {
   return transcript.semantics ?? DEFAULT_SEMANTICS;

@@ -16,7 +16,7 @@ export const gemini: RequestShape = {
   provider: 'gemini',
   list: 'contents',
   // Gemini rejects empty text parts; responses name their function.
-  semantics: requestSemantics({ blankTextRejected: true, resultNames: true, partsSigned: true }),
+  semantics: requestSemantics({ blankTextRejected: true, resultNames: true, partsSigned: true, blocksAt: '/parts' }),
   createDecoder: (list) => new GeminiDecoder(pointersOf(list)),
   encoder: itemEncoder(applyEdit, {
     result(line) {

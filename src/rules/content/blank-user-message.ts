@@ -1,3 +1,4 @@
+import { blocksPointer } from '../../model/transcript.js';
 import type { Rule } from '../rule.js';
 import { ALL_MESSAGES_EMPTY } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
@@ -35,12 +36,12 @@ repair writes \`(continue)\`, as current OpenClaw does.`,
       const named = namedTerm(analysis, 'blank-user-message');
       if (named?.term !== undefined) {
         const words = worded(named, { message: sentIndex(analysis, entry.index), block: 0 });
-        report({ entry, pointer: `${entry.pointer}/content`, message: `User message is blank; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
+        report({ entry, pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`, message: `User message is blank; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
         return;
       }
       report({
         entry,
-        pointer: `${entry.pointer}/content`,
+        pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`,
         message: 'User message is blank.',
         providerError: ALL_MESSAGES_EMPTY,
       });

@@ -1,3 +1,4 @@
+import { blocksPointer } from '../../model/transcript.js';
 import type { Rule } from '../rule.js';
 import { bedrockEmptyContent } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
@@ -35,12 +36,12 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
       const named = namedTerm(analysis, 'empty-error-turn');
       if (named?.term !== undefined) {
         const words = worded(named, { message: sentIndex(analysis, entry.index) });
-        report({ entry, pointer: `${entry.pointer}/content`, message: `Failed assistant turn has empty content; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
+        report({ entry, pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`, message: `Failed assistant turn has empty content; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
         return;
       }
       report({
         entry,
-        pointer: `${entry.pointer}/content`,
+        pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`,
         message: 'Failed assistant turn has empty content.',
         providerError: bedrockEmptyContent(),
       });

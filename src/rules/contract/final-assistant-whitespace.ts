@@ -1,3 +1,4 @@
+import { blocksPointer } from '../../model/transcript.js';
 import { ASSISTANT } from '../../model/entry-bits.js';
 import { enforcedBy } from '../../providers/index.js';
 import type { Rule } from '../rule.js';
@@ -37,7 +38,7 @@ changes (its reasoning blocks least of all).`,
       const i = indices[at]!;
       if (store.roleCode(i) === ASSISTANT && store.rare.get(i)?.trailingWhitespace === true) {
         const entry = path.context.at(at);
-        report({ path, entry, pointer: `${entry.pointer}/content`, message: 'The final assistant message ends in whitespace.', ...worded(terms, { message: messageIndex[at]! }) });
+        report({ path, entry, pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`, message: 'The final assistant message ends in whitespace.', ...worded(terms, { message: messageIndex[at]! }) });
       }
       return;
     }

@@ -1,3 +1,4 @@
+import { blocksPointer } from '../../model/transcript.js';
 import { contracts, enforcedBy } from '../../providers/index.js';
 import { foreignReasoning, reasoningIsItem } from '../../providers/reasoning.js';
 import type { Rule } from '../rule.js';
@@ -40,8 +41,8 @@ unsafe.`,
     const foreign = foreignReasoning(analysis);
     if (foreign === undefined) return;
     const path = analysis.replay;
-    // A reasoning item (Codex, Responses requests) is the reasoning itself; elsewhere it is among the message's blocks (a Gemini turn's parts).
-    const within = reasoningIsItem(analysis) ? '' : analysis.transcript.conversation?.provider === 'gemini' ? '/parts' : '/content';
+    // A reasoning item (Codex, Responses requests) is the reasoning itself; elsewhere it is among the message's blocks.
+    const within = reasoningIsItem(analysis) ? '' : blocksPointer(analysis.transcript);
     for (const { at, signer } of foreign.found) {
       const item = path.itemAt(at);
       report({

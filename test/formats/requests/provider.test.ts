@@ -93,3 +93,11 @@ describe('repair --provider on a dataset', () => {
     expect(left.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
   });
 });
+
+describe('request lines point into their own shape', () => {
+  it('a blank Gemini user turn is found at its parts, not at a content field the shape does not have', async () => {
+    const line = { contents: [{ role: 'user', parts: [{ text: '  ' }] }, { role: 'model', parts: [{ text: 'Hi.' }] }, { role: 'user', parts: [{ text: 'go' }] }] };
+    const report = await scanSource('gemini.jsonl', Readable.from([Buffer.from(JSON.stringify(line) + '\n')]));
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.pointer}`)).toEqual(['blank-user-message /contents/0/parts']);
+  });
+});
