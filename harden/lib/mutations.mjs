@@ -34,7 +34,32 @@ export const MUTATIONS = {
   'duplicate-line': (bytes, pick) => lines(bytes, pick, (list, a, b) => list.splice(b, 0, list[a])),
   /** A lost newline: two lines become one. */
   'glue-lines': (bytes, pick) => lines(bytes, pick, (list, a) => a + 1 < list.length && list.splice(a, 2, Buffer.concat([list[a], list[a + 1]]))),
+  /** A crash mid-append, then the next append on the same line: a torn record with a whole one after it. */
+  'tear-and-glue': (bytes, pick) =>
+    lines(bytes, pick, (list, a) => a + 1 < list.length && list.splice(a, 2, Buffer.concat([list[a].subarray(0, pick(list[a].length + 1)), list[a + 1]]))),
+  /** A writer that did not escape a line break inside a string (Copilot CLI #2649): one record over two lines. */
+  'break-in-string': (bytes, pick) =>
+    lines(bytes, pick, (list, a) => {
+      const inside = stringBytes(list[a]);
+      if (inside.length === 0) return;
+      const at = inside[pick(inside.length)];
+      list.splice(a, 1, list[a].subarray(0, at), list[a].subarray(at));
+    }),
 };
+
+/** Offsets right after a space inside a line's JSON strings: where text that held a line break is cut (names and ids hold no spaces). */
+function stringBytes(line) {
+  const found = [];
+  let inString = false;
+  for (let at = 0; at < line.length; at++) {
+    const b = line[at];
+    if (!inString) inString = b === 0x22;
+    else if (b === 0x5c) at += 1;
+    else if (b === 0x22) inString = false;
+    else if (line[at - 1] === 0x20) found.push(at);
+  }
+  return found;
+}
 
 function lines(bytes, pick, change) {
   const list = [];

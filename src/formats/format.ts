@@ -39,6 +39,13 @@ export interface TranscriptFormat {
   semantics?: ReplaySemantics;
   /** True when a parsed line is unmistakably from this format. */
   detect(value: unknown): boolean;
+  /**
+   * True when a parsed value can be one of this format's lines (looser than `detect`, which
+   * needs a line nothing else writes). The record opening the reader looks for when a line is
+   * damaged: two appends on one line, a torn one before a whole one, one cut over several lines.
+   * It must refuse what lines hold inside (messages, content blocks, arguments).
+   */
+  isRecord(value: unknown): boolean;
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */

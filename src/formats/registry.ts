@@ -13,3 +13,8 @@ export const formats: readonly TranscriptFormat[] = [piFormat, claudeCodeFormat,
 export function detectFormat(value: unknown): TranscriptFormat | undefined {
   return formats.find((format) => format.detect(value));
 }
+
+/** A value some format takes for one of its lines: the test for damaged lines before a file's format is known. */
+export function isAnyRecord(value: unknown): boolean {
+  return formats.some((format) => format.isRecord(value));
+}

@@ -6,10 +6,15 @@ export interface Piece {
   record: boolean;
 }
 
+/** Whether a parsed value can stand on a line of its own (the format's record opening, see TranscriptFormat.isRecord). */
+export type IsRecord = (value: unknown) => boolean;
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPEN = new Set([0x7b, 0x5b]);
-const CLOSE = new Set([0x7d, 0x5d]);
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN = new Set([OPEN_BRACE, 0x5b]);
+const CLOSE = new Set([CLOSE_BRACE, 0x5d]);
 const SPACE = new Set([0x20, 0x09, 0x0d, 0x0a]);
 
 /**
@@ -54,6 +59,28 @@ export function pieces(bytes: Uint8Array): Piece[] {
   return found;
 }
 
+/**
+ * Where the object that ends at `end` (exclusive, at a closing brace) opens, counting brackets
+ * right to left; -1 when it does not open at or after `from`. From the end of a complete value
+ * the scan starts outside any string, and a quote is a string's edge unless an odd run of
+ * backslashes precedes it, so the count is exact however broken the bytes before the value are.
+ */
+export function objectStart(bytes: Uint8Array, from: number, end: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let at = end - 1; at >= from; at--) {
+    const b = bytes[at]!;
+    if (b === QUOTE) {
+      let backslashes = 0;
+      while (at - 1 - backslashes >= from && bytes[at - 1 - backslashes] === BACKSLASH) backslashes += 1;
+      if (backslashes % 2 === 0) inString = !inString;
+    } else if (inString) continue;
+    else if (CLOSE.has(b)) depth += 1;
+    else if (OPEN.has(b) && --depth === 0) return b === OPEN_BRACE ? at : -1;
+  }
+  return -1;
+}
+
 export interface GluedRecord {
   value: unknown;
   start: number;
@@ -61,21 +88,58 @@ export interface GluedRecord {
 }
 
 /**
- * The records a line that failed to parse still holds, when it holds more than one piece and at
- * least one of them parses: `{…}{…}` gives both, `{…}junk` gives the first. Undefined for a line
- * that is one broken value. `unreadable` counts the pieces that are lost.
+ * The records a line that failed to parse still holds: `{…}{…}` gives both, `{…}junk` the first,
+ * and a torn append with the next append written onto it (`{"type":"mess{…}`) the complete one
+ * after the tear. Records are read from the left while they parse; from the first piece that does
+ * not, they are read from the right, where a torn prefix cannot hide them. Only values the format
+ * takes for a line of its own count, so a fragment of a broken line (`"arguments": "{}"`) is never
+ * taken for a record. Undefined for a line that holds none; `unreadable` counts the lost pieces.
  */
-export function gluedRecords(bytes: Buffer): { records: GluedRecord[]; unreadable: number } | undefined {
-  const found = pieces(bytes);
-  if (found.length < 2) return undefined;
+export function gluedRecords(bytes: Buffer, isRecord: IsRecord): { records: GluedRecord[]; unreadable: number } | undefined {
   const records: GluedRecord[] = [];
-  for (const piece of found) {
-    if (!piece.record) continue;
-    try {
-      records.push({ value: JSON.parse(bytes.toString('utf8', piece.start, piece.end)), start: piece.start, end: piece.end });
-    } catch {
-      // an unreadable piece: counted below
+  let unreadable = 0;
+  for (const piece of pieces(bytes)) {
+    const record = piece.record ? parsedRecord(bytes, piece.start, piece.end, isRecord) : undefined;
+    if (record !== undefined) {
+      records.push(record);
+      continue;
     }
+    const fromRight = recordsFromRight(bytes, piece.start, isRecord);
+    records.push(...fromRight.records);
+    unreadable = fromRight.end > piece.start ? 1 : 0;
+    break;
   }
-  return records.length === 0 ? undefined : { records, unreadable: found.length - records.length };
+  if (records.length === 0 || (records.length === 1 && unreadable === 0 && records[0]!.start === firstByte(bytes))) return undefined;
+  return { records, unreadable };
+}
+
+/** Complete records at the end of bytes[from…]; `end` is where the bytes before them stop. */
+function recordsFromRight(bytes: Buffer, from: number, isRecord: IsRecord): { records: GluedRecord[]; end: number } {
+  const records: GluedRecord[] = [];
+  let end = bytes.length;
+  for (;;) {
+    while (end > from && SPACE.has(bytes[end - 1]!)) end -= 1;
+    if (end <= from || bytes[end - 1] !== CLOSE_BRACE) break;
+    const start = objectStart(bytes, from, end);
+    const record = start === -1 ? undefined : parsedRecord(bytes, start, end, isRecord);
+    if (record === undefined) break;
+    records.unshift(record);
+    end = start;
+  }
+  return { records, end };
+}
+
+function parsedRecord(bytes: Buffer, start: number, end: number, isRecord: IsRecord): GluedRecord | undefined {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
+    return isRecord(value) ? { value, start, end } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function firstByte(bytes: Buffer): number {
+  let at = 0;
+  while (at < bytes.length && SPACE.has(bytes[at]!)) at += 1;
+  return at;
 }

@@ -3,14 +3,20 @@ import type { LineEnding } from '../io/line-reader.js';
 import type { ProviderId } from '../providers/provider-id.js';
 
 /** Problems found while turning bytes into JSON, before any format is involved. */
-/** `glued`: several records on one line (a lost newline); each readable one is decoded as its own entry. */
-export type LineIssueKind = 'invalid-json' | 'glued' | 'torn' | 'nul-bytes' | 'invalid-utf8' | 'oversized';
+/**
+ * `glued`: several records on one line (a lost newline, or a torn append with the next one after
+ * it); each readable one is decoded as its own entry. `split`: one record written over several
+ * lines (raw line breaks inside a string, or a pretty-printed record), decoded as one entry.
+ */
+export type LineIssueKind = 'invalid-json' | 'glued' | 'split' | 'torn' | 'nul-bytes' | 'invalid-utf8' | 'oversized';
 
 export interface LineIssue {
   kind: LineIssueKind;
   line: number;
   /** Short explanation without any of the line's content. */
   detail: string;
+  /** For `split`: the last physical line the record takes. */
+  through?: number;
   /** Tree links read from the start of a broken line, so repair can re-link its children. */
   recovered?: { id: string; parentId: string | null };
 }
@@ -96,4 +102,9 @@ export interface Transcript {
    * knows. Absent for every other transcript.
    */
   conversation?: { provider: string } | null;
+}
+
+/** The records a file holds written over several lines: first line → last line. */
+export function splitSpans(transcript: Transcript): Map<number, number> {
+  return new Map(transcript.lineIssues.filter((issue) => issue.kind === 'split').map((issue) => [issue.line, issue.through ?? issue.line]));
 }

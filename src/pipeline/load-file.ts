@@ -170,14 +170,26 @@ async function sampleLines(path: string, start: number, end: number): Promise<nu
  */
 const FIRST_SHARE = Number(process.env.TRANSCRIPT_DOCTOR_FIRST_SHARE ?? 0.56);
 
-/** The first line ending after the main thread's share of the file. */
+/**
+ * The first line ending after the main thread's share of the file that sits between two records
+ * (`}` before it, `{` after): a record written over several lines must be read whole by one
+ * thread to be joined. Any line ending when the window holds no such one.
+ */
 async function splitPoint(path: string, size: number): Promise<number | undefined> {
   const file = await open(path, 'r');
   try {
     const window = Buffer.alloc(4 * MiB);
     const middle = Math.floor(size * FIRST_SHARE);
     const { bytesRead } = await file.read(window, 0, window.length, middle);
-    const newline = window.subarray(0, bytesRead).indexOf(0x0a);
+    const read = window.subarray(0, bytesRead);
+    let newline = read.indexOf(0x0a);
+    for (let at = newline; at !== -1; at = read.indexOf(0x0a, at + 1)) {
+      const before = read[at - 1] === 0x0d ? read[at - 2] : read[at - 1];
+      if (before === 0x7d && read[at + 1] === 0x7b) {
+        newline = at;
+        break;
+      }
+    }
     return newline === -1 || middle + newline + 1 >= size ? undefined : middle + newline + 1;
   } finally {
     await file.close();

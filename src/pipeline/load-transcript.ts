@@ -1,9 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { gluedRecords } from '../io/glued-records.js';
+import { MAX_SPLIT_BYTES, MAX_SPLIT_LINES, splitRecords } from '../io/split-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, LineConversation, TranscriptFormat } from '../formats/format.js';
-import { detectFormat } from '../formats/registry.js';
+import { detectFormat, isAnyRecord } from '../formats/registry.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 
@@ -15,6 +16,14 @@ const OPEN_BRACE = 0x7b;
 const SAMPLE_ENTRIES = 1024;
 
 export type Place = Pick<RawLine, 'number' | 'offset' | 'byteLength'>;
+
+/** A line that did not parse as a record (`error`), or parsed as something no line is (`value`). */
+interface HeldLine extends Place {
+  bytes: Buffer;
+  eol: RawLine['eol'];
+  value: unknown;
+  error?: unknown;
+}
 
 /**
  * Takes each parsed line of a file whose lines are whole conversations (see
@@ -43,6 +52,8 @@ export class TranscriptBuilder {
   private expected: number | undefined;
   /** Lines are conversations of their own, handed to the sink instead of decoded. */
   private perLine = false;
+  /** Broken lines not yet judged: the lines after them may complete a record they start. */
+  private held: { lines: HeldLine[]; bytes: number } | undefined;
 
   /** With a format, detection is skipped and decoding starts from `state` (see Decoder.state). */
   constructor(format?: TranscriptFormat, state?: unknown, private readonly conversations?: ConversationSink) {
@@ -72,69 +83,122 @@ export class TranscriptBuilder {
 
   /** The transcript, once every line has been given. */
   finish(summary: ReadSummary, between?: () => void): Transcript {
+    this.settle();
     this.transcript.entries.trim(between);
     return this.untrimmed(summary);
   }
 
   /** The same with the store's spare room and id index kept, for entries still to be added (another thread's half). */
   untrimmed(summary: ReadSummary): Transcript {
+    this.settle();
     return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   }
 
   readonly line = (raw: RawLine): void => {
-    const transcript = this.transcript;
-    const issue = (kind: LineIssue['kind'], detail: string): LineIssue => {
-      const found: LineIssue = { kind, line: raw.number, detail };
-      transcript.lineIssues.push(found);
-      return found;
-    };
     if (raw.oversized) {
-      issue('oversized', `line of ${raw.byteLength} bytes is too long to parse`);
-      transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: false };
+      this.settle();
+      this.issue('oversized', raw.number, `line of ${raw.byteLength} bytes is too long to parse`);
+      this.transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: false };
       return;
     }
     const bytes = raw.bytes;
-    if (bytes.length === 0) return;
-    if (bytes[0] !== OPEN_BRACE && isWhitespace(bytes)) return;
-    transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: false };
-    const validUtf8 = isUtf8(bytes);
-    const text = bytes.toString('utf8');
+    // Blank lines are nothing, unless they may be part of a string cut by raw line breaks.
+    if (this.held === undefined && (bytes.length === 0 || (bytes[0] !== OPEN_BRACE && isWhitespace(bytes)))) return;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(bytes.toString('utf8'));
     } catch (error) {
-      const glued = gluedRecords(bytes);
-      if (glued !== undefined) {
-        const count = glued.records.length;
-        const lost = glued.unreadable === 0 ? '' : `${count === 1 ? ' with' : ', and'} ${glued.unreadable} unreadable piece(s) that repair drops`;
-        const held = count === 1 ? '1 record shares the line' : `${count} records are glued together on one line`;
-        issue('glued', `${held}${lost}; repair puts each record on its own line`);
-        if (!validUtf8) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
-        transcript.lastLine.parsed = true;
-        transcript.parsedLines += 1;
-        for (const record of glued.records) {
-          this.accept(record.value, { number: raw.number, offset: raw.offset + record.start, byteLength: record.end - record.start });
-        }
-        return;
-      }
-      // Valid JSON never holds a raw NUL, so only a failed line is worth searching for one.
-      const nul = countNul(bytes);
-      const found =
-        nul > 0
-          ? issue('nul-bytes', `${nul} NUL byte(s) in a line of ${bytes.length} bytes`)
-          : raw.eol === 'none'
-            ? issue('torn', `the line stops after ${bytes.length} bytes without a line ending`)
-            : issue('invalid-json', describeParseError(error, text));
-      const recovered = this.format?.recoverLinks(text);
-      if (recovered !== undefined) found.recovered = recovered;
-      if (!validUtf8 && nul === 0) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
+      const glued = gluedRecords(bytes, this.isRecord);
+      if (glued === undefined) return this.hold(raw, undefined, error);
+      this.settle();
+      this.gluedLine(raw, glued);
       return;
     }
-    if (!validUtf8) issue('invalid-utf8', 'invalid UTF-8 byte sequence');
-    transcript.lastLine.parsed = true;
-    transcript.parsedLines += 1;
-    this.accept(value, raw);
+    if (this.held !== undefined) {
+      if (!this.isRecord(value)) return this.hold(raw, value);
+      this.settle();
+    }
+    this.parsed(raw, value);
   };
+
+  /** Whether a parsed value can stand on a line of its own: the detected format's test, or any format's before one is. */
+  private readonly isRecord = (value: unknown): boolean => (this.format === undefined ? isAnyRecord(value) : this.format.isRecord(value));
+
+  private issue(kind: LineIssue['kind'], line: number, detail: string): LineIssue {
+    const found: LineIssue = { kind, line, detail };
+    this.transcript.lineIssues.push(found);
+    return found;
+  }
+
+  private parsed(raw: Place & { bytes: Buffer; eol: RawLine['eol'] }, value: unknown): void {
+    if (!isUtf8(raw.bytes)) this.issue('invalid-utf8', raw.number, 'invalid UTF-8 byte sequence');
+    this.transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: true };
+    this.transcript.parsedLines += 1;
+    this.accept(value, raw);
+  }
+
+  private gluedLine(raw: RawLine, glued: NonNullable<ReturnType<typeof gluedRecords>>): void {
+    const count = glued.records.length;
+    const torn = glued.records[0]!.start > 0 && glued.unreadable > 0;
+    const lost = glued.unreadable === 0 ? '' : torn ? `${count === 1 ? '' : 's'} after a torn one that repair drops` : `${count === 1 ? ' with' : ', and'} ${glued.unreadable} unreadable piece(s) that repair drops`;
+    const held = torn ? `${count} complete record` : count === 1 ? '1 record shares the line' : `${count} records are glued together on one line`;
+    this.issue('glued', raw.number, `${held}${lost}; repair puts each record on its own line`);
+    if (!isUtf8(raw.bytes)) this.issue('invalid-utf8', raw.number, 'invalid UTF-8 byte sequence');
+    this.transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: true };
+    this.transcript.parsedLines += 1;
+    for (const record of glued.records) {
+      this.accept(record.value, { number: raw.number, offset: raw.offset + record.start, byteLength: record.end - record.start });
+    }
+  }
+
+  /** A line that does not parse as one record, kept until it is known whether the lines after it complete it. */
+  private hold(raw: RawLine, value: unknown, error?: unknown): void {
+    const held = (this.held ??= { lines: [], bytes: 0 });
+    held.lines.push({ number: raw.number, offset: raw.offset, byteLength: raw.byteLength, eol: raw.eol, bytes: Buffer.from(raw.bytes), value, error });
+    held.bytes += raw.byteLength;
+    if (held.lines.length >= MAX_SPLIT_LINES || held.bytes >= MAX_SPLIT_BYTES) this.settle();
+  }
+
+  /** Held lines, in order: records they make together, and each of the others as it is. */
+  private settle(): void {
+    const held = this.held?.lines;
+    if (held === undefined) return;
+    this.held = undefined;
+    const records = splitRecords(held, this.isRecord);
+    let next = 0;
+    for (const record of records) {
+      held.slice(next, record.first).forEach((line) => this.unjoined(line));
+      const first = held[record.first]!;
+      const last = held[record.last]!;
+      const how = record.insideString ? ', cut by raw line breaks inside a string; repair joins them with the breaks escaped' : '; repair joins them onto one line';
+      this.issue('split', first.number, `one record is written across lines ${first.number}–${last.number}${how}`).through = last.number;
+      if (held.slice(record.first, record.last + 1).some((line) => !isUtf8(line.bytes))) this.issue('invalid-utf8', first.number, 'invalid UTF-8 byte sequence');
+      this.transcript.lastLine = { line: last.number, eol: last.eol, parsed: true };
+      this.transcript.parsedLines += 1;
+      this.accept(record.value, { number: first.number, offset: first.offset, byteLength: last.offset + last.byteLength - first.offset });
+      next = record.last + 1;
+    }
+    held.slice(next).forEach((line) => this.unjoined(line));
+  }
+
+  private unjoined(line: HeldLine): void {
+    if (line.error === undefined) return this.parsed(line, line.value);
+    const bytes = line.bytes;
+    if (bytes.length === 0 || (bytes[0] !== OPEN_BRACE && isWhitespace(bytes))) return;
+    this.transcript.lastLine = { line: line.number, eol: line.eol, parsed: false };
+    const text = bytes.toString('utf8');
+    // Valid JSON never holds a raw NUL, so only a failed line is worth searching for one.
+    const nul = countNul(bytes);
+    const found =
+      nul > 0
+        ? this.issue('nul-bytes', line.number, `${nul} NUL byte(s) in a line of ${bytes.length} bytes`)
+        : line.eol === 'none'
+          ? this.issue('torn', line.number, `the line stops after ${bytes.length} bytes without a line ending`)
+          : this.issue('invalid-json', line.number, describeParseError(line.error, text));
+    const recovered = this.format?.recoverLinks(text);
+    if (recovered !== undefined) found.recovered = recovered;
+    if (!isUtf8(bytes) && nul === 0) this.issue('invalid-utf8', line.number, 'invalid UTF-8 byte sequence');
+  }
 
   private accept(value: unknown, raw: Place): void {
     if (this.decoder !== undefined) return this.add(value, raw);

@@ -1,10 +1,11 @@
 import type { LineConversation, TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
+import { SplitJoiner } from '../io/split-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
-import type { Transcript } from '../model/transcript.js';
+import { splitSpans, type Transcript } from '../model/transcript.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
 import type { Rule } from '../rules/rule.js';
 import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
@@ -71,6 +72,7 @@ export async function writeConversations(
 ): Promise<WrittenConversations> {
   const { transcript, format } = source;
   const conversationOf = format.conversationOf!;
+  const joiner = new SplitJoiner(splitSpans(transcript));
   const issues = new Map<number, Set<string>>();
   for (const issue of transcript.lineIssues) issues.set(issue.line, (issues.get(issue.line) ?? new Set()).add(issue.kind));
   const output: Transcript = { format: format.name, entries: new EntryStore(), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
@@ -120,6 +122,14 @@ export async function writeConversations(
     source.path,
     (raw) => {
       collector.read(raw.byteLength);
+      const joined = joiner.take(raw.number, raw.bytes, raw.eol);
+      if (joined === null) return;
+      if (joined !== undefined) {
+        counts.joinedRecords += 1;
+        lines.rewritten.push(joined.first);
+        if (raw.eol !== 'none') eol = EOL[raw.eol];
+        return repair(joined.bytes.toString('utf8'), undefined);
+      }
       const kinds = issues.get(raw.number);
       if (kinds !== undefined && [...kinds].some((kind) => UNREADABLE.has(kind))) {
         counts.droppedLines += 1;
@@ -130,7 +140,7 @@ export async function writeConversations(
       if (kinds?.has('glued')) {
         counts.splitLines += 1;
         lines.rewritten.push(raw.number);
-        for (const record of gluedRecords(raw.bytes)?.records ?? []) repair(raw.bytes.toString('utf8', record.start, record.end), undefined);
+        for (const record of gluedRecords(raw.bytes, (value) => format.isRecord(value))?.records ?? []) repair(raw.bytes.toString('utf8', record.start, record.end), undefined);
       } else if (kinds?.has('invalid-utf8')) {
         counts.rewrittenEntries += 1;
         lines.rewritten.push(raw.number);

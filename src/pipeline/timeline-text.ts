@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import type { TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import { READ_NOW } from '../io/regular-file.js';
+import { recordText } from '../io/split-records.js';
 import type { Analysis } from '../model/analysis.js';
 import { maskForJudge } from '../verify/llm/mask-for-judge.js';
 import { maskSecrets } from '../verify/llm/secrets.js';
@@ -48,7 +49,7 @@ async function fillTexts(path: string, format: TranscriptFormat, reads: readonly
         continue;
       }
       const { bytesRead } = await file.read(buffer, 0, read.length, read.offset);
-      const text = lineText(format, buffer.toString('utf8', 0, bytesRead));
+      const text = lineText(format, recordText(buffer.subarray(0, bytesRead)));
       if (text === undefined) read.turn.note = 'the line no longer parses: the file changed after it was scanned';
       else if (text !== '') raw.push({ read, text });
     }

@@ -3,11 +3,12 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
+import { SplitJoiner } from '../io/split-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { positionalId, positionOf, type Entry } from '../model/entry.js';
 import { EntryStore } from '../model/entry-store.js';
-import type { LineIssue, Transcript } from '../model/transcript.js';
+import { splitSpans, type LineIssue, type Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
 
 const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };
@@ -39,7 +40,8 @@ export async function applyPlan(
   const entryOn = (line: number): Entry | undefined => (hasEntry(line) ? entriesIn.at(indexOfLine[line]! - 1) : undefined);
   const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
   const broken = new Map<number, LineIssue[]>();
-  for (const issue of transcript.lineIssues) if (issue.kind !== 'glued') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
+  const joiner = new SplitJoiner(splitSpans(transcript));
+  for (const issue of transcript.lineIssues) if (issue.kind !== 'glued' && issue.kind !== 'split') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
   const decoder = format.createDecoder();
   const output: Transcript = { format: format.name, semantics: format.semantics, entries: new EntryStore(entriesIn), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   const fd = openSync(source.path, 'r');
@@ -119,20 +121,27 @@ export async function applyPlan(
     await readFileLines(
       source.path,
       (raw) => {
-        const split = plan.split.has(raw.number);
-        if (split || !plan.skip.has(raw.number)) eol = raw.eol === 'none' ? (fixEndings || plan.after.has(raw.number) ? eol : '') : EOL[raw.eol];
-        if (split) {
-          for (const record of gluedRecords(raw.bytes)?.records ?? []) {
-            const bytes = raw.bytes.subarray(record.start, record.end);
-            put(bytes, eol, undefined, record.value);
-            if (!isUtf8(bytes)) output.lineIssues.push({ kind: 'invalid-utf8', line: output.lines, detail: 'invalid UTF-8 byte sequence' });
+        const joined = joiner.take(raw.number, raw.bytes, raw.eol);
+        if (joined === null) return;
+        const number = joined?.first ?? raw.number;
+        const bytes = joined?.bytes ?? raw.bytes;
+        const split = plan.split.has(number);
+        if (split || !plan.skip.has(number)) eol = raw.eol === 'none' ? (fixEndings || plan.after.has(number) ? eol : '') : EOL[raw.eol];
+        if (split && joined !== undefined) {
+          put(bytes, eol, undefined, JSON.parse(bytes.toString('utf8')));
+          if (!isUtf8(bytes)) output.lineIssues.push({ kind: 'invalid-utf8', line: output.lines, detail: 'invalid UTF-8 byte sequence' });
+        } else if (split) {
+          for (const record of gluedRecords(bytes, (value) => format.isRecord(value))?.records ?? []) {
+            const piece = bytes.subarray(record.start, record.end);
+            put(piece, eol, undefined, record.value);
+            if (!isUtf8(piece)) output.lineIssues.push({ kind: 'invalid-utf8', line: output.lines, detail: 'invalid UTF-8 byte sequence' });
           }
-        } else if (!plan.skip.has(raw.number)) {
-          putEdited(raw.bytes, plan.edits.get(raw.number), entryOn(raw.number));
+        } else if (!plan.skip.has(number)) {
+          putEdited(bytes, plan.edits.get(number), entryOn(number));
           // A broken line a pass keeps (one that only splits glued records) is still broken in its output.
-          if (!hasEntry(raw.number)) for (const issue of broken.get(raw.number) ?? []) output.lineIssues.push({ ...issue, line: output.lines });
+          if (!hasEntry(number)) for (const issue of broken.get(number) ?? []) output.lineIssues.push({ ...issue, line: output.lines });
         }
-        plan.after.get(raw.number)?.forEach(putPlacement);
+        plan.after.get(number)?.forEach(putPlacement);
       },
       { afterChunk: flush },
     );

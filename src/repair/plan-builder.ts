@@ -34,9 +34,9 @@ export class PlanBuilder {
     this.plan.needsBytes = true;
   }
 
-  split(line: number): void {
+  split(line: number, joined = false): void {
     this.plan.split.add(line);
-    this.count('splitLines');
+    this.count(joined ? 'joinedRecords' : 'splitLines');
   }
 
   place(afterLine: number, placement: Placement): void {

@@ -23,6 +23,8 @@ export interface RepairCounts {
   droppedDuplicates: number;
   droppedOrphans: number;
   splitLines: number;
+  /** Records written over several lines, joined back onto one. */
+  joinedRecords: number;
   renamedToolCalls: number;
   movedResults: number;
   relinkedEntries: number;
@@ -36,7 +38,7 @@ export interface RepairPlan {
   edits: Map<number, EntryEdit[]>;
   /** Lines to write after a line; key 0 means before the first line. */
   after: Map<number, Placement[]>;
-  /** Lines holding several glued records, written as one line per readable record. */
+  /** Lines holding several glued records, written as one line per readable record, and first lines of records written over several (joined). */
   split: Set<number>;
   /** Set when deciding the plan needs the file's bytes, which a pass only planned in memory does not have. */
   needsBytes?: boolean;
@@ -55,6 +57,7 @@ export function emptyCounts(): RepairCounts {
     droppedDuplicates: 0,
     droppedOrphans: 0,
     splitLines: 0,
+    joinedRecords: 0,
     renamedToolCalls: 0,
     movedResults: 0,
     relinkedEntries: 0,

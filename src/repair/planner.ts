@@ -25,10 +25,10 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   const format = formats.find((candidate) => candidate.name === transcript.format);
   if (format === undefined) return builder.finish();
   const encoder = format.encoder;
-  // Glued records are split first and judged in the next pass, like every other line: until then their links are not known to be right.
-  const glued = transcript.lineIssues.filter((issue) => issue.kind === 'glued');
+  // Glued records are split, and records written over several lines joined, first; they are judged in the next pass, like every other line: until then their links are not known to be right.
+  const glued = transcript.lineIssues.filter((issue) => issue.kind === 'glued' || issue.kind === 'split');
   if (glued.length > 0) {
-    for (const issue of glued) builder.split(issue.line);
+    for (const issue of glued) builder.split(issue.line, issue.kind === 'split');
     // Too long to copy to the next pass, and it holds no links to recover.
     for (const issue of transcript.lineIssues) if (issue.kind === 'oversized') builder.skip(issue.line);
     return builder.finish();

@@ -10,6 +10,7 @@ const WORDS: Array<[keyof RepairCounts, string, string]> = [
   ['droppedDuplicates', 'dropped duplicate', 'dropped duplicates'],
   ['droppedOrphans', 'dropped orphan', 'dropped orphans'],
   ['splitLines', 'split glued line', 'split glued lines'],
+  ['joinedRecords', 'joined record cut over lines', 'joined records cut over lines'],
   ['renamedToolCalls', 'renamed tool call', 'renamed tool calls'],
   ['movedResults', 'moved result', 'moved results'],
   ['relinkedEntries', 'relinked entry', 'relinked entries'],

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { LineText, TranscriptFormat } from '../formats/format.js';
 import type { Entry } from '../model/entry.js';
+import { recordText } from '../io/split-records.js';
 
 /** Reads the text of single lines again, by position: the model keeps no content. */
 export class LineTexts {
@@ -16,7 +17,7 @@ export class LineTexts {
     if (text === undefined) {
       const bytes = Buffer.allocUnsafe(entry.byteLength);
       readSync(this.fd, bytes, 0, entry.byteLength, entry.offset);
-      text = this.format.readText(JSON.parse(bytes.toString('utf8')));
+      text = this.format.readText(JSON.parse(recordText(bytes)));
       this.cache.set(entry.line, text);
     }
     return text;

@@ -21,6 +21,10 @@ export const claudeCodeFormat: TranscriptFormat = {
     if (OWN_TYPES.has(value.type)) return true;
     return (value.type === 'user' || value.type === 'assistant' || value.type === 'system') && typeof value.uuid === 'string' && 'parentUuid' in value;
   },
+  // Lines of its own types, and lines with the session, their uuid or the time; the API message and blocks inside a line have none of them.
+  isRecord(value) {
+    return this.detect(value) || (isObject(value) && typeof value.type === 'string' && ['uuid', 'sessionId', 'timestamp'].some((key) => typeof value[key] === 'string'));
+  },
   createDecoder: () => new ClaudeCodeDecoder(),
   encoder: claudeCodeEncoder,
   readText,

@@ -28,6 +28,8 @@ export const codexFormat: TranscriptFormat = {
   detect(value) {
     return isObject(value) && typeof value.timestamp === 'string' && typeof value.type === 'string' && ROLLOUT_TYPES.has(value.type) && isObject(value.payload);
   },
+  // Every rollout line is stamped (the oldest header too); the items inside payloads are not.
+  isRecord: (value) => isObject(value) && typeof value.timestamp === 'string',
   createDecoder: (state) => new CodexDecoder(state as CodexDecoderState | undefined),
   encoder: codexEncoder,
   // One item shape per call and per output: there is no legacy or foreign form to rewrite.

@@ -14,6 +14,10 @@ export const piFormat: TranscriptFormat = {
     if (value.type === 'message') return isObject(value.message) && typeof value.message.role === 'string';
     return PI_ENTRY_TYPES.has(value.type) && typeof value.timestamp === 'string';
   },
+  // Every entry is stamped when it is written; content blocks and messages inside one are not.
+  isRecord(value) {
+    return this.detect(value) || (isObject(value) && typeof value.type === 'string' && typeof value.timestamp === 'string');
+  },
   createDecoder: (state) => new PiDecoder(state as PiDecoderState | undefined),
   encoder: piEncoder,
   readText,

@@ -14,6 +14,7 @@ export type { ShapeProvider } from './shape.js';
 export const requestsFormat: TranscriptFormat = {
   name: 'requests',
   detect: (value) => locate(value) !== undefined,
+  isRecord: (value) => locate(value) !== undefined,
   // Lines are read through conversationOf; a line as a whole is no entry of any conversation.
   createDecoder: () => ({ decode: () => { throw new Error('request lines are decoded per conversation'); }, state: () => undefined }),
   encoder: {
