@@ -149,16 +149,15 @@ class Writer {
       return entries;
     }
     const last = this.pairing.lastMember(node);
-    const written = new Set<string>();
     node.members.forEach((member, m) => {
       const key = member.key!;
       const i = childOf.get(key);
       if (i === undefined) return;
       const kept = node.members[last.get(key)!]!;
-      if (this.clean.keeps(values[i], kept)) entries.push({ origin: m, hidden: member !== kept, newKey: undefined, value: values[i], hint: member });
-      // A changed key is written once, where JSON.parse put it: at its first occurrence.
-      else if (!written.has(key)) entries.push({ origin: m, hidden: false, newKey: undefined, value: values[i], hint: kept });
-      written.add(key);
+      // Earlier copies of a duplicated key are written as they were, changed or not: JSON.parse
+      // reads the last one, so the changed value goes there and nothing the user wrote is lost.
+      const hidden = member !== kept;
+      entries.push({ origin: m, hidden, newKey: undefined, value: values[i], hint: hidden || this.clean.keeps(values[i], kept) ? member : kept });
     });
     keys!.forEach((key, i) => {
       if (hints[i] === undefined) entries.push(added(key, i));

@@ -104,8 +104,10 @@ describe('rewriteJson: duplicate keys', () => {
     expect(out).toBe('{"v":{"type":"new","k":1,"k":2.0,"j":5}}');
   });
 
-  it('writes a changed key once, where JSON.parse put it', () => {
-    expect(rewriteJson(text, (v) => ((v as Json).a = 5)).text).toBe('{"a":5, "b":{"x":1,"x":2}, "c":3}');
+  it('keeps the earlier copies of a changed key as written, and writes the change where JSON.parse reads it', () => {
+    const out = rewriteJson(text, (v) => ((v as Json).a = 5)).text;
+    expect(out).toBe('{"a":1, "b":{"x":1,"x":2}, "a" : 5, "c":3}');
+    expect(JSON.parse(out)).toEqual({ a: 5, b: { x: 2 }, c: 3 });
     expect(rewriteJson(text, (v) => delete (v as Json).a).text).toBe('{"b":{"x":1,"x":2}, "c":3}');
   });
 });

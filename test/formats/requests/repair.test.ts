@@ -83,6 +83,15 @@ describe('requests: repair', () => {
     expect(text).toBe(line.replace(',{"id":"call_2","type":"function","function":{"name":"g","arguments":"{}"}}', '') + '\n');
   });
 
+  it('an edited line keeps an earlier copy of a duplicated "messages" key as it was', async () => {
+    const first = '"messages":[{"role":"user","content":"FIRST COPY"}]';
+    const line = `{${first},"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":null,"tool_calls":[{"id":"call_m1","type":"function","function":{"name":"read","arguments":"{}"}}]}]}`;
+    const source = join(mkdtempSync(join(tmpdir(), 'td-requests-')), 'in.jsonl');
+    writeFileSync(source, `${line}\n`);
+    const { text } = await repairTo(source, 'discard');
+    expect(text).toBe(`{${first},"messages":[{"role":"user","content":"hi"}]}\n`);
+  });
+
   it('keeps CRLF endings, drops unreadable lines, puts glued requests on lines of their own and ends the last line', async () => {
     const healthy = '{"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]}';
     const broken = '{"messages":[{"role":"user","content":"x"},{"role":"tool","tool_call_id":"c9","content":"y"}]}';
