@@ -11,6 +11,7 @@ const BIN = path.join(ROOT, 'bin', 'transcript-doctor.js');
 const KILLS = 40;
 const RACES = 30;
 const CANONICAL_RACES = 8;
+const TORN_APPENDS = 30;
 const CHILD_TIMEOUT_MS = 60_000;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'td-harden-commit-'));
@@ -219,6 +220,36 @@ async function races(command, original, repaired, trials) {
   );
 }
 
+/**
+ * The crash pattern behind most glued lines: the session ends in a torn append (a crash
+ * mid-write), and the agent's next append lands on that same line at any moment of an in-place
+ * repair. Whenever it lands, the appended record must survive: in the repaired file on a line of
+ * its own (exit 0), or in the untouched original when the repair refuses (exit 2).
+ */
+async function tornTailAppends(original, trials) {
+  const torn = Buffer.concat([original, Buffer.from('{"type":"message","id":"7f3e2a10","parentId":"10000003","timestamp":"2026-03-10T09:00:00.000Z","message":{"role":"assistant","content":[{"type":"text","text":"Half writ')]);
+  const outcomes = { kept: 0, refused: 0 };
+  const problems = [];
+  for (let trial = 0; trial < trials; trial++) {
+    const dir = fs.mkdtempSync(path.join(work, 'torn-'));
+    const file = path.join(dir, 'session.jsonl');
+    fs.writeFileSync(file, torn);
+    const line = JSON.stringify({ type: 'custom', id: `tail${String(trial).padStart(4, '0')}`, parentId: null, timestamp: new Date().toISOString(), customType: 'harden', data: { trial } });
+    // Spread over the run: before the first read, during it, around the commit, after it.
+    const delay = Math.floor((trial / trials) * 400);
+    const run = cli(['repair', '--in-place', '--no-backup', file]);
+    await sleep(delay);
+    fs.appendFileSync(file, `${line}\n`);
+    const result = await run;
+    const now = fs.readFileSync(file, 'utf8');
+    if (result.code === 0 && now.split('\n').includes(line)) outcomes.kept++;
+    else if (result.code === 2 && now === `${torn}${line}\n`) outcomes.refused++;
+    else problems.push(`append at ${delay} ms: exit ${result.code}, ${now.includes(line) ? 'line kept but file differs' : 'line LOST'}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  report('appends onto a torn last line kept', outcomes.kept + outcomes.refused, trials, `${outcomes.kept} in the repaired file, ${outcomes.refused} refused with the file untouched${problems.length ? `; ${problems.slice(0, 3).join('; ')}` : ''}`);
+}
+
 async function locks(original) {
   const cases = [];
   const fresh = (name) => {
@@ -366,6 +397,7 @@ try {
   await kills(original, repaired);
   await races('repair', original, repaired, RACES);
   await races('canonicalize', legacy, canonical, CANONICAL_RACES);
+  await tornTailAppends(original, TORN_APPENDS);
   await locks(original);
   await outputs(original);
   await spools(original);
