@@ -164,6 +164,7 @@ export const SHAPES = [
   ['Twilio auth token after its account SID', () => key('', hex(32), (k) => `client = Client("AC${hex(32)}", "${k}")`)],
   ['Heroku API key (a UUID after "heroku")', () => key('', randomUUID(), (k) => `heroku auth:token printed ${k}`)],
   ['Long random string with no name (32+ characters)', () => key('', `${alnum(18)}${digits(1)}${pick(UPPER, 1)}${pick(LOWER, 1)}${alnum(18)}`, (k) => `Here you go: ${k}`)],
+  ['Bare AWS secret access key with no name (base64 with "/")', () => key('', `${alnum(9)}/${alnum(7)}/${alnum(10)}+${alnum(12)}`, (k) => `aws said: ${k}`)],
   ['URL password containing /', () => key('', `${alnum(6)}/${alnum(8)}`, (k) => `postgres://app:${k}@db.internal:5432/app`)],
 ];
 

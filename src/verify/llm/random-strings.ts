@@ -25,7 +25,12 @@ export const RANDOM_STRINGS: SecretRule[] = [
 
 function isRandom(text: string): boolean {
   if (text.length < MIN_LENGTH) return false;
-  return text.split(/[/+_-]/).some((stretch) => stretch.length >= MIN_STRETCH && mixesLikeRandom(stretch));
+  if (text.split(/[/+_-]/).some((stretch) => stretch.length >= MIN_STRETCH && mixesLikeRandom(stretch))) return true;
+  // Base64 (an AWS secret key) may hold "/" or "+" often enough to leave no long stretch: then it is judged whole,
+  // unless a part of it is a word, as the folders of a path are.
+  if (/[_-]/.test(text)) return false;
+  const parts = text.split(/[/+]/);
+  return !parts.some((part) => part === '' || (part.length >= 4 && /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+)$/.test(part))) && mixesLikeRandom(parts.join(''));
 }
 
 function mixesLikeRandom(stretch: string): boolean {

@@ -127,6 +127,7 @@ AKIAFOO is too short; A1B2C3 is a hex color's cousin; git sha 9fceb02d0ae598e95d
     ['a Twilio auth token after its SID', `Client("AC${'0123456789abcdef'.repeat(2)}", "${'fedcba9876543210'.repeat(2)}")`, `Client("AC${'0123456789abcdef'.repeat(2)}", "[redacted twilio auth token]")`],
     ['a Heroku key after the word heroku', 'heroku API key 01234567-89ab-cdef-0123-456789abcdef', 'heroku API key [redacted heroku api key]'],
     ['a long random string with no name', `Here you go: ${fill(40)}`, 'Here you go: [redacted random string]'],
+    ['a bare AWS secret access key with "/" in it', 'aws printed wJalrXUtnF3MI/K7MDENG/bPxRfiCY9XAMPLEKEY', 'aws printed [redacted random string]'],
     ['a URL password holding "/"', 'postgres://app:pa/ss9word@db.internal/app', 'postgres://app:[redacted url password]@db.internal/app'],
   ])('masks %s', (_, input, expected) => {
     expect(maskSecrets(input).text).toBe(expected);
@@ -140,6 +141,11 @@ AKIAFOO is too short; A1B2C3 is a hex color's cousin; git sha 9fceb02d0ae598e95d
     ['a port after a host', 'See http://example.com:8080/a@b and https://host:443/users/@ada'],
     ['hashes, ids and paths', `sha512-${fill(86)}== 9fceb02d0ae598e95dc970b74767f19372d61af8 01234567-89ab-cdef-0123-456789abcdef /usr/lib/node_modules/typescript/lib/tsserver.js getUserProfileByIdWithCacheV2`],
     ['a time of day', 'the build ran 12:30:45:120 and cookie: none'],
+    ['code that compares', 'if password is None:\n    token is not None and secret is True; if api_key is MISSING_KEY: raise'],
+    ['more prose', 'The API key is stored in .env and the token is now refreshed automatically. Your password is too weak.'],
+    ['a quoted word that is no credential', 'the token is `abc` and the password is "changed"'],
+    ['test counts', 'PASS=12 FAIL=0 bypass=true'],
+    ['paths and file names', '/home/ada/Projects/App2024/v123/Build/Release2x/Out9 and pi-session-2025-12-08T23-22-21-320Z_0db2eb3b-5ed8-4b70-88c6-a3f7104eb251.jsonl'],
   ])('leaves %s alone', (_, input) => {
     expect(maskSecrets(input)).toEqual({ text: input, masked: 0 });
   });
