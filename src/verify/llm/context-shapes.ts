@@ -65,8 +65,8 @@ export const CONTEXT_SHAPES: SecretRule[] = [
   { pattern: /\b(login[ \t]+\S+[ \t]+password[ \t]+)(?!\[)\S+/g, mask: after('password') },
   {
     // Assignments in env files, URLs, YAML, JSON, connection strings and code (also SECRET_KEY_BASE, Laravel's APP_KEY,
-    // ansible_become_pass; a bare PASS= is a test count as often as a password). A quoted value is a literal, a passphrase when it has spaces unless it reads as a message;
-    // a bare one is a secret unless it reads as code (see looksLikeCode).
+    // ansible_become_pass; a bare PASS= is a test count as often as a password). A quoted value is a literal, and a
+    // passphrase when it has spaces, unless it reads as a message; a bare one is a secret unless it reads as code.
     pattern:
       /(?<![\w-])([\w-]*?(password|passwd|passphrase|pwd|(?<=[A-Za-z0-9][_-])pass|secret|token|api[_-]?key|(?:private|access|account|subscription|signing|encryption|master|secret|client|app)[_-]?key)(?:[_-](?:base|value|b64|base64|hex|raw))?["']?[ \t]*(?::=|[:=])[ \t]*)(?!=)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`<>()[\]{},;&=\\][^\s"'`<>()[\]{},;&\\]*))/gi,
     mask(match, [prefix, name, double, single, bare], at, input) {

@@ -13,12 +13,13 @@ export const PROSE_SHAPES: SecretRule[] = [
       /\b((?:password|passphrase|passcode|passwd|token|secret|(?:api|access|secret|private|auth|license|master|encryption)[ _-]?key)s?(?:[ \t]+(?:for|of|on|to)(?:[ \t]+[\w.@:/-]{1,60}){1,3}?)?[ \t]+(?:is|was|will[ \t]+be|would[ \t]+be)[ \t]+(?:now[ \t]+|still[ \t]+|just[ \t]+)?)(?:(["'`])([^"'`\n]{1,200})\2|([^\s"'`<>()[\]{},;\\]+))/gi,
     mask(match, [prefix, quote, quoted, bare], at, input) {
       if (quoted !== undefined) {
-        if (quoted.startsWith('[redacted') || (/\s/.test(quoted) ? isMessage(quoted) : !credentialLike(quoted))) return undefined;
+        const plain = /\s/.test(quoted) ? isMessage(quoted) : !credentialLike(quoted);
+        if (plain || quoted.startsWith('[redacted')) return undefined;
         return `${prefix}${quote}${redacted('secret')}${quote}`;
       }
       const value = bare!.replace(/[.,:;!?]+$/, '');
       const rest = bare!.slice(value.length);
-      if (value === '' || looksLikeCode(value, 'secret', input.charAt(at + match.length)) || !credentialLike(value)) return undefined;
+      if (value === '' || !credentialLike(value) || looksLikeCode(value, 'secret', input.charAt(at + match.length))) return undefined;
       return `${prefix}${redacted('secret')}${rest}`;
     },
   },

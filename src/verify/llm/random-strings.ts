@@ -4,7 +4,7 @@ import { redacted, type SecretRule } from './secret-rule.js';
 const MIN_LENGTH = 32;
 /** The longest stretch between separators ("/", "+", "_", "-"): paths and file names are made of short ones. */
 const MIN_STRETCH = 16;
-/** Random text changes class (upper, lower, digit) at about 6 of 10 steps, and a random key at fewer than 3 almost never. */
+/** Random text changes class (upper, lower, digit) at about 6 steps in 10; a random key at fewer than 3 almost never. */
 const MIN_CHANGES = 0.3;
 
 /**
@@ -17,7 +17,8 @@ export const RANDOM_STRINGS: SecretRule[] = [
   {
     pattern: /(?<![\w+/=.-])[A-Za-z0-9+/_-]{32,}={0,2}(?![\w+/=-])/g,
     mask(match, _, at, input) {
-      if (/^sha(?:1|256|384|512)-|^AAAA[A-Z]3NzaC1/.test(match) || /(?:sha(?:1|256|384|512)|md5):$/i.test(input.slice(Math.max(0, at - 7), at))) return undefined;
+      if (/^sha(?:1|256|384|512)-|^AAAA[A-Z]3NzaC1/.test(match)) return undefined;
+      if (/(?:sha(?:1|256|384|512)|md5):$/i.test(input.slice(Math.max(0, at - 7), at))) return undefined;
       return isRandom(match.replace(/=+$/, '')) ? redacted('random string') : undefined;
     },
   },
@@ -30,7 +31,8 @@ function isRandom(text: string): boolean {
   // unless a part of it is a word, as the folders of a path are.
   if (/[_-]/.test(text)) return false;
   const parts = text.split(/[/+]/);
-  return !parts.some((part) => part === '' || (part.length >= 4 && /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+)$/.test(part))) && mixesLikeRandom(parts.join(''));
+  const word = (part: string) => part === '' || (part.length >= 4 && /^(?:[A-Z]?[a-z]+|[A-Z]+|\d+)$/.test(part));
+  return !parts.some(word) && mixesLikeRandom(parts.join(''));
 }
 
 function mixesLikeRandom(stretch: string): boolean {
