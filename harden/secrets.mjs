@@ -210,6 +210,14 @@ async function adversarial() {
     'hex run': repeat('0123456789abcdef'),
     'digits and colons': repeat('1234567:'),
     'Q~ lookalikes': repeat('abc1Q~'),
+    'cookie headers without values': repeat('Cookie: '),
+    'curl -b without cookies': `curl ${repeat(' -b ')}`,
+    'redis-cli without -a': repeat('redis-cli '),
+    '"password is" without a value': repeat('password is '),
+    'account SIDs without tokens': repeat('AC0123456789abcdef0123456789abcdef '),
+    'heroku without a key': repeat('heroku '),
+    '.pgpass lookalikes': repeat('a:1:b:c:'),
+    'long mixed words': repeat('abcdefghijklmnopqrstuvwxyzABCDEFGH0123456789 '),
     'a 1.2 MB log': repeat('2026-05-04T08:00:00Z worker-3 INFO batch 17 took 42 ms; token=abc, password: x, Bearer y\n', 1_200_000),
   };
   const rows = [];

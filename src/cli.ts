@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
 import { formats } from './formats/registry.js';
 import { reporterNames } from './report/index.js';
+import { terminalText } from './report/terminal-text.js';
 import { PROVIDER_IDS } from './providers/provider-id.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -243,7 +244,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
     }
     const message = error instanceof UserError ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-    process.stderr.write(`transcript-doctor: ${message}\n`);
+    process.stderr.write(`transcript-doctor: ${terminalText(message)}\n`);
     if (process.env.TRANSCRIPT_DOCTOR_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return 2;
   }

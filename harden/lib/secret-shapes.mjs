@@ -139,7 +139,44 @@ export const SHAPES = [
     const password = alnum(14), encoded = base64(password);
     return { text: `apiVersion: v1\nkind: Secret\ndata:\n  password: ${encoded}`, secrets: [encoded] };
   }],
+  ['Rails SECRET_KEY_BASE', () => key('', hex(128), (k) => `SECRET_KEY_BASE=${k} bin/rails server`)],
+  ['Laravel APP_KEY (base64:)', () => key('base64:', `${b64(43)}=`, (k) => `APP_KEY=${k}\nAPP_DEBUG=false`)],
+  ['Cookie header (every cookie value)', () => {
+    const session = hex(32), csrf = alnum(32);
+    return { text: `curl -H 'Cookie: sessionid=${session}; csrftoken=${csrf}' https://app.example.com/admin/`, secrets: [session, csrf] };
+  }],
+  ['Set-Cookie header', () => key('', url(40), (k) => `< Set-Cookie: _app_session=${k}; Path=/; HttpOnly; SameSite=Lax`)],
+  ['redis-cli -a', () => key('', alnum(16), (k) => `redis-cli -h cache.internal -a ${k} ping`)],
+  ['.pgpass line', () => key('', alnum(18), (k) => `$ cat ~/.pgpass\ndb.internal:5432:app:app_user:${k}`)],
+  ['aws configure set aws_secret_access_key', () => key('', b64(40), (k) => `aws configure set aws_secret_access_key ${k} --profile ci`)],
+  ['Password told in a sentence ("my password is …")', () => key('', `${word(5)}-${word(6)}-${digits(2)}`, (k) => `my password is ${k}, please keep it safe`)],
+  ['Token told in a sentence ("the token is …")', () => key('', alnum(40), (k) => `the token is ${k}`)],
+  ['Bare AWS secret after "the secret is"', () => key('', b64(40), (k) => `the key id is in the console and the secret is ${k}`)],
+  ['Vault token header (X-Vault-Token: s.…)', () => key('s.', alnum(24), (k) => `curl -H "X-Vault-Token: ${k}" https://vault.internal/v1/secret/data/app`)],
+  ['Ansible become password (ansible_become_pass=)', () => key('', alnum(14), (k) => `ansible-playbook site.yml -e ansible_become_pass=${k}`)],
+  ['Quoted passphrase with spaces (JSON)', () => key('', `${alnum(4)}$ ${alnum(4)} ${alnum(4)} ${alnum(4)}`, (k) => `{"client_secret": "${k}"}`)],
+  ['Quoted passphrase with spaces (.env)', () => {
+    const a = phrase(), b = phrase();
+    return { text: `DATABASE_PASSWORD='${a}'\nSESSION_SECRET="${b}"`, secrets: [a, b] };
+  }],
+  ['Quoted passphrase with spaces (YAML)', () => key('', phrase(), (k) => `db:\n  user: app\n  password: "${k}"`)],
+  ['Azure storage account key on its own', () => key('', b64(86) + '==', (k) => `Copy this into the portal: ${k}`)],
+  ['Twilio auth token after its account SID', () => key('', hex(32), (k) => `client = Client("AC${hex(32)}", "${k}")`)],
+  ['Heroku API key (a UUID after "heroku")', () => key('', randomUUID(), (k) => `heroku auth:token printed ${k}`)],
+  ['Long random string with no name (32+ characters)', () => key('', `${alnum(18)}${digits(1)}${pick(UPPER, 1)}${pick(LOWER, 1)}${alnum(18)}`, (k) => `Here you go: ${k}`)],
+  ['Bare AWS secret access key with no name (base64 with "/")', () => key('', `${alnum(9)}/${alnum(7)}/${alnum(10)}+${alnum(12)}`, (k) => `aws said: ${k}`)],
+  ['URL password containing /', () => key('', `${alnum(6)}/${alnum(8)}`, (k) => `postgres://app:${k}@db.internal:5432/app`)],
 ];
+
+/** A capitalised made-up word, as in "Tulip-Rocket-88". */
+function word(n) {
+  return pick(UPPER, 1) + pick(LOWER, n - 1);
+}
+
+/** Four made-up lower-case words and a digit: a passphrase that reads like no message. */
+function phrase() {
+  return `${pick(LOWER, 6)} ${pick(LOWER, 5)} ${pick(LOWER, 7)} ${pick(LOWER, 4)} ${digits(1)}`;
+}
 
 function key(prefix, secret, render) {
   return { text: render(prefix + secret), secrets: [secret] };

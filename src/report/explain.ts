@@ -1,9 +1,26 @@
 import { Chalk } from 'chalk';
 import type { ExplainResult } from '../explain/result.js';
 import { describeRepair } from './repair-text.js';
+import { terminalText as t } from './terminal-text.js';
 
-/** `explain` for people: what the provider said, where in which session, and the command that fixes it. */
+/**
+ * `explain` for people: what the provider said, where in which session, and the command that
+ * fixes it. Ids come from the pasted error and paths and messages from the sessions, so every
+ * string is made safe for the terminal before the colours are added.
+ */
 export function explainText(result: ExplainResult, color: boolean): string {
+  return colouredText(safeStrings(result), color);
+}
+
+/** A copy with every string in it made safe for the terminal (the result is plain JSON data). */
+function safeStrings<T>(value: T): T {
+  if (typeof value === 'string') return t(value) as T;
+  if (Array.isArray(value)) return value.map(safeStrings) as T;
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, safeStrings(item)])) as T;
+  return value;
+}
+
+function colouredText(result: ExplainResult, color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const { error, search, session } = result;
   const at = [

@@ -2,12 +2,16 @@ import { Chalk } from 'chalk';
 import type { Severity } from '../rules/rule.js';
 import { describeLines, describeRepair, pastTense } from './repair-text.js';
 import type { Reporter } from './types.js';
+import { terminalText as t } from './terminal-text.js';
 import { summarize, verdictCounts } from './types.js';
 import { describeSkipped, describeVerdict } from './verdicts-text.js';
 
 const SEVERITY_WIDTH = 'warning'.length;
 
-/** Human output in ESLint's shape: findings grouped per file, then one summary line. */
+/**
+ * Human output in ESLint's shape: findings grouped per file, then one summary line. Every text
+ * that comes from a transcript or a merged report goes through `t` before it is coloured.
+ */
 export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb = 'repair' }) => {
   const c = new Chalk({ level: color ? 1 : 0 });
   const paint: Record<Severity, (text: string) => string> = { error: c.red, warning: c.yellow, info: c.blue };
@@ -17,9 +21,9 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
     const judged = (report.verdicts ?? []).filter((v) => v.verdict !== 'SKIPPED');
     const skipped = describeSkipped(report.verdicts ?? []);
     if (report.findings.length === 0 && (repair === undefined || (!repair.changed && repair.note === undefined)) && judged.length === 0 && skipped === undefined) continue;
-    out.push(c.underline(report.path) + c.dim(report.format ? `  (${report.format})` : ''));
+    out.push(c.underline(t(report.path)) + c.dim(report.format ? `  (${t(report.format)})` : ''));
     if (repair !== undefined) {
-      out.push(`  ${c.green(describeRepair(repair, dryRun, report.path, verb))}`);
+      out.push(`  ${c.green(t(describeRepair(repair, dryRun, report.path, verb)))}`);
       if (dryRun) for (const line of describeLines(repair)) out.push(`    ${line}`);
       if (report.findings.length > 0) out.push(c.dim(`  left in the ${dryRun ? 'result' : 'repaired file'} (line numbers of the repaired file):`));
     }
@@ -28,18 +32,18 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
     for (const finding of report.findings) {
       out.push(
         `  ${String(finding.line).padStart(lineWidth)}  ${paint[finding.severity](finding.severity.padEnd(SEVERITY_WIDTH))}  ` +
-          `${finding.message}  ${c.dim(finding.rule)}`,
+          `${t(finding.message)}  ${c.dim(t(finding.rule))}`,
       );
       const where = finding.pointer ? `at ${finding.pointer}` : '';
       const detail = [where, finding.providerError].filter(Boolean).join(' · ');
-      if (detail) out.push(indent + c.dim(detail));
+      if (detail) out.push(indent + c.dim(t(detail)));
     }
     const verdictColour = { PASS: c.green, FAIL: c.red, ERROR: c.yellow, SKIPPED: c.dim };
     const width = Math.max(1, ...judged.map((v) => String(v.line).length));
     for (const verdict of judged) {
-      out.push(`  ${String(verdict.line).padStart(width)}  ${verdictColour[verdict.verdict](verdict.verdict.padEnd(5))}  ${describeVerdict(verdict)}`);
+      out.push(`  ${String(verdict.line).padStart(width)}  ${verdictColour[verdict.verdict](verdict.verdict.padEnd(5))}  ${t(describeVerdict(verdict))}`);
     }
-    if (skipped !== undefined) out.push(c.dim(`  ${skipped}`));
+    if (skipped !== undefined) out.push(c.dim(`  ${t(skipped)}`));
     out.push('');
   }
   const summary = summarize(reports);

@@ -5,6 +5,7 @@ import type { FileReport } from '../pipeline/finding.js';
 import { rules as allRules } from '../rules/index.js';
 import { defaultCacheDir, VerdictCache } from '../verify/llm/cache.js';
 import { resolveModel } from '../verify/llm/model-spec.js';
+import { maskUrlCredentials } from '../verify/llm/url-credentials.js';
 import { readRules, verifyFile, type JudgeOptions } from '../verify/run.js';
 import { DEFAULT_SETTINGS, loadVerifierConfig, type VerifySettings } from '../verify/settings.js';
 import { positiveNumber, wholeNumber } from './numbers.js';
@@ -63,7 +64,7 @@ export async function prepareVerify(options: VerifySettingsInput, announce: (mes
     beforeFirstRequest: () => {
       if (announced) return;
       announced = true;
-      announce(`sending transcript text to ${model.baseUrl} (${model.provider}/${model.model}); secrets are masked first`);
+      announce(`sending transcript text to ${maskUrlCredentials(model.baseUrl)} (${model.provider}/${model.model}); secrets are masked first`);
     },
   };
   return { judge, ignores: project.ignores };

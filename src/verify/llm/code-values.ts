@@ -12,7 +12,8 @@ export function looksLikeCode(value: string, name: string, next: string): boolea
   if (bare === '') return true;
   if (bare.startsWith('$') || bare.startsWith('%')) return true;
   if (WORDS.has(bare.toLowerCase())) return true;
-  if (/^[A-Za-z_$][\w$]*(?:[?!]?\.[A-Za-z_$][\w$]*)+$/.test(bare)) return true;
+  // A dotted path is code (`config.db.password`), unless a part of it is random: a Vault token `s.Ab3…` is not.
+  if (/^[A-Za-z_$][\w$]*(?:[?!]?\.[A-Za-z_$][\w$]*)+$/.test(bare) && !bare.split('.').some(isRandomPart)) return true;
   if (isPlaceholder(bare)) return true;
   return namedAfter(bare, name);
 }
@@ -23,6 +24,38 @@ export function looksLikeCode(value: string, name: string, next: string): boolea
  */
 export function isPlaceholder(value: string): boolean {
   return /\.\.\.|…/.test(value) || /^your[-_]/i.test(value) || /^(?:x{3,}|\*{3,})$/i.test(value) || /^<[^>]*>$/.test(value) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value);
+}
+
+/** 16 or more letters and digits with both in them: no identifier part a person would name. */
+function isRandomPart(part: string): boolean {
+  return /^[A-Za-z0-9]{16,}$/.test(part) && /\d/.test(part) && /[A-Za-z]/.test(part);
+}
+
+/**
+ * A quoted text with spaces after `password:` or `secret =` that reads as a message for people (a label, an error, a
+ * hint) rather than a passphrase: it ends as a sentence does, holds a format placeholder, or uses the words such
+ * messages are made of ("Password is required", "Enter your password", "Token expired").
+ */
+export function isMessage(value: string): boolean {
+  if (/[.!?:…]$/.test(value.trim())) return true;
+  if (/\{\{|\{\d*\}|%[sd(]/.test(value)) return true;
+  return value
+    .toLowerCase()
+    .split(/\s+/)
+    .some((word) => MESSAGE_WORDS.has(word.replace(/^[("]+|[),;"]+$/g, '')));
+}
+
+/**
+ * Whether a word after "the password is" looks like a credential rather than prose ("the token is valid"): letters
+ * and digits together, a capital inside a lower-case word, a symbol with some length, six or more digits, or a length
+ * no English word has.
+ */
+export function credentialLike(value: string): boolean {
+  if (/\d/.test(value) && /[A-Za-z]/.test(value) && value.length >= 4) return true;
+  if (/[a-z][A-Z]/.test(value) && value.length >= 6) return true;
+  if (/[!@#$%^&*+=~|\\/]/.test(value) && /[A-Za-z0-9]/.test(value) && value.length >= 8) return true;
+  if (/^\d{6,}$/.test(value)) return true;
+  return value.length >= 20;
 }
 
 /** `apiKey` for api_key, `userPassword` or `user_password` for password: the last words of the value spell the name. */
@@ -47,4 +80,11 @@ const WORDS = new Set([
   'a', 'an', 'the', 'it', 'is', 'are', 'was', 'be', 'and', 'or', 'not', 'no', 'to', 'of', 'in', 'on', 'for', 'with',
   'you', 'your', 'we', 'our', 'i', 'my', 'they', 'their', 'that', 'which', 'if', 'see', 'use', 'set', 'missing',
   'invalid', 'expired', 'empty', 'n/a',
+]);
+
+const MESSAGE_WORDS = new Set([
+  'enter', 'your', 'please', 'must', 'invalid', 'incorrect', 'required', 'wrong', 'expired', 'missing', 'least', 'characters',
+  'confirm', 'forgot', 'reset', 'change', 'new', 'current', 'show', 'hide', 'type', 'the', 'is', 'are', 'be', 'has',
+  'have', 'was', 'not', 'cannot', "can't", 'does', "doesn't", "don't", 'should', 'will', 'for', 'of', 'to', 'and', 'or',
+  'with', 'this', 'that', 'here', 'no', 'too', 'match', 'matches', 'valid', 'error', 'failed', 'field', 'placeholder',
 ]);

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { maskSecrets } from './secrets.js';
 import type { CallOptions, Completion, ModelSpec } from './types.js';
+import { maskUrlCredentials } from './url-credentials.js';
 
 const MAX_TOKENS = 1024;
 const BACKOFF_BASE_MS = 500;
@@ -178,7 +179,7 @@ function toError(model: ModelSpec, failure: Failure, attempts: number): LlmError
   let message = `${model.provider}/${model.model}: ${failure.detail}${tries}`;
   // Providers echo a rejected key in their 401 message ("Incorrect API key provided: sk-…"), and not every key has a known shape.
   if (model.apiKey !== '') message = message.replaceAll(model.apiKey, '[redacted api key]');
-  return new LlmError(maskSecrets(message).text, failure.kind, failure.status);
+  return new LlmError(maskSecrets(maskUrlCredentials(message)).text, failure.kind, failure.status);
 }
 
 /** Aborts when either signal does (AbortSignal.any needs Node 20.3; we support all of Node 20). */

@@ -1,4 +1,4 @@
-import { isPlaceholder, looksLikeCode } from './code-values.js';
+import { isMessage, isPlaceholder, looksLikeCode } from './code-values.js';
 import { after, redacted, type SecretRule } from './secret-rule.js';
 
 /**
@@ -39,8 +39,9 @@ export const CONTEXT_SHAPES: SecretRule[] = [
   },
   {
     // scheme://user:password@host, also with an empty user (redis://:pw@) and with "@" inside the password: the host
-    // starts after the last "@" before the path.
-    pattern: /(?<![\w+.-])([a-z][\w+.-]*:\/\/[^\s/:@[]*:)(?!\[)[^\s/]+@/gi,
+    // starts after the last "@" before the path. A password may also hold one "/" (unescaped) when an "@" follows
+    // before any other "/" or ":"; digits then "/" are a port and a path instead.
+    pattern: /(?<![\w+.-])([a-z][\w+.-]*:\/\/[^\s/:@[]*:)(?!\[)(?:[^\s/]+|(?!\d+\/)[^\s/@:]*\/[^\s/@:]*)@/gi,
     mask: (_, [prefix]) => `${prefix}${redacted('url password')}@`,
   },
   {
@@ -63,16 +64,18 @@ export const CONTEXT_SHAPES: SecretRule[] = [
   // ~/.netrc: machine HOST login USER password PASSWORD
   { pattern: /\b(login[ \t]+\S+[ \t]+password[ \t]+)(?!\[)\S+/g, mask: after('password') },
   {
-    // Assignments in env files, URLs, YAML, JSON, connection strings and code. A quoted value is a literal; a bare one
-    // is a secret unless it reads as code (see looksLikeCode).
+    // Assignments in env files, URLs, YAML, JSON, connection strings and code (also SECRET_KEY_BASE, Laravel's APP_KEY,
+    // ansible_become_pass; a bare PASS= is a test count as often as a password). A quoted value is a literal, and a
+    // passphrase when it has spaces, unless it reads as a message; a bare one is a secret unless it reads as code.
     pattern:
-      /(?<![\w-])([\w-]*?(password|passwd|passphrase|pwd|secret|token|api[_-]?key|(?:private|access|account|subscription|signing|encryption|master|secret|client)[_-]?key)["']?[ \t]*(?::=|[:=])[ \t]*)(?!=)(?:"([^"\s]+)"|'([^'\s]+)'|([^\s"'`<>()[\]{},;&=\\][^\s"'`<>()[\]{},;&\\]*))/gi,
+      /(?<![\w-])([\w-]*?(password|passwd|passphrase|pwd|(?<=[A-Za-z0-9][_-])pass|secret|token|api[_-]?key|(?:private|access|account|subscription|signing|encryption|master|secret|client|app)[_-]?key)(?:[_-](?:base|value|b64|base64|hex|raw))?["']?[ \t]*(?::=|[:=])[ \t]*)(?!=)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`<>()[\]{},;&=\\][^\s"'`<>()[\]{},;&\\]*))/gi,
     mask(match, [prefix, name, double, single, bare], at, input) {
       const kind = assignmentKind(name!);
       if (double !== undefined || single !== undefined) {
         const quote = double === undefined ? "'" : '"';
         const value = (double ?? single)!;
-        return value.startsWith('[redacted') || isPlaceholder(value) ? undefined : `${prefix}${quote}${redacted(kind)}${quote}`;
+        if (value.startsWith('[redacted') || isPlaceholder(value) || (/\s/.test(value) && isMessage(value))) return undefined;
+        return `${prefix}${quote}${redacted(kind)}${quote}`;
       }
       // PWD and OLDPWD in an environment dump are folders.
       if (kind === 'password' && name!.toLowerCase() === 'pwd' && /^[/~]/.test(bare!)) return undefined;

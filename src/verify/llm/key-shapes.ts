@@ -53,6 +53,9 @@ export const KEY_SHAPES: SecretRule[] = [
   // Azure AD client secrets: three characters, a digit, "Q~", then 31 to 34 more.
   { pattern: /(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])/g, mask: whole('azure client secret') },
   { pattern: /([?&]sig=)[\w%+/=-]{10,}/g, mask: after('azure sas signature') },
+  // An Azure storage account key on its own: 64 random bytes in base64, 86 characters and "==". A SHA-512 in base64
+  // has the same shape, but comes after "sha512-".
+  { pattern: /(?<![\w+/=-])(?=[A-Za-z0-9+/]{0,85}\d)[A-Za-z0-9+/]{86}==(?![\w+/=])/g, mask: whole('azure storage key') },
   // Webhook URLs are credentials in full: anyone holding one can post. Keep the host, mask the path.
   { pattern: /(hooks\.slack\.com\/)(?:services|workflows|triggers)\/[\w/-]{10,}/g, mask: after('slack webhook') },
   { pattern: /(discord(?:app)?\.com\/api\/webhooks\/)\d+\/[\w-]{20,}/g, mask: after('discord webhook') },

@@ -1,5 +1,6 @@
 import { UserError } from '../../errors.js';
 import type { ModelSpec, Protocol } from './types.js';
+import { maskUrlCredentials } from './url-credentials.js';
 
 const DEFAULT_BASE_URL: Record<Protocol, string> = {
   anthropic: 'https://api.anthropic.com',
@@ -40,9 +41,9 @@ function checkedBaseUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new UserError(`--base-url must be an http(s) URL, got "${raw}"`);
+    throw new UserError(`--base-url must be an http(s) URL, got "${maskUrlCredentials(raw)}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UserError(`--base-url must be an http(s) URL, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UserError(`--base-url must be an http(s) URL, got "${maskUrlCredentials(raw)}"`);
   // Paths are appended as "/v1/messages" or "/chat/completions"; a trailing slash would double it.
   return url.href.replace(/\/+$/, '');
 }

@@ -89,8 +89,65 @@ AKIAFOO is too short; A1B2C3 is a hex color's cousin; git sha 9fceb02d0ae598e95d
     expect(maskSecrets(input)).toEqual({ text: input, masked: 0 });
   });
 
-  it('leaves a quoted value with spaces: in code that is a message far more often than a passphrase', () => {
-    expect(maskSecrets('{"password": "correct horse battery staple"}').masked).toBe(0);
+  it.each([
+    ['JSON', '{"password": "correct horse battery staple"}', '{"password": "[redacted password]"}'],
+    ['JSON with symbols', '{"client_secret": "aB3$ kL9 pQ2 zz7"}', '{"client_secret": "[redacted secret]"}'],
+    ['.env, single quotes', "DATABASE_PASSWORD='p@ss w0rd Zq9'", "DATABASE_PASSWORD='[redacted password]'"],
+    ['.env, double quotes', 'SESSION_SECRET="keyboard cat dog bird"', 'SESSION_SECRET="[redacted secret]"'],
+    ['YAML', 'db:\n  password: "hunter two three"', 'db:\n  password: "[redacted password]"'],
+  ])('masks a quoted passphrase with spaces (%s)', (_, input, expected) => {
+    expect(maskSecrets(input).text).toBe(expected);
+  });
+
+  it.each([
+    ['a validation message', 'errors.password = "Password is required"'],
+    ['a prompt', '{"password": "Enter your password"}'],
+    ['a sentence', "token: 'The token has expired.'"],
+    ['a format string', 'secret = "secret for %s"'],
+  ])('leaves a quoted message with spaces alone: %s', (_, input) => {
+    expect(maskSecrets(input)).toEqual({ text: input, masked: 0 });
+  });
+
+  it.each([
+    ['Rails SECRET_KEY_BASE', `SECRET_KEY_BASE=${'0a1b2c3d4e5f6789'.repeat(8)}`, 'SECRET_KEY_BASE=[redacted key]'],
+    ['Laravel APP_KEY', `APP_KEY=base64:${fill(43)}=`, 'APP_KEY=[redacted key]'],
+    ['every cookie of a Cookie header', 'Cookie: sessionid=0123456789abcdef0123456789abcdef; csrftoken=abc', 'Cookie: sessionid=[redacted cookie]; csrftoken=[redacted token]'],
+    ['a Set-Cookie value, attributes kept', 'Set-Cookie: _app_session=aGVsbG8gd29ybGQ; Path=/; HttpOnly; Max-Age=3600', 'Set-Cookie: _app_session=[redacted cookie]; Path=/; HttpOnly; Max-Age=3600'],
+    ['curl -b', "curl -b 'sid=s3ss10n; theme=dark' https://example.com", "curl -b 'sid=[redacted cookie]; theme=[redacted cookie]' https://example.com"],
+    ['redis-cli -a', 'redis-cli -h cache.internal -a MyRedisCliPass42 ping', 'redis-cli -h cache.internal -a [redacted password] ping'],
+    ['a .pgpass line', 'cat ~/.pgpass\ndb:5432:app:user:pgpassFileSecret8', 'cat ~/.pgpass\ndb:5432:app:user:[redacted password]'],
+    ['aws configure set', `aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCY${fill(10)}`, 'aws configure set aws_secret_access_key [redacted key]'],
+    ['"my password is"', 'my password is Tulip-Rocket-88.', 'my password is [redacted secret].'],
+    ['"token is"', `the token is ${fill(40)}`, 'the token is [redacted secret]'],
+    ['"the secret is" before a bare AWS secret', 'the secret is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'the secret is [redacted secret]'],
+    ['"the password for prod was"', 'the password for the prod db was "hunter two"', 'the password for the prod db was "[redacted secret]"'],
+    ['X-Vault-Token', `X-Vault-Token: s.${fill(24)}`, 'X-Vault-Token: [redacted token]'],
+    ['ansible_become_pass', 'ansible-playbook site.yml -e ansible_become_pass=AnsibleBecome9', 'ansible-playbook site.yml -e ansible_become_pass=[redacted password]'],
+    ['a bare Azure storage key', `key: ${fill(86)}==`.replace('key: ', 'use '), 'use [redacted azure storage key]'],
+    ['a Twilio auth token after its SID', `Client("AC${'0123456789abcdef'.repeat(2)}", "${'fedcba9876543210'.repeat(2)}")`, `Client("AC${'0123456789abcdef'.repeat(2)}", "[redacted twilio auth token]")`],
+    ['a Heroku key after the word heroku', 'heroku API key 01234567-89ab-cdef-0123-456789abcdef', 'heroku API key [redacted heroku api key]'],
+    ['a long random string with no name', `Here you go: ${fill(40)}`, 'Here you go: [redacted random string]'],
+    ['a bare AWS secret access key with "/" in it', 'aws printed wJalrXUtnF3MI/K7MDENG/bPxRfiCY9XAMPLEKEY', 'aws printed [redacted random string]'],
+    ['a URL password holding "/"', 'postgres://app:pa/ss9word@db.internal/app', 'postgres://app:[redacted url password]@db.internal/app'],
+  ])('masks %s', (_, input, expected) => {
+    expect(maskSecrets(input).text).toBe(expected);
+  });
+
+  it.each([
+    ['the token is valid', 'The token is valid until midnight, and the password is stored in the vault.'],
+    ['the secret was', 'The secret was out. My password was rotated yesterday; the API key is JSON.'],
+    ['the key to', 'The key is to keep the access key is-a relation short.'],
+    ['numbers in prose', 'The password is 12 characters long and the token was 3 hours old.'],
+    ['a port after a host', 'See http://example.com:8080/a@b and https://host:443/users/@ada'],
+    ['hashes, ids and paths', `sha512-${fill(86)}== 9fceb02d0ae598e95dc970b74767f19372d61af8 01234567-89ab-cdef-0123-456789abcdef /usr/lib/node_modules/typescript/lib/tsserver.js getUserProfileByIdWithCacheV2`],
+    ['a time of day', 'the build ran 12:30:45:120 and cookie: none'],
+    ['code that compares', 'if password is None:\n    token is not None and secret is True; if api_key is MISSING_KEY: raise'],
+    ['more prose', 'The API key is stored in .env and the token is now refreshed automatically. Your password is too weak.'],
+    ['a quoted word that is no credential', 'the token is `abc` and the password is "changed"'],
+    ['test counts', 'PASS=12 FAIL=0 bypass=true'],
+    ['paths and file names', '/home/ada/Projects/App2024/v123/Build/Release2x/Out9 and pi-session-2025-12-08T23-22-21-320Z_0db2eb3b-5ed8-4b70-88c6-a3f7104eb251.jsonl'],
+  ])('leaves %s alone', (_, input) => {
+    expect(maskSecrets(input)).toEqual({ text: input, masked: 0 });
   });
 
   it.each([
@@ -148,7 +205,8 @@ AKIAFOO is too short; A1B2C3 is a hex color's cousin; git sha 9fceb02d0ae598e95d
   const MB = 1_000_000;
   const repeat = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
   it.each([
-    ['one long base64 word', fill(MB, 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkr/'), 0],
+    // Long, mixed and random, it is masked whole as one random string.
+    ['one long base64 word', fill(MB, 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkr/'), 1],
     ['snake_case without end', repeat('a_'), 0],
     ['kebab-case without end', repeat('sk-'), 0],
     // One assignment whose value is the rest: a password may hold "=".
@@ -166,6 +224,13 @@ AKIAFOO is too short; A1B2C3 is a hex color's cousin; git sha 9fceb02d0ae598e95d
     ['mysql without -p', repeat('mysql '), 0],
     ['hex runs', repeat('0123456789abcdef '), 0],
     ['Q~ lookalikes', repeat('abc1Q~'), 0],
+    ['cookie headers without values', repeat('Cookie: '), 0],
+    ['curl -b without cookies', `curl ${repeat(' -b ')}`, 0],
+    ['redis-cli without -a', repeat('redis-cli '), 0],
+    ['"password is" without a value', repeat('password is '), 0],
+    ['account SIDs without tokens', repeat('AC0123456789abcdef0123456789abcdef '), 0],
+    ['heroku without a key', repeat('heroku '), 0],
+    ['.pgpass lookalikes', repeat('a:1:b:c:'), 1],
   ])('1 MB of %s is masked as expected', (_, input, expected) => {
     const { text, masked } = maskSecrets(input as string);
     expect(masked).toBe(expected);
