@@ -176,9 +176,10 @@ function networkReason(error: unknown): string {
 
 function toError(model: ModelSpec, failure: Failure, attempts: number): LlmError {
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-  let message = `${model.provider}/${model.model}: ${failure.detail}${tries}`;
   // Providers echo a rejected key in their 401 message ("Incorrect API key provided: sk-…"), and not every key has a known shape.
-  if (model.apiKey !== '') message = message.replaceAll(model.apiKey, '[redacted api key]');
+  // Only the provider's words are searched: a short test key must not eat the model's name.
+  const detail = model.apiKey === '' ? failure.detail : failure.detail.replaceAll(model.apiKey, '[redacted api key]');
+  const message = `${model.provider}/${model.model}: ${detail}${tries}`;
   return new LlmError(maskSecrets(maskUrlCredentials(message)).text, failure.kind, failure.status);
 }
 

@@ -213,6 +213,12 @@ describe('complete: failures', () => {
     expect(second.message).toBe('openai/gpt-4.1: HTTP 401: Incorrect API key provided: [redacted api key].');
   });
 
+  it('a short key is looked for in the provider’s words only, never in the model’s name', async () => {
+    const server = await serve({ status: 401, json: { error: { message: 'Incorrect API key provided: g.' } } });
+    const error = await failure(complete(openai(server.url, 'g'), SYSTEM, USER, options()));
+    expect(error.message).toBe('openai/gpt-4.1: HTTP 401: Incorrect API key provided: [redacted api key].');
+  });
+
   it('rethrows the caller’s abort instead of retrying', async () => {
     const server = await serve({ hang: true }, { text: 'PASS' });
     const controller = new AbortController();
