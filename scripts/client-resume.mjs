@@ -131,7 +131,8 @@ function records(text) {
   return out;
 }
 
-function guessClient(recs) {
+function guessClient(file, recs) {
+  if (/(^|[/_])rollout-[^/]*\.jsonl$/.test(file) || file.includes('.codex')) return 'codex';
   return recs.some(({ value }) => value.type === 'session_meta' || value.type === 'response_item' || 'payload' in value) ? 'codex' : 'claude';
 }
 
@@ -565,12 +566,17 @@ async function resumeOnce(file, client, mode) {
     result.requests = captured.length;
     const request = conversationRequest(client, captured);
     if (request === undefined) return { ...result, outcome: 'refused', reason: refusalLine(run, root) };
-    // Codex starts a new thread, and says so only in its banner, when it cannot use the id.
-    const started = /^session id: (\S+)/m.exec(run.stderr)?.[1];
-    if (client === 'codex' && started !== undefined && started !== placed.id) return { ...result, outcome: 'refused', reason: `started a new session ${started} instead of resuming ${placed.id}` };
     const fromFile = client === 'claude' ? claudeFileItems(recs) : codexFileItems(recs);
     const sent = client === 'claude' ? claudeRequestItems(request.body) : codexRequestItems(request.body);
     const patches = compare(fromFile.items, fromFile.offChain, sent, text, run.stderr);
+    // Codex names the thread it runs in its banner: a new id with none of the file's history is a
+    // fresh session (it could not use the id); with the history, a resume into a new thread.
+    const started = /^session id: (\S+)/m.exec(run.stderr)?.[1];
+    if (client === 'codex' && started !== undefined && started !== placed.id) {
+      const nothingKept = fromFile.items.length > 0 && fromFile.items.every((i) => !sent.some((s) => s.kind === i.kind && s.key === i.key));
+      if (nothingKept) return { ...result, outcome: 'refused', reason: `started a new session ${started} instead of resuming ${placed.id}` };
+      result.resumedAs = started;
+    }
     return { ...result, outcome: patches.length === 0 ? 'clean' : 'patched', fileItems: fromFile.items.length, sentItems: sent.length, patches };
   } finally {
     if (opts.keep === undefined) rmSync(root, { recursive: true, force: true });
@@ -581,7 +587,7 @@ if (opts.keep !== undefined) mkdirSync(opts.keep, { recursive: true });
 const summaries = new Map();
 for (const path of parsed.positionals) {
   for (const file of sessionFiles(path)) {
-    const client = opts.client ?? guessClient(records(readFileSync(file, 'utf8')));
+    const client = opts.client ?? guessClient(file, records(readFileSync(file, 'utf8')));
     for (const mode of modes) {
       const result = await resumeOnce(file, client, mode);
       console.log(JSON.stringify(result));
@@ -592,7 +598,7 @@ for (const path of parsed.positionals) {
       if (result.outcome === 'clean') s.clean += 1;
       if (result.outcome === 'refused') {
         s.refused += 1;
-        const reason = result.reason.replace(UUID_ALL, '<id>').replace(/\S*rollout-\S*/g, '<rollout>').slice(-120);
+        const reason = result.reason.replace(/\S*\.jsonl:?/g, '<file>').replace(UUID_ALL, '<id>').slice(-100);
         s.refusals[reason] = (s.refusals[reason] ?? 0) + 1;
       }
       if (result.outcome === 'repair-failed') s.repairFailed += 1;
