@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { reason, UserError } from '../errors.js';
+import { UserError } from '../errors.js';
+import { LIMITS, readBoundedText, readProblem } from '../io/bounded-read.js';
 import { mergeReports } from '../report/merge.js';
 import { parseJsonReport } from '../report/read-json.js';
 import { errorsOnly, exitCode, exitPolicy, type ExitOptions } from '../run/exit.js';
@@ -20,9 +20,9 @@ export async function mergeReportsCommand(files: readonly string[], options: Mer
   for (const name of files) {
     let text: string;
     try {
-      text = await readFile(name, 'utf8');
+      text = readBoundedText(name, LIMITS.report);
     } catch (error) {
-      throw new UserError(`cannot read report ${name}: ${reason(error)}`);
+      throw new UserError(`cannot read report ${name}: ${readProblem(error)}`);
     }
     const document = parseJsonReport(text);
     if (typeof document === 'string') throw new UserError(`${name}: ${document}`);

@@ -21,6 +21,14 @@ export function notRegularReason(kind: string): string {
   return kind === 'a FIFO' ? `${kind}, not a regular file (to read a pipe, send it to standard input and pass -)` : `${kind}, not a regular file`;
 }
 
+/** Thrown for a path that is not a regular file: a caller may treat it apart from a missing file. */
+export class NotRegularFileError extends Error {
+  override name = 'NotRegularFileError';
+  constructor(readonly kind: string) {
+    super(notRegularReason(kind));
+  }
+}
+
 /**
  * Opens a regular file for reading and returns its descriptor and size. Anything else (a FIFO,
  * a device such as /dev/zero, a socket, a folder) is refused without blocking or reading: a
@@ -32,7 +40,7 @@ export function openRegularSync(path: string): { fd: number; size: number } {
     const info = fstatSync(fd);
     if (info.isFile()) return { fd, size: info.size };
     const kind = info.isDirectory() ? 'a folder' : (specialKind(info) ?? 'an unknown kind of file');
-    throw new Error(notRegularReason(kind));
+    throw new NotRegularFileError(kind);
   } catch (error) {
     closeSync(fd);
     throw error;
@@ -45,6 +53,6 @@ function openOrDescribe(path: string): number {
   } catch (error) {
     // open(2) refuses a socket with ENXIO, which says nothing to a user.
     const kind = codeOf(error) === 'ENXIO' ? statSync(path, { throwIfNoEntry: false }) : undefined;
-    throw kind === undefined ? error : new Error(notRegularReason(specialKind(kind) ?? 'an unknown kind of file'));
+    throw kind === undefined ? error : new NotRegularFileError(specialKind(kind) ?? 'an unknown kind of file');
   }
 }
