@@ -2,7 +2,8 @@ import { canonicalRewrite } from '../pipeline/rewrite.js';
 import { prepareRewrite, runCanonicalCheck } from '../run/rewrite.js';
 import { sourcesOf } from '../run/sources.js';
 import { namedInputs } from './inputs.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
 import { rewriteCommand, type RewriteOptions } from './rewrite.js';
 
 /** `transcript-doctor canonicalize`: returns the exit code. */
@@ -11,6 +12,7 @@ export async function canonicalizeCommand(paths: readonly string[], options: Rew
   const destinations = await planReports(options);
   const prepared = prepareRewrite(canonicalRewrite, options.config);
   const inputs = (await namedInputs(paths, options, prepared.ignores)) ?? [];
+  await refuseWritesOverInputs(reportWrites(destinations), inputs.map((input) => input.path));
   const reports = await runCanonicalCheck(sourcesOf(inputs, process.stdin), options);
   await emitReports(destinations, reports, { color: options.color, ruleSet: prepared.ruleSet });
   // Like prettier --check: any line that would change fails, whatever its severity.

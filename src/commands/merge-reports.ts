@@ -3,7 +3,8 @@ import { LIMITS, readBoundedText, readProblem } from '../io/bounded-read.js';
 import { mergeReports } from '../report/merge.js';
 import { parseJsonReport } from '../report/read-json.js';
 import { errorsOnly, exitCode, exitPolicy, type ExitOptions } from '../run/exit.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
 
 export interface MergeOptions extends ExitOptions {
   reporter?: string[];
@@ -15,6 +16,7 @@ export interface MergeOptions extends ExitOptions {
 /** `transcript-doctor merge-reports`: returns the exit code of one run over everything the reports cover. */
 export async function mergeReportsCommand(files: readonly string[], options: MergeOptions): Promise<number> {
   const destinations = await planReports(options);
+  await refuseWritesOverInputs(reportWrites(destinations), files);
   const policy = exitPolicy(options);
   const documents = [];
   for (const name of files) {

@@ -4,7 +4,8 @@ import { sourcesOf } from '../run/sources.js';
 import { createProgress } from './progress.js';
 import { namedInputs, type InputListOptions } from './inputs.js';
 import { errorsOnly, exitCode } from '../run/exit.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
 
 export interface RewriteOptions extends InputListOptions {
   config?: string;
@@ -30,6 +31,9 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
     return 0;
   }
   const inputs = named ?? [];
+  // With no target the transcript goes to standard output: `>> input` would append it to the input.
+  const toStdout = !options.inPlace && options.output === undefined && !options.dryRun ? [{ flag: 'standard output', fd: 1 }] : [];
+  await refuseWritesOverInputs([...reportWrites(destinations), ...toStdout], inputs.map((input) => input.path));
   const sources = sourcesOf(inputs, process.stdin);
   const progress = await createProgress(options.dryRun ? 'Checking' : 'Rewriting', inputs.map((input) => input.path));
   let result;

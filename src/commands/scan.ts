@@ -8,7 +8,8 @@ import { expandInputs } from '../io/inputs.js';
 import { createProgress } from './progress.js';
 import { namedInputs, shardInputs, type InputListOptions } from './inputs.js';
 import { errorsOnly, exitCode, exitPolicy, failingReports, type ExitOptions } from '../run/exit.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
 
 export interface ScanOptions extends ExitOptions, InputListOptions {
   format?: string;
@@ -37,6 +38,8 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   settings.extras = { ...settings.extras, timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
   const named = await namedInputs(paths, options, settings.ignores);
   const inputs = shardInputs(named ?? (await defaultInputs(settings.ignores)), shard);
+  const baseline = options.writeBaseline === undefined ? [] : [{ flag: '--write-baseline', path: options.writeBaseline }];
+  await refuseWritesOverInputs([...reportWrites(destinations), ...baseline], inputs.map((input) => input.path));
   const progress = await createProgress('Scanning', inputs.map((input) => input.path));
   let result;
   try {
