@@ -215,9 +215,26 @@ async function copyTo(source: string, file: AtomicFile): Promise<void> {
   }
 }
 
+/**
+ * One chunk to a caller's stream. A stream can end without calling back (destroyed mid-write, or
+ * closed by its other end): its 'close' and 'error' settle the write too, so a run never hangs.
+ */
 function writeTo(stream: Writable, chunk: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    stream.write(chunk, (error) => (error ? reject(error) : resolve()));
+    if (stream.destroyed || stream.writableEnded) {
+      reject(new Error('the output stream was closed before the transcript was written'));
+      return;
+    }
+    const settle = (error?: Error | null) => {
+      stream.off('error', settle);
+      stream.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    const closed = () => settle(new Error('the output stream closed before the transcript was written'));
+    stream.on('error', settle);
+    stream.on('close', closed);
+    stream.write(chunk, settle);
   });
 }
 
