@@ -28,7 +28,7 @@ describe('an fs.WriteStream onto the input', () => {
     const { file } = session();
     const output = make(file);
     const emitted = new Promise((resolve) => output.on('error', resolve));
-    const closed = new Promise((resolve) => output.on('close', resolve));
+    const closed = new Promise<void>((resolve) => output.on('close', () => resolve()));
     const error = await repair(file, { output }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toMatch(/^the output stream .* is the input .*session\.jsonl; refusing before anything is read or written$/);
@@ -62,7 +62,7 @@ describe('an fs.WriteStream onto the input', () => {
     const { dir, file } = session();
     const output = createWriteStream(join(dir, 'fixed.jsonl'));
     // No 'error' listener: the refusal reaches the caller through the promise, and must not crash the process.
-    const closed = new Promise((resolve) => output.on('close', resolve));
+    const closed = new Promise<void>((resolve) => output.on('close', () => resolve()));
     await expect(canonicalize(file, { output, check: true })).rejects.toThrow('--check writes nothing');
     await closed;
     expect(readdirSync(dir)).toEqual(['session.jsonl']);
