@@ -5,9 +5,11 @@ import { namedInputs } from './inputs.js';
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { rewriteCommand, type RewriteOptions } from './rewrite.js';
+import { printConfig } from './print-config.js';
 
 /** `transcript-doctor canonicalize`: returns the exit code. */
 export async function canonicalizeCommand(paths: readonly string[], options: RewriteOptions & { check?: boolean }): Promise<number> {
+  if (options.printConfig) return printConfig(options.config);
   if (!options.check) return rewriteCommand(paths, options, canonicalRewrite, 'canonicalize');
   const destinations = await planReports(options);
   const prepared = prepareRewrite(canonicalRewrite, options.config);

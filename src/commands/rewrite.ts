@@ -6,6 +6,7 @@ import { namedInputs, type InputListOptions } from './inputs.js';
 import { errorsOnly, exitCode } from '../run/exit.js';
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
+import { printConfig } from './print-config.js';
 
 export interface RewriteOptions extends InputListOptions {
   config?: string;
@@ -18,10 +19,12 @@ export interface RewriteOptions extends InputListOptions {
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
+  printConfig?: boolean;
 }
 
 /** `repair` and `canonicalize` without --check: rewrite each input, report what changed and what is left. */
 export async function rewriteCommand(paths: readonly string[], options: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
+  if (options.printConfig) return printConfig(options.config);
   const destinations = await planReports(options);
   const prepared = prepareRewrite(rewrite, options.config);
   const named = await namedInputs(paths, options, prepared.ignores);

@@ -10,6 +10,7 @@ import { namedInputs, shardInputs, type InputListOptions } from './inputs.js';
 import { errorsOnly, exitCode, exitPolicy, failingReports, type ExitOptions } from '../run/exit.js';
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
+import { printConfig } from './print-config.js';
 
 export interface ScanOptions extends ExitOptions, InputListOptions {
   format?: string;
@@ -23,10 +24,12 @@ export interface ScanOptions extends ExitOptions, InputListOptions {
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
+  printConfig?: boolean;
 }
 
 /** `transcript-doctor scan`: returns the exit code. */
 export async function scanCommand(paths: readonly string[], options: ScanOptions): Promise<number> {
+  if (options.printConfig) return printConfig(options.config);
   const destinations = await planReports(options);
   if (options.filesWithErrors && destinations.some((destination) => destination.file === undefined) && options.reporter?.length) {
     throw new UserError('-l prints the failing paths on standard output; send reports to files with --output-file <reporter>:<path>');
