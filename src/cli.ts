@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
+import { argvWithBytes } from './io/argv.js';
 import { formats } from './formats/registry.js';
 import { reporterNames } from './report/index.js';
 import { PROVIDER_IDS } from './providers/provider-id.js';
@@ -243,7 +244,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   program.commands.forEach((command) => command.exitOverride());
   try {
-    await program.parseAsync(argv as string[]);
+    await program.parseAsync(argvWithBytes(argv));
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpath } from '../io/named-fs.js';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { PlannedWrite } from '../io/output-paths.js';

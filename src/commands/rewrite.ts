@@ -27,7 +27,8 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   if (options.printConfig) return printConfig(options.config);
   const destinations = await planReports(options);
   const prepared = prepareRewrite(rewrite, options.config);
-  const named = await namedInputs(paths, options, prepared.ignores);
+  let missing = 0;
+  const named = await namedInputs(paths, options, prepared.ignores, () => missing++);
   // An empty --files-from list (find matched nothing) is nothing to do, not a mistake.
   if (named !== undefined && named.length === 0) {
     await emitReports(destinations, [], { color: options.color, dryRun: options.dryRun, verb, ruleSet: prepared.ruleSet });
@@ -57,5 +58,5 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   if (reports.length > 0 || failures.length === 0) {
     await emitReports(destinations, shown, { color: options.color, dryRun: options.dryRun, verb, ruleSet: prepared.ruleSet }, toFallback ? process.stderr : process.stdout);
   }
-  return exitCode(reports, failures.length);
+  return exitCode(reports, failures.length + missing);
 }

@@ -39,7 +39,8 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const settings = await scanSettings(options);
   // The HTML page draws turns around findings: only then are they laid out and read back.
   settings.extras = { ...settings.extras, timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
-  const named = await namedInputs(paths, options, settings.ignores);
+  let missing = 0;
+  const named = await namedInputs(paths, options, settings.ignores, () => missing++);
   const inputs = shardInputs(named ?? (await defaultInputs(settings.ignores)), shard);
   const baseline = options.writeBaseline === undefined ? [] : [{ flag: '--write-baseline', path: options.writeBaseline }];
   await refuseWritesOverInputs([...reportWrites(destinations), ...baseline], inputs.map((input) => input.path));
@@ -58,7 +59,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   } else {
     await emitReports(destinations, options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
   }
-  return exitCode(current, result.failures.length, policy);
+  return exitCode(current, result.failures.length + missing, policy);
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */

@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpath } from './named-fs.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors.js';

@@ -1,8 +1,7 @@
 import { fstatSync } from 'node:fs';
-import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
+import { lstat, mkdir, realpath, stat } from './named-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { reason, UserError } from '../errors.js';
-import { fsName } from './byte-names.js';
 
 /**
  * `-o`: a file for one input, a folder for several (same names relative to what they share).
@@ -97,7 +96,7 @@ export async function refuseWritesOverInputs(writes: readonly PlannedWrite[], in
 
 /** Device and inode: the same file whatever path, symlink or hard link names it. */
 async function fileId(path: string): Promise<string | undefined> {
-  const info = await stat(fsName(path)).catch(() => undefined);
+  const info = await stat(path).catch(() => undefined);
   return info === undefined ? undefined : `${info.dev}:${info.ino}`;
 }
 

@@ -1,7 +1,7 @@
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, statSync } from './named-fs.js';
 import type { Readable } from 'node:stream';
 import { reason, UserError } from '../errors.js';
-import { bytesOfName, fsName, nameFromBytes } from './byte-names.js';
+import { bytesOfName, nameFromBytes } from './byte-names.js';
 import { specialKind } from './regular-file.js';
 
 /** Far above any file system's PATH_MAX (4096 on Linux): an entry this long is no list of paths. */
@@ -64,10 +64,10 @@ export async function readPathList(from: string, nul: boolean, stdin: Readable):
 
 /** A list file, or a pipe (`<(find …)`); a device such as /dev/zero, a socket or a folder is refused unread. */
 function openList(from: string): Readable {
-  const info = statSync(fsName(from));
+  const info = statSync(from);
   const kind = info.isDirectory() ? 'a folder' : info.isFIFO() ? undefined : specialKind(info);
   if (kind !== undefined) throw new UserError(`--files-from ${from} is ${kind}, not a file holding a list of paths`);
-  return createReadStream(fsName(from));
+  return createReadStream(from);
 }
 
 /** `-l`: the paths, each ended by a newline, or by NUL with `-0`, as the bytes each name stands for. */
