@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, InputsFailedError, repair, UserError } from '../../src/index.js';
+import { canonicalize, InputsFailedError, repair, scan, UserError } from '../../src/index.js';
 import { ROOT } from '../cli/run-cli.js';
 
 /** Output streams a caller hands repair(): never onto an input, and never a promise left pending. */
@@ -99,5 +99,14 @@ describe('a Writable that stops mid-write', () => {
     const output = new Writable({ write: (_chunk, _encoding, callback) => callback() });
     output.end();
     await expect(repair(file, { output })).rejects.toThrow(InputsFailedError);
+  });
+});
+
+describe('scan({ writeBaseline }) onto the input', () => {
+  it('is refused before the scan, even through a hard link; the session untouched', async () => {
+    const { file } = session();
+    linkSync(file, `${file}.hard`);
+    await expect(scan(file, { writeBaseline: `${file}.hard` })).rejects.toThrow(/^writeBaseline .* is the input .*session\.jsonl; refusing before anything is read or written$/);
+    expect(readFileSync(file)).toEqual(BROKEN);
   });
 });
