@@ -41,9 +41,11 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   settings.extras = { ...settings.extras, timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
   let missing = 0;
   const named = await namedInputs(paths, options, settings.ignores, () => missing++);
-  const inputs = shardInputs(named ?? (await defaultInputs(settings.ignores)), shard);
+  const all = named ?? (await defaultInputs(settings.ignores));
+  // Every shard refuses the same writes: one over a file of another shard would destroy it all the same.
   const baseline = options.writeBaseline === undefined ? [] : [{ flag: '--write-baseline', path: options.writeBaseline }];
-  await refuseWritesOverInputs([...reportWrites(destinations), ...baseline], inputs.map((input) => input.path));
+  await refuseWritesOverInputs([...reportWrites(destinations), ...baseline], all.map((input) => input.path));
+  const inputs = shardInputs(all, shard);
   const progress = await createProgress('Scanning', inputs.map((input) => input.path));
   let result;
   try {
