@@ -270,7 +270,7 @@ function sessionIdOf(path: string): string {
  * pointer, what would change), plus the shapes it cannot settle. Writes nothing.
  */
 export async function checkCanonical(path: string, stdin: Readable | undefined): Promise<FileReport> {
-  const transcript = stdin === undefined ? await loadTranscriptFile(path) : await loadTranscript(stdin);
+  const transcript = stdin === undefined ? await withReadablePath(path, (reading) => loadTranscriptFile(reading)) : await loadTranscript(stdin);
   const plan = planCanonical(transcript);
   // A line too long to parse cannot be copied either, so canonicalize would fail on it: say so here.
   const tooLong = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'oversized').map((issue) => issue.line));

@@ -53,6 +53,9 @@ describe('names that are not UTF-8', () => {
     const run = shell(dir, 'node "$TD" scan "nu/$(printf \'caf\\351.jsonl\')" -r json');
     expect(run.stderr.toString()).toBe('');
     expect(pathsOf(run.stdout.toString())).toEqual(['nu/caf\uDCE9.jsonl']);
+    const check = shell(dir, 'node "$TD" canonicalize --check "nu/$(printf \'caf\\351.jsonl\')" -r json');
+    expect(check.stderr.toString()).toBe('');
+    expect(pathsOf(check.stdout.toString())).toEqual(['nu/caf\uDCE9.jsonl']);
   });
 
   it('scan -l -0 | xargs -0 repair --in-place repairs each file, with a backup under its own name', () => {
