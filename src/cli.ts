@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from './errors.js';
+import { argvWithBytes } from './io/argv.js';
 import { formats } from './formats/registry.js';
 import { reporterNames } from './report/index.js';
 import { terminalText } from './report/terminal-text.js';
@@ -10,6 +11,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`;
 const PROVIDER_HELP = `judge every transcript against this provider's contract (${PROVIDER_IDS.join(', ')}); default: config "provider", else the provider each file talks to`;
+const PRINT_CONFIG_HELP = 'print the project config in effect (the file it came from, every rule\'s severity, ignores) as JSON, and check nothing';
 const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>';
 
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
@@ -26,6 +28,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw, Claude Code and Codex session folders on this machine')
     .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
+    .option('--print-config', PRINT_CONFIG_HELP)
     .option('--provider <id>', PROVIDER_HELP)
     .option('-j, --jobs <n>', 'threads scanning files at once (default: the number of CPUs)')
     .option('--baseline <file>', 'report only findings that are not in this baseline')
@@ -40,6 +43,9 @@ function buildProgram(setExitCode: (code: number) => void): Command {
       'after',
       `
 Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage error or unreadable input.
+
+The config's "ignores" apply to the files folder and glob searches find; a file named on the
+command line or in --files-from is always checked (every command).
 
 Examples:
   $ transcript-doctor scan                         # the session folders on this machine
@@ -112,7 +118,8 @@ Examples:
     .option('--concurrency <n>', 'requests at once', '4')
     .option('--no-cache', 'ignore and do not fill the verdict cache')
     .option('--cache-dir <dir>', 'where verdicts are cached (default: the user cache folder)')
-    .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)');
+    .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)')
+    .option('--print-config', PRINT_CONFIG_HELP);
   withListOptions(verify);
   withReportOptions(verify, 'report FAIL and ERROR only', '-o, --output-file <path>')
     .addHelpText(
@@ -216,7 +223,8 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
     .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
-    .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)');
+    .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
+    .option('--print-config', PRINT_CONFIG_HELP);
   withListOptions(command);
   // -o names the rewritten transcript here, so the report file has only the long flag.
   return withReportOptions(command, 'report errors only', '--output-file <path>')
@@ -237,7 +245,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   program.commands.forEach((command) => command.exitOverride());
   try {
-    await program.parseAsync(argv as string[]);
+    await program.parseAsync(argvWithBytes(argv));
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

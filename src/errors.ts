@@ -3,6 +3,11 @@ export class UserError extends Error {
   override name = 'UserError';
 }
 
+/** A value echoed in a one-line message, cut with an ellipsis: a pasted 200 KB id must not become a 200 KB error. */
+export function clipped(value: string, max = 80): string {
+  return value.length <= max ? value : `${value.slice(0, max - 1)}…`;
+}
+
 /** The Node.js error code (ENOENT, EACCES, …) of an I/O error. */
 export function codeOf(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;

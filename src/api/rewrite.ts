@@ -6,6 +6,7 @@ import { errorsOnly } from '../run/exit.js';
 import { prepareRewrite, runCanonicalCheck, runRewrite, type RewriteTargetOptions } from '../run/rewrite.js';
 import { resolveSources, type TranscriptInput } from '../run/sources.js';
 import { UserError } from '../errors.js';
+import { OutputStreamGuard } from '../io/output-stream.js';
 import { settled } from './failed.js';
 
 /** Where `repair` and `canonicalize` write: exactly one of output, inPlace, dryRun. */
@@ -37,23 +38,42 @@ export interface CanonicalizeOptions extends RewriteOptions {
 }
 
 /** Repairs transcripts; resolves to the document `repair -r json` prints. */
-export async function repair(input: TranscriptInput, options: RepairOptions = {}): Promise<JsonReport> {
-  const mode = options.mode ?? 'discard';
-  if (mode !== 'discard' && mode !== 'synthetic') throw new UserError(`--mode must be discard or synthetic, not "${String(mode)}"`);
-  return rewrite(input, options, repairRewrite(mode), 'repair');
+export function repair(input: TranscriptInput, options: RepairOptions = {}): Promise<JsonReport> {
+  return guarded(options, async (guard) => {
+    const mode = options.mode ?? 'discard';
+    if (mode !== 'discard' && mode !== 'synthetic') throw new UserError(`--mode must be discard or synthetic, not "${String(mode)}"`);
+    return rewrite(input, options, repairRewrite(mode), 'repair', guard);
+  });
 }
 
 /** Canonicalizes transcripts (or, with check, reports what would change); resolves to the JSON reporter's document. */
-export async function canonicalize(input: TranscriptInput, options: CanonicalizeOptions = {}): Promise<JsonReport> {
-  if (!options.check) return rewrite(input, options, canonicalRewrite, 'canonicalize');
-  const prepared = prepareRewrite(canonicalRewrite, options.config);
-  const sources = await resolveSources(input, prepared.ignores, options.onWarning ?? (() => {}));
-  return jsonDocument(await runCanonicalCheck(sources, targetOf(options)), prepared.ruleSet);
+export function canonicalize(input: TranscriptInput, options: CanonicalizeOptions = {}): Promise<JsonReport> {
+  return guarded(options, async (guard) => {
+    if (!options.check) return rewrite(input, options, canonicalRewrite, 'canonicalize', guard);
+    const prepared = prepareRewrite(canonicalRewrite, options.config);
+    const sources = await resolveSources(input, prepared.ignores, options.onWarning ?? (() => {}));
+    return jsonDocument(await runCanonicalCheck(sources, targetOf(options)), prepared.ruleSet);
+  });
 }
 
-async function rewrite(input: TranscriptInput, options: RewriteOptions, chosen: Rewrite, verb: 'repair' | 'canonicalize'): Promise<JsonReport> {
+/**
+ * An output stream is guarded from the moment of the call, before `fs.createWriteStream` can open
+ * its file (see output-stream.ts); whatever fails first, the guarded stream is never left pending.
+ */
+async function guarded(options: RewriteOptions, run: (guard: OutputStreamGuard | undefined) => Promise<JsonReport>): Promise<JsonReport> {
+  const guard = typeof options.output === 'object' && options.output !== null ? new OutputStreamGuard(options.output) : undefined;
+  try {
+    return await run(guard);
+  } catch (error) {
+    guard?.abandon(error);
+    throw error;
+  }
+}
+
+async function rewrite(input: TranscriptInput, options: RewriteOptions, chosen: Rewrite, verb: 'repair' | 'canonicalize', guard: OutputStreamGuard | undefined): Promise<JsonReport> {
   const prepared = prepareRewrite(chosen, options.config);
   const sources = await resolveSources(input, prepared.ignores, options.onWarning ?? (() => {}));
+  await guard?.check(sources.flatMap((source) => (source.kind === 'file' ? [source.path] : [])));
   const result = await runRewrite(sources, prepared, targetOf(options), verb, undefined);
   return settled(jsonDocument(options.quiet ? errorsOnly(result.reports) : result.reports, prepared.ruleSet), result.failures);
 }

@@ -4,6 +4,7 @@ import { applyBaseline, runScan, scanSettings } from '../run/scan.js';
 import { inShard, parseShard } from '../run/shard.js';
 import { resolveSources, type TranscriptInput } from '../run/sources.js';
 import { UserError } from '../errors.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { settled } from './failed.js';
 
 /** `scan`'s options, named as on the command line. */
@@ -37,6 +38,9 @@ export async function scan(input: TranscriptInput, options: ScanOptions = {}): P
   if (shard !== undefined) {
     if (sources.some((source) => source.kind === 'stream')) throw new UserError('--shard splits files; a stream cannot be sharded');
     sources = inShard(sources, shard);
+  }
+  if (options.writeBaseline !== undefined) {
+    await refuseWritesOverInputs([{ flag: 'writeBaseline', path: options.writeBaseline }], sources.flatMap((source) => (source.kind === 'file' ? [source.path] : [])));
   }
   const result = await runScan(sources, settings);
   const current = await applyBaseline(result.reports, settings, options.writeBaseline);

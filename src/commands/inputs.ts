@@ -25,12 +25,12 @@ export function checkListOptions(paths: readonly string[], options: InputListOpt
  * named (scan then reads the session folders); a --files-from list that is empty names nothing
  * and stays empty, so `find … | transcript-doctor scan --files-from -` finding nothing scans nothing.
  */
-export async function namedInputs(paths: readonly string[], options: InputListOptions, ignores: readonly string[]): Promise<Input[] | undefined> {
+export async function namedInputs(paths: readonly string[], options: InputListOptions, ignores: readonly string[], onMissing?: (path: string) => void): Promise<Input[] | undefined> {
   checkListOptions(paths, options);
   const listed = options.filesFrom === undefined ? [] : await readPathList(options.filesFrom, options.null ?? false, process.stdin);
   if (options.filesFrom === undefined && paths.length === 0) return undefined;
   const all = [...paths, ...listed];
-  return all.length === 0 ? [] : expandInputs(all, ignores);
+  return all.length === 0 ? [] : expandInputs(all, ignores, undefined, onMissing);
 }
 
 /** This shard's part of the inputs; standard input has no path to hash, so it cannot be sharded. */

@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { reason, UserError } from '../errors.js';
+import { UserError } from '../errors.js';
+import { LIMITS, readBoundedText, readProblem } from '../io/bounded-read.js';
 import { mergeReports } from '../report/merge.js';
 import { parseJsonReport } from '../report/read-json.js';
 import { errorsOnly, exitCode, exitPolicy, type ExitOptions } from '../run/exit.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
 
 export interface MergeOptions extends ExitOptions {
   reporter?: string[];
@@ -15,14 +16,15 @@ export interface MergeOptions extends ExitOptions {
 /** `transcript-doctor merge-reports`: returns the exit code of one run over everything the reports cover. */
 export async function mergeReportsCommand(files: readonly string[], options: MergeOptions): Promise<number> {
   const destinations = await planReports(options);
+  await refuseWritesOverInputs(reportWrites(destinations), files);
   const policy = exitPolicy(options);
   const documents = [];
   for (const name of files) {
     let text: string;
     try {
-      text = await readFile(name, 'utf8');
+      text = readBoundedText(name, LIMITS.report);
     } catch (error) {
-      throw new UserError(`cannot read report ${name}: ${reason(error)}`);
+      throw new UserError(`cannot read report ${name}: ${readProblem(error)}`);
     }
     const document = parseJsonReport(text);
     if (typeof document === 'string') throw new UserError(`${name}: ${document}`);

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { stat } from '../io/named-fs.js';
 
 /** How far a run is: files and bytes done, of the total (bytes known once every file was measured). */
 export interface ProgressState {

@@ -1,6 +1,7 @@
-import { realpath } from 'node:fs/promises';
+import { realpath } from '../io/named-fs.js';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import type { PlannedWrite } from '../io/output-paths.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { loadReporter, reporterNames } from '../report/index.js';
 import type { ReportOptions, Reporter } from '../report/types.js';
@@ -44,6 +45,11 @@ export async function planReports(options: ReportingOptions): Promise<Destinatio
       return file === undefined ? { name, reporter } : { name, reporter, file };
     }),
   );
+}
+
+/** The report files a run will write, to check against its inputs before any work. */
+export function reportWrites(destinations: readonly Destination[]): PlannedWrite[] {
+  return destinations.flatMap((destination) => (destination.file === undefined ? [] : [{ flag: '--output-file', path: destination.file }]));
 }
 
 /** Writes each report where it goes; colour only for a terminal. */

@@ -4,7 +4,9 @@ import { sourcesOf } from '../run/sources.js';
 import { createProgress } from './progress.js';
 import { namedInputs, type InputListOptions } from './inputs.js';
 import { errorsOnly, exitCode } from '../run/exit.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
+import { printConfig } from './print-config.js';
 
 export interface RewriteOptions extends InputListOptions {
   config?: string;
@@ -17,19 +19,25 @@ export interface RewriteOptions extends InputListOptions {
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
+  printConfig?: boolean;
 }
 
 /** `repair` and `canonicalize` without --check: rewrite each input, report what changed and what is left. */
 export async function rewriteCommand(paths: readonly string[], options: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
+  if (options.printConfig) return printConfig(options.config);
   const destinations = await planReports(options);
   const prepared = prepareRewrite(rewrite, options.config);
-  const named = await namedInputs(paths, options, prepared.ignores);
+  let missing = 0;
+  const named = await namedInputs(paths, options, prepared.ignores, () => missing++);
   // An empty --files-from list (find matched nothing) is nothing to do, not a mistake.
   if (named !== undefined && named.length === 0) {
     await emitReports(destinations, [], { color: options.color, dryRun: options.dryRun, verb, ruleSet: prepared.ruleSet });
     return 0;
   }
   const inputs = named ?? [];
+  // With no target the transcript goes to standard output: `>> input` would append it to the input.
+  const toStdout = !options.inPlace && options.output === undefined && !options.dryRun ? [{ flag: 'standard output', fd: 1 }] : [];
+  await refuseWritesOverInputs([...reportWrites(destinations), ...toStdout], inputs.map((input) => input.path));
   const sources = sourcesOf(inputs, process.stdin);
   const progress = await createProgress(options.dryRun ? 'Checking' : 'Rewriting', inputs.map((input) => input.path));
   let result;
@@ -50,5 +58,5 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   if (reports.length > 0 || failures.length === 0) {
     await emitReports(destinations, shown, { color: options.color, dryRun: options.dryRun, verb, ruleSet: prepared.ruleSet }, toFallback ? process.stderr : process.stdout);
   }
-  return exitCode(reports, failures.length);
+  return exitCode(reports, failures.length + missing);
 }

@@ -8,7 +8,9 @@ import { expandInputs } from '../io/inputs.js';
 import { createProgress } from './progress.js';
 import { namedInputs, shardInputs, type InputListOptions } from './inputs.js';
 import { errorsOnly, exitCode, exitPolicy, failingReports, type ExitOptions } from '../run/exit.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
+import { printConfig } from './print-config.js';
 
 export interface ScanOptions extends ExitOptions, InputListOptions {
   format?: string;
@@ -22,10 +24,12 @@ export interface ScanOptions extends ExitOptions, InputListOptions {
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
+  printConfig?: boolean;
 }
 
 /** `transcript-doctor scan`: returns the exit code. */
 export async function scanCommand(paths: readonly string[], options: ScanOptions): Promise<number> {
+  if (options.printConfig) return printConfig(options.config);
   const destinations = await planReports(options);
   if (options.filesWithErrors && destinations.some((destination) => destination.file === undefined) && options.reporter?.length) {
     throw new UserError('-l prints the failing paths on standard output; send reports to files with --output-file <reporter>:<path>');
@@ -35,8 +39,13 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   const settings = await scanSettings(options);
   // The HTML page draws turns around findings: only then are they laid out and read back.
   settings.extras = { ...settings.extras, timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
-  const named = await namedInputs(paths, options, settings.ignores);
-  const inputs = shardInputs(named ?? (await defaultInputs(settings.ignores)), shard);
+  let missing = 0;
+  const named = await namedInputs(paths, options, settings.ignores, () => missing++);
+  const all = named ?? (await defaultInputs(settings.ignores));
+  // Every shard refuses the same writes: one over a file of another shard would destroy it all the same.
+  const baseline = options.writeBaseline === undefined ? [] : [{ flag: '--write-baseline', path: options.writeBaseline }];
+  await refuseWritesOverInputs([...reportWrites(destinations), ...baseline], all.map((input) => input.path));
+  const inputs = shardInputs(all, shard);
   const progress = await createProgress('Scanning', inputs.map((input) => input.path));
   let result;
   try {
@@ -52,7 +61,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   } else {
     await emitReports(destinations, options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
   }
-  return exitCode(current, result.failures.length, policy);
+  return exitCode(current, result.failures.length + missing, policy);
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */

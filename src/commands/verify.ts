@@ -4,7 +4,9 @@ import { sourcesOf } from '../run/sources.js';
 import { defaultInputs } from './scan.js';
 import { createProgress } from './progress.js';
 import { namedInputs, type InputListOptions } from './inputs.js';
-import { emitReports, planReports } from './reporting.js';
+import { refuseWritesOverInputs } from '../io/output-paths.js';
+import { emitReports, planReports, reportWrites } from './reporting.js';
+import { printConfig } from './print-config.js';
 
 export interface VerifyOptions extends VerifySettingsInput, InputListOptions {
   rules?: string[];
@@ -16,13 +18,18 @@ export interface VerifyOptions extends VerifySettingsInput, InputListOptions {
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
+  printConfig?: boolean;
 }
 
 /** `transcript-doctor verify`: returns the exit code. */
 export async function verifyCommand(paths: readonly string[], options: VerifyOptions): Promise<number> {
+  // --config is OpenClaw's here; the project config is always the one found upwards.
+  if (options.printConfig) return printConfig(undefined);
   const destinations = await planReports(options);
   const { judge, ignores } = await prepareVerify(options, (message) => process.stderr.write(`transcript-doctor: ${message}\n`));
   const inputs = (await namedInputs(paths, options, ignores)) ?? (await defaultInputs(ignores));
+  // Before the judge sees anything: a refusal after the requests would have sent the transcripts for nothing.
+  await refuseWritesOverInputs(reportWrites(destinations), inputs.map((input) => input.path));
   const progress = await createProgress('Verifying', inputs.map((input) => input.path));
   let reports: FileReport[];
   try {

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync } from '../io/named-fs.js';
 import { expandInputs, isDirectory, standardLocations } from '../io/inputs.js';
 
 export interface Candidates {

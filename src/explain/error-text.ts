@@ -1,3 +1,5 @@
+import { clipped } from '../errors.js';
+
 /**
  * What a user pastes is rarely the bare message: a JSON error body (`{"type":"error","error":{…}}`,
  * `{"error":{"message":…}}`, a proxy's body whose message is itself Anthropic's JSON), a log line
@@ -89,8 +91,8 @@ export function clues(raw: string): string[] {
   if (envelope !== undefined) found.push(envelope[1]);
   if (/\b400\b/.test(raw)) found.push('HTTP 400');
   const index = /\b(?:messages|contents|input)(?:\.(\d+)|\[(\d+)\])/.exec(texts);
-  if (index !== null) found.push(`message index ${index[1] ?? index[2]}`);
+  if (index !== null) found.push(`message index ${clipped(index[1] ?? index[2]!, 20)}`);
   const ids = [...new Set(texts.match(/\b(?:toolu|srvtoolu|call|fc)_[A-Za-z0-9_-]{6,}/g) ?? [])];
-  if (ids.length > 0) found.push(`id ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}`);
+  if (ids.length > 0) found.push(`id ${ids.slice(0, 3).map((id) => clipped(id)).join(', ')}${ids.length > 3 ? ', …' : ''}`);
   return found;
 }

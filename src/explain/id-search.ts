@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openSync } from '../io/named-fs.js';
 
 const CHUNK = 1 << 20;
 

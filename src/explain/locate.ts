@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync } from '../io/named-fs.js';
 import type { Finding } from '../pipeline/finding.js';
 import { IN_FLIGHT, scanFile } from '../pipeline/scan.js';
 import { rules as allRules } from '../rules/index.js';

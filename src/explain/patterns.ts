@@ -70,7 +70,7 @@ export function matchCatalogue(text: string): Match | undefined {
       const value = found[k + 1]!;
       if (name === 'N') match.messageIndex = indexOf(value);
       else if (name === 'M') match.blockIndex = indexOf(value);
-      else if (name === 'i' && match.messageIndex === undefined) match.messageIndex = Number(value);
+      else if (name === 'i' && match.messageIndex === undefined) match.messageIndex = indexOf(value);
       else if (name === 'id' || name === 'ids') for (const id of value.split(/, ?/)) addId(match.ids, id);
     });
     return match;
@@ -78,9 +78,10 @@ export function matchCatalogue(text: string): Match | undefined {
   return undefined;
 }
 
-/** Our own provider texts say `messages.N` where the index is unknown. */
+/** Our own provider texts say `messages.N` where the index is unknown; an index past 2^53 (pasted digits) names no message either. */
 function indexOf(value: string): number | undefined {
-  return value === 'N' ? undefined : Number(value);
+  const index = Number(value);
+  return value === 'N' || !Number.isSafeInteger(index) ? undefined : index;
 }
 
 function addId(ids: string[], raw: string): void {

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { LIMITS, readBoundedText, readProblem } from './bounded-read.js';
 import { parseProviderId, type ProviderId } from '../providers/provider-id.js';
 
 export const CONFIG_FILE = 'transcript-doctor.config.json';
@@ -30,11 +31,17 @@ const SEVERITIES: SeverityOverride[] = ['off', 'info', 'warning', 'error'];
 export function loadProjectConfig(explicit: string | undefined, knownRules: readonly string[], cwd = process.cwd()): ProjectConfig {
   const path = explicit ?? findUpwards(cwd);
   if (path === undefined) return EMPTY;
+  let text: string;
+  try {
+    text = readBoundedText(path, LIMITS.config);
+  } catch (error) {
+    throw new UserError(`${path}: cannot be read: ${readProblem(error)}`);
+  }
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UserError(`${path}: ${error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}`);
+    value = JSON.parse(text);
+  } catch {
+    throw new UserError(`${path}: not valid JSON`);
   }
   const fail = (what: string): never => {
     throw new UserError(`${path}: ${what}`);

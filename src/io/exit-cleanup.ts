@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync } from './named-fs.js';
 import { constants } from 'node:os';
 
 /**

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open } from './named-fs.js';
 import { LineSplitter, type RawLine, type ReadSummary } from './line-reader.js';
 import { READ_NOW } from './regular-file.js';
 

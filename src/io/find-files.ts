@@ -1,6 +1,7 @@
-import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import { normalize, sep } from 'node:path';
 import { codeOf, reason } from '../errors.js';
+import { readdirSync, realpathSync, statSync } from './named-fs.js';
 import { specialKind } from './regular-file.js';
 
 /** Which folders to look in and which files to take, by path relative to the root ('/'-separated). */
@@ -55,7 +56,7 @@ export function findFiles(root: string, rules: SearchRules): Search {
   const search: Search = { files: [], skipped: [], notes: [] };
   const visited = new Set<string>();
   const taken = new Set<string>();
-  const plain: Folder[] = [{ path: normalize(root), relative: '', real: realpathSync.native(root) }];
+  const plain: Folder[] = [{ path: normalize(root), relative: '', real: realpathSync(root) }];
   const linked: Folder[] = [];
   const found: Array<FoundFile & { relative: string }> = [];
 
@@ -70,8 +71,7 @@ export function findFiles(root: string, rules: SearchRules): Search {
     visited.add(folder.real);
     const entries = readFolder(folder, search.notes);
     const subfolders: Folder[] = [];
-    for (const entry of entries) {
-      const name = entry.name;
+    for (const { name, entry } of entries) {
       const relative = folder.relative === '' ? name : `${folder.relative}/${name}`;
       const path = inside(folder.path, name);
       if (entry.isDirectory()) {
@@ -108,9 +108,9 @@ export function findFiles(root: string, rules: SearchRules): Search {
 }
 
 /** A folder's entries in name order; a subfolder that cannot be read is noted and skipped, the root is an error. */
-function readFolder(folder: Folder, notes: string[]): Dirent[] {
+function readFolder(folder: Folder, notes: string[]): Array<{ name: string; entry: Dirent<Buffer> }> {
   try {
-    return readdirSync(folder.path, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return readdirSync(folder.path).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
     if (folder.relative === '') throw error;
     if (codeOf(error) !== 'ENOENT') notes.push(`cannot read folder ${folder.path}: ${reason(error)}`);
@@ -126,7 +126,7 @@ function inside(folder: string, name: string): string {
 
 function resolveLink(path: string): { stats: Stats; real: string } | undefined {
   try {
-    return { stats: statSync(path), real: realpathSync.native(path) };
+    return { stats: statSync(path), real: realpathSync(path) };
   } catch {
     return undefined;
   }

@@ -1,5 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpathSync, stat, statSync } from './named-fs.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
@@ -22,23 +21,34 @@ async function glob() {
 /**
  * Files, directories (searched for `**\/*.jsonl`), glob patterns and `-` become a list of
  * inputs, each real file once however many paths lead to it, in the order given (directory and
- * glob matches sorted). Files matching an ignore pattern (absolute globs, from the project
- * config) are left out. FIFOs, sockets and devices are never opened: each is skipped with a
+ * glob matches sorted). Files that folder and glob searches find are left out when they match an
+ * ignore pattern (absolute globs, from the project config); a file named itself is always
+ * checked, as Ruff does without --force-exclude, and a search whose every file is ignored says
+ * so. FIFOs, sockets and devices are never opened: each is skipped with a
  * warning, and when nothing else is left that is an error. Folder loops and unreadable
- * subfolders are warned about too.
+ * subfolders are warned about too. A named path that is not there is an error; with `onMissing`
+ * (the command line) it is one only when nothing else is, and otherwise is warned about and
+ * counted, so one bad name in a long list does not stop the others being checked.
  */
 export async function expandInputs(
   args: readonly string[],
   ignores: readonly string[] = [],
   warn: (message: string) => void = (message) => process.stderr.write(`transcript-doctor: ${message}\n`),
+  onMissing?: (path: string) => void,
 ): Promise<Input[]> {
   const inputs: Input[] = [];
   const seen = new Set<string>();
   const skipped: SkippedFile[] = [];
+  const missing: string[] = [];
   const warnings: string[] = [];
   const ignored = ignores.length === 0 ? () => false : (await import('picomatch')).default([...ignores], { dot: true });
-  const add = (path: string, real: string): void => {
-    if (seen.has(real) || ignored(resolve(path))) return;
+  let ignoredCount = 0;
+  const add = (path: string, real: string, named = false): void => {
+    if (seen.has(real)) return;
+    if (!named && ignored(resolve(path))) {
+      ignoredCount++;
+      return;
+    }
     seen.add(real);
     inputs.push({ kind: 'file', path });
   };
@@ -64,7 +74,7 @@ export async function expandInputs(
       if (search.files.length === 0 && search.skipped.length === 0) throw new UserError(`no *.jsonl files in directory ${arg}`);
       addFound(search);
     } else if (info?.isFile()) {
-      add(arg, realpathSync.native(arg));
+      add(arg, realpathSync(arg), true);
     } else if (info !== undefined) {
       skip({ path: arg, kind: specialKind(info) ?? 'an unknown kind of file' });
     } else if ((await globs()).isGlob(arg)) {
@@ -72,14 +82,24 @@ export async function expandInputs(
       const search = pathInfo(root)?.isDirectory() ? searchFolder(root, rules) : undefined;
       if (search === undefined || (search.files.length === 0 && search.skipped.length === 0)) throw new UserError(`no files match ${arg}`);
       addFound(search);
-    } else {
+    } else if (onMissing === undefined) {
       throw new UserError(`${arg}: no such file or directory`);
+    } else {
+      missing.push(arg);
     }
+  }
+  if (inputs.length === 0 && missing.length > 0) {
+    throw new UserError(`${missing[0]}: no such file or directory${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`);
+  }
+  for (const path of missing) {
+    warnings.push(`cannot read ${path}: no such file or directory`);
+    onMissing?.(path);
   }
   if (inputs.length === 0 && skipped.length > 0) {
     const more = skipped.length > 1 ? ` (and ${skipped.length - 1} more that are not regular files)` : '';
     throw new UserError(`nothing to read: ${skipped[0]!.path} is ${notRegularReason(skipped[0]!.kind)}${more}`);
   }
+  if (inputs.length === 0 && ignoredCount > 0) warnings.push(`every file found (${ignoredCount}) is excluded by the project config's "ignores" (--print-config shows it); name a file to check it anyway`);
   warnings.forEach(warn);
   return inputs;
 }

@@ -1,7 +1,8 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from './named-fs.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors.js';
+import { LIMITS, readBoundedText, TooLargeError } from './bounded-read.js';
 import { isAlive } from './process-alive.js';
 
 /** OpenClaw creates its lock file and then fills it; an empty lock is read again this often before it is believed. */
@@ -10,13 +11,19 @@ const EMPTY_LOCK_WAIT_MS = 20;
 
 /**
  * Throws UserError (one line, names the pid and lock path) when a lock on `path` names a live
- * process, unless `force`. A lock whose pid is dead, or that holds no pid, does not block.
+ * process, or is too big to be a lock an agent wrote, unless `force`. A lock whose pid is dead,
+ * that holds no pid, or that is not a regular file (a FIFO, a device, a folder: OpenClaw writes
+ * a regular file, so these are nobody's lock and are never opened) does not block.
  */
 export async function assertNotLocked(path: string, force: boolean): Promise<void> {
   if (force) return;
-  const live = await liveLock(path);
-  if (live !== undefined) {
-    throw new UserError(`${path} is locked by running process ${live.pid} (${live.lockPath}); retry when it is idle, or use --force`);
+  for (const lockPath of await lockPaths(path)) {
+    const holder = await lockHolder(lockPath);
+    if (holder === undefined) continue;
+    if (typeof holder === 'number') {
+      throw new UserError(`${path} is locked by running process ${holder} (${lockPath}); retry when it is idle, or use --force`);
+    }
+    throw new UserError(`${path}: its lock file ${lockPath} is ${holder.tooLarge}, so no agent wrote it; look at it and remove it, or use --force`);
   }
 }
 
@@ -24,7 +31,7 @@ export async function assertNotLocked(path: string, force: boolean): Promise<voi
 export async function liveLock(path: string): Promise<{ pid: number; lockPath: string } | undefined> {
   for (const lockPath of await lockPaths(path)) {
     const pid = await lockHolder(lockPath);
-    if (pid !== undefined) return { pid, lockPath };
+    if (typeof pid === 'number') return { pid, lockPath };
   }
   return undefined;
 }
@@ -41,10 +48,16 @@ export async function lockPaths(path: string): Promise<string[]> {
   return [...new Set([`${real}.lock`, `${join(folder, basename(given))}.lock`, `${given}.lock`])];
 }
 
-async function lockHolder(lockPath: string): Promise<number | undefined> {
+/** The live pid a lock names; what makes it no lock at all when it is too big to read. */
+async function lockHolder(lockPath: string): Promise<number | { tooLarge: string } | undefined> {
   for (let attempt = 0; ; attempt++) {
-    const text = await readFile(lockPath, 'utf8').catch(() => undefined);
-    if (text === undefined) return undefined;
+    let text: string;
+    try {
+      text = readBoundedText(lockPath, LIMITS.lock);
+    } catch (error) {
+      // Missing, unreadable or not a regular file: no agent holds it.
+      return error instanceof TooLargeError ? { tooLarge: error.message } : undefined;
+    }
     const pid = lockPid(text);
     if (pid !== undefined) return isAlive(pid) ? pid : undefined;
     if (text.trim() !== '' || attempt === EMPTY_LOCK_RETRIES) return undefined;

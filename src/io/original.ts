@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { appendFile, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { appendFile, createWriteStream, open, rename, rm, stat } from './named-fs.js';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { codeOf, reason, UserError } from '../errors.js';

@@ -1,4 +1,5 @@
-import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
+import { fstatSync } from 'node:fs';
+import { lstat, mkdir, realpath, stat } from './named-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { reason, UserError } from '../errors.js';
 
@@ -66,10 +67,46 @@ async function refuseLinksBelow(root: string, folder: string): Promise<void> {
   }
 }
 
+/** A file a run will write: named by a flag and a path, or an open descriptor (standard output). */
+export interface PlannedWrite {
+  flag: string;
+  path?: string;
+  fd?: number;
+}
+
+/**
+ * Before any work: a report, baseline or transcript written over a file the run reads would
+ * destroy it, whatever spelling, symlink or hard link leads there (and `>> input` too).
+ */
+export async function refuseWritesOverInputs(writes: readonly PlannedWrite[], inputs: readonly string[]): Promise<void> {
+  if (writes.length === 0) return;
+  const inputIds = new Map<string, string>();
+  for (const input of inputs) {
+    const id = input === '-' ? undefined : await fileId(input);
+    if (id !== undefined && !inputIds.has(id)) inputIds.set(id, input);
+  }
+  for (const write of writes) {
+    const id = write.fd !== undefined ? descriptorId(write.fd) : write.path !== undefined ? await fileId(write.path) : undefined;
+    const input = id === undefined ? undefined : inputIds.get(id);
+    if (input === undefined) continue;
+    const named = write.path === undefined ? write.flag : `${write.flag} ${write.path}`;
+    throw new UserError(`${named} is the input ${input}; refusing before anything is read or written`);
+  }
+}
+
 /** Device and inode: the same file whatever path, symlink or hard link names it. */
 async function fileId(path: string): Promise<string | undefined> {
   const info = await stat(path).catch(() => undefined);
   return info === undefined ? undefined : `${info.dev}:${info.ino}`;
+}
+
+function descriptorId(fd: number): string | undefined {
+  try {
+    const info = fstatSync(fd);
+    return info.isFile() ? `${info.dev}:${info.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function commonFolder(paths: string[]): string {

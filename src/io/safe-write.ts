@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { copyFile, link, lstat, open, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { copyFile, link, lstat, open, realpath, rename, rm, stat } from './named-fs.js';
 import { dirname, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
 import { removeOnExit, withoutInterruption } from './exit-cleanup.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from './named-fs.js';
 import { basename, dirname, join } from 'node:path';
 import { isAlive } from './process-alive.js';
 

@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { reason, UserError } from '../errors.js';
+import { LIMITS, readBoundedText, readProblem } from '../io/bounded-read.js';
 import type { FileReport, Finding } from './finding.js';
 
 /**
@@ -29,11 +30,17 @@ export async function writeBaseline(file: string, reports: readonly FileReport[]
 }
 
 export async function readBaseline(file: string): Promise<Map<string, number>> {
+  let text: string;
+  try {
+    text = readBoundedText(file, LIMITS.baseline);
+  } catch (error) {
+    throw new UserError(`cannot read baseline ${file}: ${readProblem(error)}`);
+  }
   let baseline: BaselineFile;
   try {
-    baseline = JSON.parse(await readFile(file, 'utf8')) as BaselineFile;
-  } catch (error) {
-    throw new UserError(`cannot read baseline ${file}: ${error instanceof SyntaxError ? 'not valid JSON' : reason(error)}`);
+    baseline = JSON.parse(text) as BaselineFile;
+  } catch {
+    throw new UserError(`cannot read baseline ${file}: not valid JSON`);
   }
   if (baseline?.version !== 1 || !Array.isArray(baseline.findings)) throw new UserError(`${file} is not a transcript-doctor baseline`);
   const known = new Map<string, number>();

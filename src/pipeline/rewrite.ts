@@ -9,6 +9,7 @@ import { UserError } from '../errors.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../io/safe-write.js';
+import { withReadablePath } from '../io/regular-file.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
 import { emptyCounts, isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
@@ -72,13 +73,18 @@ export async function rewriteInput(path: string, stdin: Readable | undefined, re
 
 async function rewriteFile(source: string, display: string, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   const stamp = target.kind === 'in-place' ? await beginInPlace(source, target.force) : undefined;
+  // `source` is where the result goes in place; `reading` is a path the readers can open (see withReadablePath).
+  return withReadablePath(source, (reading) => rewriteRead(source, reading, display, stamp, rewrite, target));
+}
+
+async function rewriteRead(source: string, reading: string, display: string, stamp: SourceStamp | undefined, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   // Lines that are conversations of their own are planned as they are read; session files ignore this.
   const lines = rewrite.mode === undefined ? undefined : planConversations({ mode: rewrite.mode, provider: rewrite.provider }, rewrite.rules);
-  const transcript = await loadTranscriptFile(source, undefined, true, lines?.take);
+  const transcript = await loadTranscriptFile(reading, undefined, true, lines?.take);
   transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
-  if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, display, stamp, transcript, format, lines, rewrite, target });
-  const plan = rewrite.plan(transcript, display, source);
+  if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, reading, display, stamp, transcript, format, lines, rewrite, target });
+  const plan = rewrite.plan(transcript, display, reading);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
   const endings = rewrite.fixEndings && (transcript.bom || transcript.lastLine?.eol === 'none');
@@ -90,8 +96,8 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
 
   if (!changed) {
     report.findings = runRules(analyze(transcript), rewrite.rules);
-    if (target.kind === 'stream') await pipeline(createReadStream(source), target.stream, { end: false });
-    if (target.kind === 'file') await copyTo(source, await outputFile(target.path, source, display));
+    if (target.kind === 'stream') await pipeline(createReadStream(reading), target.stream, { end: false });
+    if (target.kind === 'file') await copyTo(reading, await outputFile(target.path, reading, display));
     if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
     return report;
   }
@@ -106,7 +112,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
     report.findings = runRules(analysis ?? analyze(output), rewrite.rules);
     return report;
   };
-  return settle({ path: source, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));
+  return settle({ path: reading, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));
 }
 
 /**
@@ -115,6 +121,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
  */
 async function rewriteConversationFile(file: {
   source: string;
+  reading: string;
   display: string;
   stamp: SourceStamp | undefined;
   transcript: Transcript;
@@ -123,7 +130,7 @@ async function rewriteConversationFile(file: {
   rewrite: Rewrite;
   target: Target;
 }): Promise<RepairReport> {
-  const { source, display, stamp, transcript, format, lines, rewrite, target } = file;
+  const { source, reading, display, stamp, transcript, format, lines, rewrite, target } = file;
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized');
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
   const changed = lines.changing.size > 0 || transcript.lineIssues.length > 0 || transcript.bom || transcript.lastLine?.eol === 'none';
@@ -131,8 +138,8 @@ async function rewriteConversationFile(file: {
   const report: RepairReport = { path: display, format: format.name, findings: [], repair: summary };
   if (!changed) {
     report.findings = withConversationFindings(runRules(analyze(transcript), rewrite.rules), [...lines.findings.values()].flat());
-    if (target.kind === 'stream') await pipeline(createReadStream(source), target.stream, { end: false });
-    if (target.kind === 'file') await copyTo(source, await outputFile(target.path, source, display));
+    if (target.kind === 'stream') await pipeline(createReadStream(reading), target.stream, { end: false });
+    if (target.kind === 'file') await copyTo(reading, await outputFile(target.path, reading, display));
     if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
     return report;
   }
@@ -142,7 +149,7 @@ async function rewriteConversationFile(file: {
     return report;
   };
   const sink = await destination(target, judge, { source, display, stamp, summary }).open();
-  const written = await attempt(sink, () => writeConversations({ path: source, transcript, format }, lines, { mode: rewrite.mode!, provider: rewrite.provider }, rewrite.rules, sink.write));
+  const written = await attempt(sink, () => writeConversations({ path: reading, transcript, format }, lines, { mode: rewrite.mode!, provider: rewrite.provider }, rewrite.rules, sink.write));
   left = written.findings;
   summary.counts = written.counts;
   summary.lines = written.lines;
@@ -215,9 +222,26 @@ async function copyTo(source: string, file: AtomicFile): Promise<void> {
   }
 }
 
+/**
+ * One chunk to a caller's stream. A stream can end without calling back (destroyed mid-write, or
+ * closed by its other end): its 'close' and 'error' settle the write too, so a run never hangs.
+ */
 function writeTo(stream: Writable, chunk: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    stream.write(chunk, (error) => (error ? reject(error) : resolve()));
+    if (stream.destroyed || stream.writableEnded) {
+      reject(new Error('the output stream was closed before the transcript was written'));
+      return;
+    }
+    const settle = (error?: Error | null) => {
+      stream.off('error', settle);
+      stream.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    const closed = () => settle(new Error('the output stream closed before the transcript was written'));
+    stream.on('error', settle);
+    stream.on('close', closed);
+    stream.write(chunk, settle);
   });
 }
 
@@ -246,7 +270,7 @@ function sessionIdOf(path: string): string {
  * pointer, what would change), plus the shapes it cannot settle. Writes nothing.
  */
 export async function checkCanonical(path: string, stdin: Readable | undefined): Promise<FileReport> {
-  const transcript = stdin === undefined ? await loadTranscriptFile(path) : await loadTranscript(stdin);
+  const transcript = stdin === undefined ? await withReadablePath(path, (reading) => loadTranscriptFile(reading)) : await loadTranscript(stdin);
   const plan = planCanonical(transcript);
   // A line too long to parse cannot be copied either, so canonicalize would fail on it: say so here.
   const tooLong = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'oversized').map((issue) => issue.line));

@@ -5,6 +5,7 @@ import type { Rule } from '../rules/rule.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import type { FileReport } from './finding.js';
 import { liveLock } from '../io/lock.js';
+import { withReadablePath } from '../io/regular-file.js';
 import { loadTranscriptFile } from './load-file.js';
 import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
@@ -36,7 +37,8 @@ export async function scanSource(path: string, source: Readable, rules: readonly
 export async function scanFile(path: string, rules: readonly Rule[] = allRules, format?: TranscriptFormat, twoThreads = true, extras: ScanExtras = {}): Promise<FileReport> {
   // A file of conversations (requests, datasets) is judged line by line as it is read.
   const lines = conversationChecker(rules, extras.provider);
-  const transcript = await loadTranscriptFile(path, format, twoThreads, lines.take);
+  // The path is also the report's name; a name that is not UTF-8 is read through withReadablePath.
+  const transcript = await withReadablePath(path, (reading) => loadTranscriptFile(reading, format, twoThreads, lines.take));
   const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
   return check(path, path, transcript, rules, extras, lines.findings);

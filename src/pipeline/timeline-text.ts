@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open } from '../io/named-fs.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
 import { READ_NOW } from '../io/regular-file.js';

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openSync } from '../io/named-fs.js';
 import type { Entry } from '../model/entry.js';
 
 /** Lends `use` a reader of entries' lines from `file` (by their offsets), and closes the file after. */

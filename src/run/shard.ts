@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { realpathSync } from '../io/named-fs.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 
@@ -37,7 +37,7 @@ export function shardKey(path: string, cwd = process.cwd(), real: (folder: strin
 /** A folder's real path; as given when it cannot be resolved (the hash must not fail on it). */
 function physical(folder: string): string {
   try {
-    return realpathSync.native(folder);
+    return realpathSync(folder);
   } catch {
     return folder;
   }

@@ -72,3 +72,47 @@ describe('baseline', () => {
     expect(foreign).toMatchObject({ code: 2, stderr: `transcript-doctor: ${join(dir, 'x.json')} is not a transcript-doctor baseline\n` });
   });
 });
+
+describe('ignores never hide a named file', () => {
+  it('a file named on the command line or in --files-from is checked though an ancestor config ignores everything', async () => {
+    const dir = project({ ignores: ['**'] });
+    mkdirSync(join(dir, 'deep', 'sub'), { recursive: true });
+    copyFileSync(join(ROOT, 'fixtures/pi/missing-tool-result.jsonl'), join(dir, 'deep', 'sub', 's.jsonl'));
+    const cwd = join(dir, 'deep', 'sub');
+    const named = await runCli(['scan', 's.jsonl', '-r', 'json'], { cwd });
+    expect(named.code).toBe(1);
+    expect(rulesOf(named.stdout)).toEqual(['missing-tool-result:error']);
+    expect((await runCli(['scan', '--files-from', '-', '-r', 'json'], { cwd, input: 's.jsonl\n' })).code).toBe(1);
+    expect((await runCli(['repair', '--dry-run', 's.jsonl', '-r', 'json'], { cwd })).code).toBe(0);
+  });
+
+  it('a folder search whose every file is ignored says so on standard error', async () => {
+    const dir = project({ ignores: ['**'] });
+    const result = await runCli(['scan', 'sessions'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('transcript-doctor: every file found (3) is excluded by the project config\'s "ignores" (--print-config shows it); name a file to check it anyway\n');
+  });
+});
+
+describe('--print-config', () => {
+  it('prints the config in effect and where it came from, and checks nothing', async () => {
+    const dir = project({ rules: { 'empty-text-block': 'off', 'missing-tool-result': 'warning' }, ignores: ['sessions/archive/**'], provider: 'mistral' });
+    for (const command of ['scan', 'repair', 'canonicalize', 'verify']) {
+      const result = await runCli([command, '--print-config', 'no-such-file.jsonl'], { cwd: dir });
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      const printed = JSON.parse(result.stdout);
+      expect(printed).toMatchObject({ configFile: join(dir, 'transcript-doctor.config.json'), ignores: [join(dir, 'sessions/archive/**')], provider: 'mistral', verify: {} });
+      expect(printed.rules).toMatchObject({ 'empty-text-block': 'off', 'missing-tool-result': 'warning', 'invalid-json': 'error' });
+    }
+  });
+
+  it('-c names the file; with none found, configFile is null', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'other.json'), '{"rules":{"invalid-json":"info"}}');
+    const chosen = JSON.parse((await runCli(['scan', '--print-config', '-c', join(dir, 'other.json')])).stdout);
+    expect(chosen).toMatchObject({ configFile: join(dir, 'other.json'), rules: { 'invalid-json': 'info' } });
+    // /proc can hold no config file, nor can / on a test machine.
+    const none = await runCli(['scan', '--print-config'], { cwd: '/proc' });
+    expect(JSON.parse(none.stdout)).toMatchObject({ configFile: null, ignores: [], provider: null });
+  });
+});

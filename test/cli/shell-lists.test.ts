@@ -132,9 +132,9 @@ describe('--files-from', () => {
       [['scan', '--files-from', '-'], 'transcript-doctor: --files-from - holds NUL bytes: add -0 to read a NUL-separated list\n', `${BROKEN}\0${HEALTHY}`],
       [['scan', '--files-from', '-', '-'], 'transcript-doctor: --files-from - reads the list from standard input, so - cannot also be a transcript\n'],
       [['scan', '--files-from', '-'], `transcript-doctor: ${join(dir, 'nope.jsonl')}: no such file or directory\n`, join(dir, 'nope.jsonl')],
-      [['scan', '--files-from', '/dev/zero', '-r', 'json'], 'transcript-doctor: --files-from /dev/zero holds NUL bytes: add -0 to read a NUL-separated list\n'],
+      [['scan', '--files-from', '/dev/zero', '-r', 'json'], 'transcript-doctor: --files-from /dev/zero is a character device, not a file holding a list of paths\n'],
       [['scan', '--files-from', '-'], 'transcript-doctor: --files-from -: an entry is longer than 65536 bytes; this is not a list of paths\n', 'x'.repeat(70_000)],
-      [['scan', '--files-from', ROOT], `transcript-doctor: cannot read --files-from ${ROOT}: is a directory\n`],
+      [['scan', '--files-from', ROOT], `transcript-doctor: --files-from ${ROOT} is a folder, not a file holding a list of paths\n`],
       [['repair', '-0', BROKEN, '--dry-run'], 'transcript-doctor: -0 goes with --files-from (a NUL-separated list in) or, for scan, -l (a NUL-separated list out)\n'],
     ];
     for (const [args, stderr, input] of cases) expect(await runCli(args, { input })).toMatchObject({ code: 2, stdout: '', stderr });

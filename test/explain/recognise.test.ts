@@ -144,3 +144,23 @@ describe('text explain does not know', () => {
     expect(() => recognise('  \n')).toThrow(UserError);
   });
 });
+
+describe('recognise on absurd pastes', () => {
+  it('a message index of 200,000 digits names no message (never "Infinity")', () => {
+    const error = recognise(`messages.${'1'.repeat(200_000)}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: toolu_01AbCdEf`);
+    expect(error.messageIndex).toBeUndefined();
+    expect(error.ids).toEqual(['toolu_01AbCdEf']);
+  });
+
+  it('an unknown text naming a 200 KB id is refused in one short line, the id cut with an ellipsis', () => {
+    const id = `call_${'x'.repeat(200_000)}`;
+    let message = '';
+    try {
+      recognise(`HTTP 400 bad request ${id}`);
+    } catch (error) {
+      expect(error).toBeInstanceOf(UserError);
+      message = (error as Error).message;
+    }
+    expect(message).toBe(`not a provider error explain knows (recognised HTTP 400, id ${id.slice(0, 79)}…); transcript-doctor rules lists what it checks`);
+  });
+});

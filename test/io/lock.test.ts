@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
-import { assertNotLocked, lockPaths, lockPid } from '../../src/io/lock.js';
+import { assertNotLocked, liveLock, lockPaths, lockPid } from '../../src/io/lock.js';
 import { UNREADABLE_LOCKS } from '../helpers/lock-bodies.js';
 import { deadPid } from '../helpers/processes.js';
 
@@ -79,5 +80,40 @@ describe('assertNotLocked', () => {
     await symlink(real, join(dir, 'link.jsonl'));
     expect(await lockPaths(join(dir, 'link.jsonl'))).toEqual([`${real}.lock`, `${join(dir, 'link.jsonl')}.lock`]);
     expect(await lockPaths(real)).toEqual([`${real}.lock`]);
+  });
+});
+
+describe('a lock that is not a small regular file', () => {
+  async function session(): Promise<string> {
+    const file = join(dir, 's.jsonl');
+    await writeFile(file, 'x\n');
+    return file;
+  }
+
+  // A FIFO would block a blocking open (or a read) for good; devices never stop giving bytes.
+  it.each([
+    ['a FIFO with no writer', (lock: string) => execFileSync('mkfifo', [lock])],
+    ['a symlink to /dev/zero', (lock: string) => symlink('/dev/zero', lock)],
+    ['a symlink to /dev/urandom', (lock: string) => symlink('/dev/urandom', lock)],
+    ['a folder', (lock: string) => mkdir(lock)],
+  ])('%s is nobody\'s lock: never opened, not locked', async (_name, make) => {
+    const file = await session();
+    await make(`${file}.lock`);
+    await expect(assertNotLocked(file, false)).resolves.toBeUndefined();
+    expect(await liveLock(file)).toBeUndefined();
+  });
+
+  it('a lock file bigger than 64 KiB is refused by name, even padding a live pid, unless forced', async () => {
+    const file = await session();
+    await writeFile(`${file}.lock`, `${' '.repeat(70 * 1024)}{"pid":${process.pid}}`);
+    expect(await refusal(file)).toBe(`${file}: its lock file ${file}.lock is 70 KiB, more than the 64 KiB it may be, so no agent wrote it; look at it and remove it, or use --force`);
+    await expect(assertNotLocked(file, true)).resolves.toBeUndefined();
+    expect(await readFile(file, 'utf8')).toBe('x\n');
+  });
+
+  it('a byte order mark before a live pid still locks', async () => {
+    const file = await session();
+    await writeFile(`${file}.lock`, `\uFEFF{"pid":${process.pid}}`);
+    expect(await refusal(file)).toContain(`locked by running process ${process.pid}`);
   });
 });
