@@ -7,6 +7,7 @@ import { errorsOnly, exitCode } from '../run/exit.js';
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
+import { terminalText } from '../report/terminal-text.js';
 
 export interface RewriteOptions extends InputListOptions {
   config?: string;
@@ -46,7 +47,7 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
       progress.done(index);
       if (failure === undefined) return;
       progress.stop();
-      process.stderr.write(`transcript-doctor: ${failure.message}\n`);
+      process.stderr.write(`transcript-doctor: ${terminalText(failure.message)}\n`);
     });
   } finally {
     progress.stop();

@@ -11,6 +11,7 @@ import { errorsOnly, exitCode, exitPolicy, failingReports, type ExitOptions } fr
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
+import { terminalText } from '../report/terminal-text.js';
 
 export interface ScanOptions extends ExitOptions, InputListOptions {
   format?: string;
@@ -53,7 +54,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   } finally {
     progress.stop();
   }
-  for (const failure of result.failures) process.stderr.write(`transcript-doctor: ${failure.message}\n`);
+  for (const failure of result.failures) process.stderr.write(`transcript-doctor: ${terminalText(failure.message)}\n`);
   const current = await applyBaseline(result.reports, settings, options.writeBaseline);
   if (options.filesWithErrors) {
     process.stdout.write(formatPathList(failingReports(current, policy).map((report) => report.path), options.null ?? false));
@@ -72,7 +73,7 @@ export async function defaultInputs(ignores: readonly string[] = []): Promise<In
   if (existing.length === 0) {
     throw new UserError(`no session folders found (searched ${locations.join(', ')}); pass files or folders to scan`);
   }
-  process.stderr.write(`Searching ${existing.join(', ')}\n`);
+  process.stderr.write(`Searching ${terminalText(existing.join(', '))}\n`);
   const inputs: Input[] = [];
   for (const location of existing) {
     const found = await expandInputs([location], ignores).catch(() => []);

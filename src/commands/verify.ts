@@ -7,6 +7,7 @@ import { namedInputs, type InputListOptions } from './inputs.js';
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
+import { terminalText } from '../report/terminal-text.js';
 
 export interface VerifyOptions extends VerifySettingsInput, InputListOptions {
   rules?: string[];
@@ -26,7 +27,7 @@ export async function verifyCommand(paths: readonly string[], options: VerifyOpt
   // --config is OpenClaw's here; the project config is always the one found upwards.
   if (options.printConfig) return printConfig(undefined);
   const destinations = await planReports(options);
-  const { judge, ignores } = await prepareVerify(options, (message) => process.stderr.write(`transcript-doctor: ${message}\n`));
+  const { judge, ignores } = await prepareVerify(options, (message) => process.stderr.write(`transcript-doctor: ${terminalText(message)}\n`));
   const inputs = (await namedInputs(paths, options, ignores)) ?? (await defaultInputs(ignores));
   // Before the judge sees anything: a refusal after the requests would have sent the transcripts for nothing.
   await refuseWritesOverInputs(reportWrites(destinations), inputs.map((input) => input.path));

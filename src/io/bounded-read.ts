@@ -12,6 +12,8 @@ export const LIMITS = {
   config: 1024 * 1024,
   baseline: 256 * 1024 * 1024,
   report: 256 * 1024 * 1024,
+  /** Instructions verify hands the judge (AGENTS.md, --rules files): each goes into a prompt. */
+  instructions: 1024 * 1024,
 } as const;
 
 /** Thrown when a file is larger than its bound: the message says both sizes. */

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
 import { findFiles, transcriptFolder, type Search, type SearchRules, type SkippedFile } from './find-files.js';
 import { notRegularReason, specialKind } from './regular-file.js';
+import { terminalText } from '../report/terminal-text.js';
 
 /** One transcript to read: a file path, or standard input. */
 export type Input = { kind: 'file'; path: string } | { kind: 'stdin'; path: '-' };
@@ -33,7 +34,7 @@ async function glob() {
 export async function expandInputs(
   args: readonly string[],
   ignores: readonly string[] = [],
-  warn: (message: string) => void = (message) => process.stderr.write(`transcript-doctor: ${message}\n`),
+  warn: (message: string) => void = (message) => process.stderr.write(`transcript-doctor: ${terminalText(message)}\n`),
   onMissing?: (path: string) => void,
 ): Promise<Input[]> {
   const inputs: Input[] = [];

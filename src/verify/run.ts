@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { LIMITS, readBoundedText, readProblem } from '../io/bounded-read.js';
 import { basename, join } from 'node:path';
 import { formats } from '../formats/registry.js';
 import { analyze } from '../model/analysis.js';
@@ -142,7 +142,12 @@ async function workspaceRules(cwd: string | undefined): Promise<Array<{ name: st
   if (cwd === undefined || cwd === '') return [];
   const rules: Array<{ name: string; text: string }> = [];
   for (const name of [...RULE_FILES, 'HEARTBEAT.md']) {
-    const text = await readFile(join(cwd, name), 'utf8').catch(() => undefined);
+    let text: string | undefined;
+    try {
+      text = readBoundedText(join(cwd, name), LIMITS.instructions);
+    } catch {
+      // Absent, or not a file a person wrote (a FIFO, a device, something huge): not the session's rules.
+    }
     if (text !== undefined) rules.push({ name, text });
   }
   return rules;
@@ -150,5 +155,11 @@ async function workspaceRules(cwd: string | undefined): Promise<Array<{ name: st
 
 /** Rules files named on the command line, by their base name. */
 export async function readRules(paths: readonly string[]): Promise<Array<{ name: string; text: string }>> {
-  return Promise.all(paths.map(async (path) => ({ name: basename(path), text: await readFile(path, 'utf8') })));
+  return paths.map((path) => {
+    try {
+      return { name: basename(path), text: readBoundedText(path, LIMITS.instructions) };
+    } catch (error) {
+      throw new Error(`${path}: ${readProblem(error)}`);
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { LIMITS, readBoundedText, readProblem } from '../io/bounded-read.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
@@ -31,9 +31,9 @@ export async function loadVerifierConfig(path: string | undefined, env: NodeJS.P
   const file = path ?? join(env.OPENCLAW_STATE_DIR || join(env.HOME ?? homedir(), '.openclaw'), 'openclaw.json');
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    if (path !== undefined) throw new UserError(`cannot read config ${path}`);
+    text = readBoundedText(file, LIMITS.config);
+  } catch (error) {
+    if (path !== undefined) throw new UserError(`cannot read config ${path}: ${readProblem(error)}`);
     return {};
   }
   let config: unknown;
