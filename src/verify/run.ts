@@ -5,6 +5,7 @@ import { analyze } from '../model/analysis.js';
 import type { Entry } from '../model/entry.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { loadTranscriptFile } from '../pipeline/load-file.js';
+import { withReadablePath } from '../io/regular-file.js';
 import { isVerifierFeedback, selectCandidates, type Candidate, type Turn } from './candidates.js';
 import { LineTexts } from './lines.js';
 import { complete } from './llm/complete.js';
@@ -35,7 +36,12 @@ export interface JudgeOptions {
 const RULE_FILES = ['AGENTS.md', 'SOUL.md'];
 
 /** Judges the final answers on one transcript's replayed path. */
-export async function verifyFile(path: string, display: string, options: JudgeOptions): Promise<FileReport & { verdicts: Verdict[] }> {
+export async function verifyFile(name: string, display: string, options: JudgeOptions): Promise<FileReport & { verdicts: Verdict[] }> {
+  // A name that is not UTF-8 is read through a path the readers can open (see withReadablePath).
+  return withReadablePath(name, (path) => verifyPath(path, display, options));
+}
+
+async function verifyPath(path: string, display: string, options: JudgeOptions): Promise<FileReport & { verdicts: Verdict[] }> {
   const transcript = await loadTranscriptFile(path);
   const format = formats.find((candidate) => candidate.name === transcript.format);
   const report = { path: display, format: transcript.format ?? null, findings: [], verdicts: [] as Verdict[] };

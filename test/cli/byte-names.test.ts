@@ -40,6 +40,15 @@ describe('names that are not UTF-8', () => {
     expect(listed.stdout).toEqual(Buffer.concat([Buffer.from('nu/'), OTHER, Buffer.from('\0nu/'), LATIN1, Buffer.from('\0nu/ok.jsonl\0')]));
   });
 
+  it('verify reads the file and its answers through the name (no judge is reached: nothing listens on port 9)', () => {
+    const { dir } = folder();
+    const run = shell(dir, 'OPENAI_API_KEY=x node "$TD" verify --all --no-cache --retries 0 --model openai/x --base-url http://127.0.0.1:9/v1 "nu/$(printf \'caf\\351.jsonl\')" -r json');
+    expect(run.stderr.toString()).not.toMatch(/no such file|cannot read/);
+    const [file] = JSON.parse(run.stdout.toString()).files;
+    expect(file.path).toBe('nu/caf\uDCE9.jsonl');
+    expect(file.verdicts.length).toBeGreaterThan(0);
+  });
+
   it('find -print0 | scan --files-from - -0 checks every file', () => {
     const { dir } = folder();
     const run = shell(dir, 'find nu -name "*.jsonl" -print0 | node "$TD" scan --files-from - -0 -r json');
