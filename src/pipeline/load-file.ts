@@ -226,7 +226,7 @@ function join(first: Transcript, second: Transcript, between?: () => void): Tran
     first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, id: moved }, into);
   }
   first.entries.trim(between);
-  for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines });
+  for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines, ...(issue.through === undefined ? {} : { through: issue.through + lines }) });
   if (second.lastLine !== undefined) first.lastLine = { ...second.lastLine, line: second.lastLine.line + lines };
   first.lines += second.lines;
   first.bytes += second.bytes;

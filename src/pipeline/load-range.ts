@@ -20,5 +20,5 @@ export async function loadRange(request: RangeRequest): Promise<Transcript> {
   const format = formats.find((candidate) => candidate.name === request.format)!;
   const builder = new TranscriptBuilder(format, request.state);
   const summary = await readFileLines(request.path, (raw) => builder.line({ ...raw, offset: raw.offset + request.start }), { start: request.start });
-  return Object.assign(builder.transcript, { lines: summary.lines, bytes: summary.bytes });
+  return builder.untrimmed({ ...summary, bom: false });
 }

@@ -171,7 +171,8 @@ export class TranscriptBuilder {
       const first = held[record.first]!;
       const last = held[record.last]!;
       const how = record.insideString ? ', cut by raw line breaks inside a string; repair joins them with the breaks escaped' : '; repair joins them onto one line';
-      this.issue('split', first.number, `one record is written across lines ${first.number}–${last.number}${how}`).through = last.number;
+      // A count, not line numbers: the second thread's numbers are shifted after the detail is written.
+      this.issue('split', first.number, `one record is written across ${record.last - record.first + 1} lines${how}`).through = last.number;
       if (held.slice(record.first, record.last + 1).some((line) => !isUtf8(line.bytes))) this.issue('invalid-utf8', first.number, 'invalid UTF-8 byte sequence');
       this.transcript.lastLine = { line: last.number, eol: last.eol, parsed: true };
       this.transcript.parsedLines += 1;

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './run-cli.js';
@@ -22,5 +23,18 @@ describe('two-thread decoding', () => {
     const split = await runCli(['repair', file], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
     expect(split.stdout).toBe(single.stdout);
     expect(split.stdout.length).toBeGreaterThan(0);
+  });
+
+  it('finds a record written over several lines, and a torn line with a record after it, in either half', async () => {
+    const lines = readFileSync(join(ROOT, 'fixtures', 'pi', 'healthy.jsonl'), 'utf8').split('\n').slice(0, -1);
+    const cut = (i: number) => JSON.stringify({ ...JSON.parse(lines[i]!), note: 'one\ntwo\nthree' }).replaceAll('\\n', '\n');
+    const damaged = [...lines.slice(0, 5), cut(5), lines[6]!.slice(0, 30) + lines[7], ...lines.slice(8, 40), cut(40), lines[41]!.slice(0, 30) + lines[42], ...lines.slice(43)];
+    const file = join(mkdtempSync(join(tmpdir(), 'td-parallel-')), 'damaged.jsonl');
+    writeFileSync(file, damaged.map((line) => `${line}\n`).join(''));
+    const single = await runCli(['scan', file, '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
+    const split = await runCli(['scan', file, '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
+    const findings = JSON.parse(single.stdout).files[0].findings.filter((f: { rule: string }) => f.rule === 'invalid-json');
+    expect(findings.map((f: { line: number }) => f.line)).toEqual([6, 9, 42, 45]);
+    expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
   });
 });

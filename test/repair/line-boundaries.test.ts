@@ -92,7 +92,7 @@ describe('one record written over several lines', () => {
     const input = damaged.map((l) => `${l}\n`).join('');
     const findings = await scanText(input);
     expect(findings.map((f) => `${f.line} ${f.rule}`)).toEqual(['5 invalid-json']);
-    expect(findings[0]!.message).toContain('lines 5–9, cut by raw line breaks inside a string');
+    expect(findings[0]!.message).toContain('across 5 lines, cut by raw line breaks inside a string');
     const { output, report } = await repairText(input);
     expect(output).toBe([...lines.slice(0, 4), record, ...lines.slice(5)].map((l) => `${l}\n`).join(''));
     expect(report.repair.counts.joinedRecords).toBe(1);
