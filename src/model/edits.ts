@@ -29,6 +29,8 @@ export type EntryEdit =
   | { kind: 'results-first' }
   /** Reasoning blocks another provider signed (see Entry.signedThinking) go; the rest of the message stays. */
   | { kind: 'drop-signed-reasoning' }
+  /** A line the agent skips for want of its item type gets the type back (see Entry.lostType). */
+  | { kind: 'set-item-type'; type: string }
   /** The whitespace at the end of the message's last block, a text block, goes (see Entry.trailingWhitespace). */
   | { kind: 'trim-final-text' };
 

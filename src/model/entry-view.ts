@@ -140,6 +140,9 @@ export class EntryView {
   get keptHistoryProblems() {
     return this.rare?.keptHistoryProblems;
   }
+  get lostType() {
+    return this.rare?.lostType;
+  }
 }
 
 export interface EntryView {

@@ -156,6 +156,11 @@ export class Entry {
   declare trailingWhitespace: true | undefined;
   /** Images whose bytes are in the line. */
   declare images: ImageRef[] | undefined;
+  /**
+   * A line whose item type is not written, so the agent skips it (Codex's `response_item` without
+   * `type`): the type its fields show, in the format's words, or '' when they do not show one.
+   */
+  declare lostType: string | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -200,7 +205,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

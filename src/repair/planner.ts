@@ -3,6 +3,7 @@ import { semanticsOf, type Transcript } from '../model/transcript.js';
 import { formats } from '../formats/registry.js';
 import { dropCopiedEntries } from './copied-entries.js';
 import { repairHeader } from './header.js';
+import { restoreItemTypes } from './item-types.js';
 import { repairKeptHistories } from './kept-history.js';
 import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
@@ -33,6 +34,7 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
     for (const issue of transcript.lineIssues) if (issue.kind === 'oversized') builder.skip(issue.line);
     return builder.finish();
   }
+  if (restoreItemTypes(transcript.entries, builder)) return builder.finish();
   withLineReader(options.file, (lineBytes) => dropCopiedEntries(transcript, format, builder, lineBytes));
   repairLinks(transcript, builder);
   const analysis = analyze(transcript);

@@ -24,6 +24,7 @@ import { resultForFailedTurn } from './pairing/result-for-failed-turn.js';
 import { toolResultOrder } from './pairing/tool-result-order.js';
 import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
 import { missingSequenceNumber } from './structure/missing-sequence-number.js';
+import { missingItemType } from './structure/missing-item-type.js';
 import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
 import { keptHistoryPairing } from './pairing/kept-history-pairing.js';
 import { lostLogicalParent } from './structure/lost-logical-parent.js';
@@ -63,6 +64,7 @@ export const rules: readonly Rule[] = [
   lostLogicalParent,
   sequenceOutOfOrder,
   missingSequenceNumber,
+  missingItemType,
   missingToolResult,
   orphanToolResult,
   orphanServerToolResult,

@@ -36,6 +36,9 @@ function applyEdit(line: Json, edit: EntryEdit): void {
     case 'set-sequence':
       line.ordinal = edit.value;
       return;
+    case 'set-item-type':
+      if (item !== undefined && item.type === undefined) item.type = edit.type;
+      return;
     // Nothing else has a place in a rollout line: a line is one item, so repair drops whole lines
     // and never blocks; lines are linked by position; outputs carry no tool name; and Codex has no
     // failed turns, placeholders or canonical shapes of its own to write.

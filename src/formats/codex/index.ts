@@ -13,7 +13,7 @@ export const codexFormat: TranscriptFormat = {
     duplicateIds: 'last',
     // A rollout is linear: there is no line beside the path to replay.
     resultsBesidePath: false,
-    // Codex resumes only a rollout whose session_meta it can read ("no usable header record").
+    // Codex resumes only a rollout whose first item is a session_meta it can read.
     header: true,
     // The Responses API matches outputs to calls by call_id; Codex records parallel outputs as they finish.
     resultOrder: false,
@@ -23,7 +23,7 @@ export const codexFormat: TranscriptFormat = {
     blankTextRejected: false,
     api: 'responses',
     provider: 'openai-responses',
-    headerLoss: 'Codex will not resume it ("no usable header record")',
+    headerLoss: 'Codex will not resume it ("rollout at … does not start with session metadata")',
   },
   detect(value) {
     return isObject(value) && typeof value.timestamp === 'string' && typeof value.type === 'string' && ROLLOUT_TYPES.has(value.type) && isObject(value.payload);
