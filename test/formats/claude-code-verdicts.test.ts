@@ -4,8 +4,12 @@ import { analyze } from '../../src/model/analysis.js';
 import { loadTranscript } from '../../src/pipeline/load-transcript.js';
 import { blankUserMessage } from '../../src/rules/content/blank-user-message.js';
 import { missingToolResult } from '../../src/rules/pairing/missing-tool-result.js';
+import { jsonReporter } from '../../src/report/json.js';
+import { parseJsonReport, fileReportsOf } from '../../src/report/read-json.js';
+import { stylishReporter } from '../../src/report/stylish.js';
 import { repairText } from '../helpers/repair-tester.js';
-import { testRule } from '../helpers/rule-tester.js';
+import { findingsOf, testRule } from '../helpers/rule-tester.js';
+import { rules } from '../../src/rules/index.js';
 
 type Json = Record<string, unknown>;
 
@@ -79,4 +83,26 @@ describe('Claude Code: a later copy of a uuid', () => {
       expect((await repairText(once.output, mode)).output).toBe(once.output);
     });
   }
+});
+
+describe('findings the client heals on resume', () => {
+  const orphanFirst = [...opening, cc('u2', 'a1', 'user', [{ type: 'text', text: 'see:' }, ...result('toolu_01ZZZ')])];
+
+  it('keep their grade and say which client heals them, from which version; others say nothing', async () => {
+    const found = await findingsOf(missingToolResult, jsonl(dupLeaf));
+    expect(found[0]).toMatchObject({ severity: 'error', healedBy: { client: 'Claude Code', since: '2.1.328', how: expect.stringMatching(/adds an error result/) } });
+    const all = await findingsOf(rules.find((rule) => rule.meta.id === 'duplicate-entry-id')!, jsonl(dupLeaf));
+    expect(all[0]!.healedBy).toBeUndefined();
+    expect((await findingsOf(rules.find((rule) => rule.meta.id === 'tool-result-not-first')!, jsonl(orphanFirst)))[0]?.healedBy?.how).toMatch(/moves tool results ahead/);
+  });
+
+  it('are shown in one line by the stylish reporter and carried through a JSON report read back', async () => {
+    const findings = await findingsOf(missingToolResult, jsonl(dupLeaf));
+    const reports = [{ path: 's.jsonl', format: 'claude-code', findings }];
+    const text = stylishReporter(reports, { color: false });
+    expect(text).toContain('healed on resume by Claude Code 2.1.328+ (adds an error result ("[Tool call interrupted: …]") for the unanswered call); other readers still meet it');
+    const read = parseJsonReport(jsonReporter(reports, { color: false }));
+    if (typeof read === 'string') throw new Error(read);
+    expect(fileReportsOf(read)[0]!.findings[0]!.healedBy).toEqual(findings[0]!.healedBy);
+  });
 });

@@ -2,6 +2,7 @@ import type { TranscriptFormat } from '../format.js';
 import { isObject, withoutTimestamp } from '../json.js';
 import { ClaudeCodeDecoder } from './decode.js';
 import { claudeCodeEncoder } from './encode.js';
+import { claudeCodeHeals } from './heals.js';
 import { readText } from './text.js';
 
 /** Line types only Claude Code writes, recognisable even without a uuid. */
@@ -21,10 +22,16 @@ export const claudeCodeFormat: TranscriptFormat = {
     if (OWN_TYPES.has(value.type)) return true;
     return (value.type === 'user' || value.type === 'assistant' || value.type === 'system') && typeof value.uuid === 'string' && 'parentUuid' in value;
   },
+  // A message line another tool's file could hold too, with or without its links.
+  resembles(value) {
+    return isObject(value) && (value.type === 'user' || value.type === 'assistant') && isObject(value.message) && typeof value.message.role === 'string';
+  },
+  livesAt: [/(^|\/)\.claude\/projects\/.+\.jsonl$/],
   createDecoder: () => new ClaudeCodeDecoder(),
   encoder: claudeCodeEncoder,
   readText,
   copyKey: withoutTimestamp,
+  heals: claudeCodeHeals,
   recoverLinks(text) {
     const id = /"uuid"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
     const parent = /"parentUuid"\s*:\s*(null|"([^"\\]+)")/.exec(text);

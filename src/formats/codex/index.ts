@@ -3,6 +3,7 @@ import { isObject, withoutTimestamp } from '../json.js';
 import { CodexDecoder, type CodexDecoderState } from './decode.js';
 import { codexEncoder } from './encode.js';
 import { ROLLOUT_TYPES } from './items.js';
+import { codexHeals } from './heals.js';
 import { readText } from './text.js';
 
 /** OpenAI Codex CLI rollouts (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`, `archived_sessions/`). */
@@ -28,12 +29,16 @@ export const codexFormat: TranscriptFormat = {
   detect(value) {
     return isObject(value) && typeof value.timestamp === 'string' && typeof value.type === 'string' && ROLLOUT_TYPES.has(value.type) && isObject(value.payload);
   },
+  // A rollout line that lost its time is still a rollout line.
+  resembles: (value) => isObject(value) && typeof value.type === 'string' && ROLLOUT_TYPES.has(value.type) && isObject(value.payload),
+  livesAt: [/(^|\/)\.codex\/(sessions|archived_sessions)\/(.+\/)?rollout-[^/]*\.jsonl$/],
   createDecoder: (state) => new CodexDecoder(state as CodexDecoderState | undefined),
   encoder: codexEncoder,
   // One item shape per call and per output: there is no legacy or foreign form to rewrite.
   nothingToCanonicalize: 'a rollout has one item shape for each tool call and output',
   readText,
   copyKey: withoutTimestamp,
+  heals: codexHeals,
   // No line names another: a torn line has no links to recover.
   recoverLinks: () => undefined,
 };

@@ -14,6 +14,7 @@ export const piFormat: TranscriptFormat = {
     if (value.type === 'message') return isObject(value.message) && typeof value.message.role === 'string';
     return PI_ENTRY_TYPES.has(value.type) && typeof value.timestamp === 'string';
   },
+  livesAt: [/(^|\/)\.openclaw\/agents\/[^/]+\/sessions\/[^/]+$/, /(^|\/)\.pi\/agent\/sessions\/.+$/],
   createDecoder: (state) => new PiDecoder(state as PiDecoderState | undefined),
   encoder: piEncoder,
   readText,

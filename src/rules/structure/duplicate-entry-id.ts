@@ -14,7 +14,10 @@ Finds entries whose \`id\` was already used by an earlier entry.
 ## Why is this bad?
 An agent indexes entries by id and keeps only one of them (pi the later, Claude Code the
 earlier), so every child of the other is silently re-attached: history from another branch, or
-from another session pasted into this file, appears in the conversation.
+from another session pasted into this file, appears in the conversation. Claude Code's later
+copy is not in its conversation at all: a session whose last line reuses an earlier uuid resumes
+from the last line it does keep, so the rules judge that path (an unanswered call on the line
+before such a copy is a finding, and repair answers or drops it there).
 
 ## Fix
 repair drops the earlier copy when the two lines are the same entry written twice (equal except
