@@ -6,6 +6,8 @@
 /** A change to one existing line. */
 export type EntryEdit =
   | { kind: 'set-parent'; parentId: string | null }
+  /** The entry gets an id of its own: it reused the id of an earlier, different entry (see renameLaterCopies). */
+  | { kind: 'set-entry-id'; id: string }
   | { kind: 'drop-blocks'; blocks: number[] }
   | { kind: 'set-tool-name'; name: string }
   /** A call block gets another id (a duplicate renamed) or its name trimmed; `block` counts blocks as written. */

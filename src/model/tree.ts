@@ -9,7 +9,7 @@ import type { ReplaySemantics } from './transcript.js';
 export interface Tree {
   /** Parent entry index, or -1 for roots, headers and broken links. */
   parent: Int32Array;
-  /** Last non-header entry in file order, past a later copy of an id the agent keeps the first of: the agent resumes from here. -1 when there is none. */
+  /** Last non-header entry in file order: pi resumes from here. -1 when there is none. */
   leaf: number;
   /** Entries from the root down to the leaf. */
   replayPath: number[];
@@ -34,11 +34,10 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
   const parent = new Int32Array(entries.length).fill(-1);
   const unknownParents: number[] = [];
   const selfLoops: number[][] = [];
-  const hidden = keep === 'first' ? laterCopies(entries.length, duplicateIds) : undefined;
   let previous = -1;
   let leaf = -1;
   for (let i = 0; i < entries.length; i++) {
-    if (!isNode(entries, i) || hidden?.[i] === 1) continue;
+    if (!isNode(entries, i)) continue;
     const ref = entries.parentRef[i]!;
     if ((entries.info[i]! & LINKS_TO_PREVIOUS) !== 0) {
       parent[i] = previous;
@@ -57,7 +56,7 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
     parent,
     leaf,
     replayPath: leaf === -1 ? [] : new PathWalker(parent).path(leaf),
-    leaves: findLeaves(entries, parent, hidden),
+    leaves: findLeaves(entries, parent),
     unknownParents,
     cycles: [...selfLoops, ...findCycles(parent)],
     duplicateIds,
@@ -121,24 +120,12 @@ export class PathWalker {
   }
 }
 
-function findLeaves(entries: EntryStore, parent: Int32Array, hidden: Uint8Array | undefined): number[] {
+function findLeaves(entries: EntryStore, parent: Int32Array): number[] {
   const hasChild = new Uint8Array(entries.length);
   for (let i = 0; i < parent.length; i++) if (parent[i]! !== -1) hasChild[parent[i]!] = 1;
   const leaves: number[] = [];
-  for (let i = 0; i < entries.length; i++) if (isNode(entries, i) && hasChild[i] === 0 && hidden?.[i] !== 1) leaves.push(i);
+  for (let i = 0; i < entries.length; i++) if (isNode(entries, i) && hasChild[i] === 0) leaves.push(i);
   return leaves;
-}
-
-/**
- * Where the agent keeps the first entry of an id (Claude Code's map of entries by uuid), a later
- * line with that id is not in its conversation at all: no path runs through it, and the session
- * resumes from the last line it does keep, not from the copy.
- */
-function laterCopies(length: number, duplicateIds: Tree['duplicateIds']): Uint8Array | undefined {
-  if (duplicateIds.length === 0) return undefined;
-  const hidden = new Uint8Array(length);
-  for (const { entry } of duplicateIds) hidden[entry] = 1;
-  return hidden;
 }
 
 /** Every node has at most one parent, so each cycle is found by one walk with three colours. */

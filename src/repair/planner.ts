@@ -4,6 +4,7 @@ import { formats } from '../formats/registry.js';
 import { dropCopiedEntries } from './copied-entries.js';
 import { repairHeader } from './header.js';
 import { restoreItemTypes } from './item-types.js';
+import { renameLaterCopies } from './reused-ids.js';
 import { repairKeptHistories } from './kept-history.js';
 import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
@@ -35,7 +36,12 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
     return builder.finish();
   }
   if (restoreItemTypes(transcript.entries, builder)) return builder.finish();
-  withLineReader(options.file, (lineBytes) => dropCopiedEntries(transcript, format, builder, lineBytes));
+  let renamed = false;
+  withLineReader(options.file, (lineBytes) => {
+    dropCopiedEntries(transcript, format, builder, lineBytes);
+    if (semanticsOf(transcript).duplicateIds === 'first') renamed = renameLaterCopies(transcript, format, builder, lineBytes);
+  });
+  if (renamed) return builder.finish();
   repairLinks(transcript, builder);
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);

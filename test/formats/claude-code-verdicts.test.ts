@@ -48,56 +48,63 @@ testRule(blankUserMessage, {
 });
 
 /**
- * The last line reuses the uuid of the first one. Claude Code keeps the first entry of a uuid, so
- * the copy is not in its conversation: it resumes from the call on the line before, unanswered.
+ * The last line reuses the uuid of an earlier line. Claude Code resolves a uuid to one line only:
+ * given a final answer that reused the uuid of the tool call before it, 2.1.328 resumed with the
+ * prompt followed straight by that answer, the call and its result gone.
  */
-const dupLeaf = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01BBB'), 'tool_use'), cc('u1', 'a2', 'user', result('toolu_01BBB'))];
+const dupLeaf = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01BBB'), 'tool_use'), cc('r2', 'a2', 'user', result('toolu_01BBB')), cc('a2', 'r2', 'assistant', [{ type: 'text', text: 'It says hello.' }])];
 
-testRule(missingToolResult, {
-  valid: [{ name: 'the same session with its own uuid on the last line', jsonl: jsonl([...dupLeaf.slice(0, 4), { ...dupLeaf[4]!, uuid: 'r2' }]) }],
+const duplicateEntryId = rules.find((rule) => rule.meta.id === 'duplicate-entry-id')!;
+
+testRule(duplicateEntryId, {
+  valid: [{ name: 'the same session with its own uuid on the last line', jsonl: jsonl([...dupLeaf.slice(0, 5), { ...dupLeaf[5]!, uuid: 'a3' }]) }],
   invalid: [
     {
-      name: 'a last line that reuses an earlier uuid: the call before it is where Claude Code resumes',
+      name: 'a last line that reuses the uuid of the call before it',
       jsonl: jsonl(dupLeaf),
-      findings: [{ line: 4, severity: 'error', message: /`Read` call toolu_01BBB has no tool result/ }],
+      findings: [{ line: 6, severity: 'error', message: 'Entry id a2 is already used on line 4; the agent resolves it to one of the two lines, so the conversation it resumes loses the other and what hangs on it.' }],
     },
   ],
 });
 
-describe('Claude Code: a later copy of a uuid', () => {
-  it('resolves the replayed path the way Claude Code does: it ends at the last line it keeps', async () => {
-    const analysis = analyze(await loadTranscript(Readable.from([Buffer.from(jsonl(dupLeaf))])));
-    expect(analysis.tree.replayPath.map((i) => analysis.entries.at(i).line)).toEqual([1, 2, 3, 4]);
-    expect(analysis.status(4)).toBe('abandoned');
-  });
-
+describe('Claude Code: a later line that reuses a uuid', () => {
   for (const mode of ['discard', 'synthetic'] as const) {
-    it(`${mode}: repair leaves the path Claude Code resumes clean, and a second run changes nothing`, async () => {
-      const once = await repairText(jsonl(dupLeaf), mode);
-      expect(once.report.findings.filter((f) => f.severity === 'error')).toEqual([]);
-      expect(once.report.findings.map((f) => f.rule)).toEqual(['duplicate-entry-id']);
-      const kept = once.lines.filter((value, i) => once.lines.findIndex((other) => other.uuid === value.uuid) === i);
-      const last = kept.at(-1)!;
-      if (mode === 'discard') expect(kept.some((value) => JSON.stringify(value).includes('toolu_01BBB'))).toBe(false);
-      else expect(last.message.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_01BBB' });
+    it(`${mode}: repair gives the later line a uuid of its own, so the whole conversation resumes, and a second run changes nothing`, async () => {
+      const text = jsonl(dupLeaf);
+      const once = await repairText(text, mode);
+      expect(once.report.findings).toEqual([]);
+      expect(once.lines.map((value) => value.uuid)).toEqual(['u1', 'a1', 'u2', 'a2', 'r2', expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/)]);
+      expect(once.lines[5]).toEqual({ ...dupLeaf[5], uuid: once.lines[5]!.uuid });
+      expect(once.output.split('\n').slice(0, 5)).toEqual(text.split('\n').slice(0, 5));
+      const analysis = analyze(await loadTranscript(Readable.from([Buffer.from(once.output)])));
+      expect(analysis.tree.replayPath.map((i) => analysis.entries.at(i).line)).toEqual([1, 2, 3, 4, 5, 6]);
       expect((await repairText(once.output, mode)).output).toBe(once.output);
     });
   }
+
+  it('leaves a copy that a later line hangs on, and a line written twice, as they are', async () => {
+    const hungOn = jsonl([...dupLeaf, cc('u3', 'a2', 'user', 'thanks')]);
+    expect((await repairText(hungOn)).report.findings.map((f) => `${f.line} ${f.rule}`)).toEqual(['6 duplicate-entry-id']);
+    const twice = jsonl([...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', [{ type: 'text', text: 'Done.' }]), cc('u3', 'a2', 'user', 'thanks'), cc('a2', 'u2', 'assistant', [{ type: 'text', text: 'Done.' }])]);
+    const once = await repairText(twice);
+    expect(once.lines.map((value) => value.uuid)).toEqual(['u1', 'a1', 'u2', 'a2', 'u3', 'a2']);
+  });
 });
 
 describe('findings the client heals on resume', () => {
   const orphanFirst = [...opening, cc('u2', 'a1', 'user', [{ type: 'text', text: 'see:' }, ...result('toolu_01ZZZ')])];
+  const unanswered = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01BBB'), 'tool_use')];
 
   it('keep their grade and say which client heals them, from which version; others say nothing', async () => {
-    const found = await findingsOf(missingToolResult, jsonl(dupLeaf));
+    const found = await findingsOf(missingToolResult, jsonl(unanswered));
     expect(found[0]).toMatchObject({ severity: 'error', healedBy: { client: 'Claude Code', since: '2.1.328', how: expect.stringMatching(/adds an error result/) } });
-    const all = await findingsOf(rules.find((rule) => rule.meta.id === 'duplicate-entry-id')!, jsonl(dupLeaf));
+    const all = await findingsOf(duplicateEntryId, jsonl(dupLeaf));
     expect(all[0]!.healedBy).toBeUndefined();
     expect((await findingsOf(rules.find((rule) => rule.meta.id === 'tool-result-not-first')!, jsonl(orphanFirst)))[0]?.healedBy?.how).toMatch(/moves tool results ahead/);
   });
 
   it('are shown in one line by the stylish reporter and carried through a JSON report read back', async () => {
-    const findings = await findingsOf(missingToolResult, jsonl(dupLeaf));
+    const findings = await findingsOf(missingToolResult, jsonl(unanswered));
     const reports = [{ path: 's.jsonl', format: 'claude-code', findings }];
     const text = stylishReporter(reports, { color: false });
     expect(text).toContain('healed on resume by Claude Code 2.1.328+ (adds an error result ("[Tool call interrupted: …]") for the unanswered call); other readers still meet it');

@@ -33,6 +33,10 @@ function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): voi
     value.parentUuid = edit.parentId;
     return;
   }
+  if (edit.kind === 'set-entry-id') {
+    value.uuid = edit.id;
+    return;
+  }
   if (message === undefined) return;
   const block = 'block' in edit ? blockAt(message, edit.block) : 'pointer' in edit ? blockAt(message, blockIndexOf(edit.pointer)) : undefined;
   if (edit.kind === 'set-call-id' && block !== undefined) block.id = edit.id;
