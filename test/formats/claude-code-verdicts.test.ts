@@ -91,6 +91,37 @@ describe('Claude Code: a later line that reuses a uuid', () => {
   });
 });
 
+/**
+ * Two parallel calls of one response, each on its own line (same message.id), the second a child
+ * of the first; only the first was answered before the kill. Claude Code merges the lines of one
+ * message id, so the second call is sent too, unanswered.
+ */
+const parallel = [
+  ...opening,
+  cc('u2', 'a1', 'user', 'read both'),
+  { ...cc('a2', 'u2', 'assistant', use('toolu_01AAA'), 'tool_use'), message: { ...(cc('a2', 'u2', 'assistant', use('toolu_01AAA'), 'tool_use').message as Json), id: 'msg_pair' } },
+  { ...cc('a3', 'a2', 'assistant', use('toolu_01BBB'), 'tool_use'), message: { ...(cc('a3', 'a2', 'assistant', use('toolu_01BBB'), 'tool_use').message as Json), id: 'msg_pair' } },
+  cc('r2', 'a2', 'user', result('toolu_01AAA')),
+];
+
+describe('Claude Code: the lines of one response beside the path', () => {
+  it('are replayed as part of the message, so the call the kill left unanswered is an error', async () => {
+    const found = await findingsOf(missingToolResult, jsonl(parallel));
+    expect(found.map((f) => `${f.line} ${f.severity}`)).toEqual(['5 error']);
+    expect(found[0]!.message).toMatch(/toolu_01BBB has no tool result/);
+  });
+
+  for (const mode of ['discard', 'synthetic'] as const) {
+    it(`${mode}: repair leaves every call of the message answered`, async () => {
+      const once = await repairText(jsonl(parallel), mode);
+      expect(once.report.findings).toEqual([]);
+      const text = once.output;
+      expect(text.includes('toolu_01BBB')).toBe(mode === 'synthetic');
+      expect((await repairText(text, mode)).output).toBe(text);
+    });
+  }
+});
+
 describe('findings the client heals on resume', () => {
   const orphanFirst = [...opening, cc('u2', 'a1', 'user', [{ type: 'text', text: 'see:' }, ...result('toolu_01ZZZ')])];
   const unanswered = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01BBB'), 'tool_use')];
