@@ -47,7 +47,7 @@ const BRANCH_LOOKBACK = 500;
 export function analyze(transcript: Transcript): Analysis {
   const entries = transcript.entries;
   const semantics = semanticsOf(transcript);
-  const tree = buildTree(entries, semantics.duplicateIds);
+  const tree = buildTree(entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true);
   const onPath = new Uint8Array(entries.length);
   for (const index of tree.replayPath) onPath[index] = 1;
   const replayed = semantics.resultsBesidePath ? withResultsBeside(entries, tree, onPath) : tree.replayPath;

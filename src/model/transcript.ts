@@ -33,6 +33,12 @@ export interface ReplaySemantics {
   resultOrder: boolean;
   /** Results carry their tool's name (pi's toolName); Claude Code's tool_result blocks have none to fill. */
   resultNames: boolean;
+  /**
+   * The agent hangs an entry whose parent id names no entry on the entry written before it, so
+   * the history across the gap is still sent (Claude Code 2.1.328 does); without it the entry is
+   * a root and what came before is not replayed.
+   */
+  bridgesUnknownParents?: true;
   /** Every request goes to a provider that rejects empty and whitespace-only text blocks (Claude Code: Anthropic). */
   blankTextRejected: boolean;
   /** What the agent does with a file whose header it cannot read, in words (pi's: it overwrites the file). */

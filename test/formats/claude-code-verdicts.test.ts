@@ -122,6 +122,17 @@ describe('Claude Code: the lines of one response beside the path', () => {
   }
 });
 
+describe('Claude Code: a parent that names no line', () => {
+  it('is bridged to the line before, as Claude Code resumes it: the history across the gap is replayed and judged', async () => {
+    const gap = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01BBB'), 'tool_use'), cc('u3', 'lost-line', 'user', 'and then?'), cc('a3', 'u3', 'assistant', [{ type: 'text', text: 'Done.' }])];
+    const analysis = analyze(await loadTranscript(Readable.from([Buffer.from(jsonl(gap))])));
+    expect(analysis.tree.replayPath.map((i) => analysis.entries.at(i).line)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await findingsOf(missingToolResult, jsonl(gap))).map((f) => `${f.line} ${f.severity}`)).toEqual(['4 error']);
+    const unknownParent = rules.find((rule) => rule.meta.id === 'unknown-parent')!;
+    expect((await findingsOf(unknownParent, jsonl(gap)))[0]).toMatchObject({ line: 5, healedBy: { client: 'Claude Code', how: 'bridges the missing parent to the line before' } });
+  });
+});
+
 describe('findings the client heals on resume', () => {
   const orphanFirst = [...opening, cc('u2', 'a1', 'user', [{ type: 'text', text: 'see:' }, ...result('toolu_01ZZZ')])];
   const unanswered = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01BBB'), 'tool_use')];
