@@ -138,6 +138,8 @@ describe('findings the client heals on resume', () => {
   const unanswered = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01BBB'), 'tool_use')];
 
   it('keep their grade and say which client heals them, from which version; others say nothing', async () => {
+    const blank = await findingsOf(blankUserMessage, jsonl([...opening, cc('u2', 'a1', 'user', '  ')]));
+    expect(blank[0]).toMatchObject({ severity: 'error', healedBy: { client: 'Claude Code', how: 'drops the blank prompt' } });
     const found = await findingsOf(missingToolResult, jsonl(unanswered));
     expect(found[0]).toMatchObject({ severity: 'error', healedBy: { client: 'Claude Code', since: '2.1.328', how: expect.stringMatching(/adds an error result/) } });
     const all = await findingsOf(duplicateEntryId, jsonl(dupLeaf));

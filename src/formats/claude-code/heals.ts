@@ -11,6 +11,7 @@ const SINCE = '2.1.328';
 export const claudeCodeHeals: Readonly<Record<string, Healing>> = {
   'missing-tool-result': { client: CLIENT, since: SINCE, how: 'adds an error result ("[Tool call interrupted: …]") for the unanswered call' },
   'empty-text-block': { client: CLIENT, since: SINCE, how: 'drops empty text blocks' },
+  'blank-user-message': { client: CLIENT, since: SINCE, how: 'drops the blank prompt' },
   'tool-result-not-first': { client: CLIENT, since: SINCE, how: 'moves tool results ahead of the text beside them' },
   'unknown-parent': { client: CLIENT, since: SINCE, how: 'bridges the missing parent to the line before' },
 };
