@@ -25,7 +25,15 @@ export function sessionMetaProblem(payload: unknown): string | undefined {
   if (typeof payload.id !== 'string' || !UUID.test(payload.id)) return 'its "id" is not a UUID';
   const missing = REQUIRED_TEXT.find((field) => typeof payload[field] !== 'string');
   if (missing !== undefined) return `its "${missing}" is missing`;
+  if (spawnedFrom(payload) !== undefined && !UUID.test(spawnedFrom(payload)!)) return 'the parent_thread_id of its sub-agent "source" is not a UUID';
   return dynamicToolsProblem(payload.dynamic_tools);
+}
+
+/** A sub-agent's parent thread (`source.subagent.thread_spawn.parent_thread_id`), a thread id Codex parses as a UUID. */
+function spawnedFrom(payload: Json): string | undefined {
+  const spawn = isObject(payload.source) && isObject(payload.source.subagent) && isObject(payload.source.subagent.thread_spawn) ? payload.source.subagent.thread_spawn : undefined;
+  if (spawn === undefined || spawn.parent_thread_id === undefined) return undefined;
+  return typeof spawn.parent_thread_id === 'string' ? spawn.parent_thread_id : '';
 }
 
 /**
@@ -108,6 +116,9 @@ export function completeSessionMeta(line: Json, seed: string): void {
     cli_version: '',
   };
   for (const field of REQUIRED_TEXT) if (typeof payload[field] !== 'string') payload[field] = filler[field];
+  const parent = spawnedFrom(payload);
+  // The same parent name gives the same id in every sub-agent file it spawned.
+  if (parent !== undefined && !UUID.test(parent)) (((payload.source as Json).subagent as Json).thread_spawn as Json).parent_thread_id = uuidFrom(`parent-thread\n${parent}`);
   const tools = payload.dynamic_tools;
   if (Array.isArray(tools)) {
     if (tools.some((tool) => dynamicToolProblem(tool) !== undefined)) payload.dynamic_tools = tools.filter(completeDynamicTool);

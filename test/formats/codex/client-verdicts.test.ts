@@ -110,6 +110,11 @@ testRule(invalidHeader, {
       findings: [{ line: 1, message: /has a "deferLoading" that is not true or false/ }],
     },
     {
+      name: 'a sub-agent whose parent thread id is not a UUID',
+      jsonl: rollout({ ...meta(), payload: { ...meta().payload, source: { subagent: { thread_spawn: { parent_thread_id: 'parent-thread', depth: 1 } } } } }, user('hi')),
+      findings: [{ line: 1, message: /the parent_thread_id of its sub-agent "source" is not a UUID/ }],
+    },
+    {
       name: 'dynamic_tools that is not a list',
       jsonl: rollout(metaWithTools({ name: 'a' }), user('hi')),
       findings: [{ line: 1, message: /its "dynamic_tools" is not a list/ }],
@@ -118,6 +123,16 @@ testRule(invalidHeader, {
 });
 
 describe('Codex: dynamic tools in the header', () => {
+  it('repair gives a sub-agent the same parent thread id in every file that names the same parent', async () => {
+    const child = (name: string) => rollout({ ...meta(), payload: { ...meta().payload, source: { subagent: { thread_spawn: { parent_thread_id: name, depth: 1 } } } } }, user('hi'));
+    const [a, b, c] = await Promise.all([repairText(child('parent-thread')), repairText(child('parent-thread')), repairText(child('other-parent'))]);
+    const parentOf = (lines: Line[]) => lines[0]!.payload.source.subagent.thread_spawn.parent_thread_id as string;
+    expect(parentOf(a.lines)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(parentOf(b.lines)).toBe(parentOf(a.lines));
+    expect(parentOf(c.lines)).not.toBe(parentOf(a.lines));
+    expect(a.report.findings).toEqual([]);
+  });
+
   it('repair completes a tool Codex cannot read the way that keeps every field written, and drops one without a name', async () => {
     const tools = [READ_THREAD, { namespace: 'functions', name: 'exec_command', description: 'Run a command' }, { description: 'nameless' }, { name: 'b', description: 'b', inputSchema: {}, exposeToContext: 1 }];
     const text = rollout(metaWithTools(tools), user('hi'), assistant('hello'));
