@@ -33,6 +33,8 @@ export type EntryEdit =
   | { kind: 'drop-signed-reasoning' }
   /** A line the agent skips for want of its item type gets the type back (see Entry.lostType). */
   | { kind: 'set-item-type'; type: string }
+  /** Content parts the agent cannot read get the type they read as (see Entry.unreadableParts). */
+  | { kind: 'retype-parts' }
   /** The whitespace at the end of the message's last block, a text block, goes (see Entry.trailingWhitespace). */
   | { kind: 'trim-final-text' };
 

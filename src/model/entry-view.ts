@@ -143,6 +143,9 @@ export class EntryView {
   get lostType() {
     return this.rare?.lostType;
   }
+  get unreadableParts() {
+    return this.rare?.unreadableParts;
+  }
 }
 
 export interface EntryView {

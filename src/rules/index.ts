@@ -25,6 +25,7 @@ import { toolResultOrder } from './pairing/tool-result-order.js';
 import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
 import { missingSequenceNumber } from './structure/missing-sequence-number.js';
 import { missingItemType } from './structure/missing-item-type.js';
+import { unreadableContentPart } from './structure/unreadable-content-part.js';
 import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
 import { keptHistoryPairing } from './pairing/kept-history-pairing.js';
 import { lostLogicalParent } from './structure/lost-logical-parent.js';
@@ -65,6 +66,7 @@ export const rules: readonly Rule[] = [
   sequenceOutOfOrder,
   missingSequenceNumber,
   missingItemType,
+  unreadableContentPart,
   missingToolResult,
   orphanToolResult,
   orphanServerToolResult,

@@ -6,7 +6,7 @@ import { dataUrlImage } from '../images.js';
 import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from './items.js';
 import { replacementHistoryProblems } from './replacement-history.js';
 import { sessionMetaProblem } from './session-meta.js';
-import { customCallId, inferItemType } from './lost-type.js';
+import { customCallId, inferItemType, unreadableParts } from './lost-type.js';
 
 /** Every line is one Responses API item; its pointer is the whole item. */
 const ITEM = '/payload';
@@ -97,6 +97,12 @@ function decodeItem(item: Json, entry: Entry): void {
   const call = CALL_ITEMS.get(type);
   if (type === 'message') {
     if (typeof item.role !== 'string' || !Array.isArray(item.content)) return;
+    // A part Codex cannot read spoils the whole item: the line stays bookkeeping, as Codex skips it.
+    const unreadable = unreadableParts(item.role, item.content);
+    if (unreadable !== undefined) {
+      entry.unreadableParts = unreadable;
+      return;
+    }
     history(entry);
     if (item.role === 'assistant') modelOutput(entry);
     else if (item.role === 'user') {

@@ -24,3 +24,23 @@ export function inferItemType(item: Json, customCalls: ReadonlySet<string>): str
 export function customCallId(item: Json): string | undefined {
   return item.type === 'custom_tool_call' && typeof item.call_id === 'string' ? item.call_id : undefined;
 }
+
+/** The content part types Codex reads a message's parts as (`ContentItem`); any other and the item does not deserialize. */
+const PART_TYPES = new Set(['input_text', 'input_image', 'output_text', 'input_file']);
+
+/**
+ * The parts of a message Codex cannot read, with the type a text part reads as: what the
+ * model wrote (`output_text`) in an assistant message, what it was given (`input_text`) in
+ * any other. Undefined when every part is readable.
+ */
+export function unreadableParts(role: string, content: unknown[]): Array<{ pointer: string; type: string; readAs?: string }> | undefined {
+  const found: Array<{ pointer: string; type: string; readAs?: string }> = [];
+  content.forEach((part, i) => {
+    if (typeof part !== 'object' || part === null || Array.isArray(part)) return;
+    const { type, text } = part as Json;
+    if (typeof type !== 'string' || PART_TYPES.has(type)) return;
+    const readAs = type === 'text' && typeof text === 'string' ? (role === 'assistant' ? 'output_text' : 'input_text') : undefined;
+    found.push(readAs === undefined ? { pointer: `/payload/content/${i}`, type } : { pointer: `/payload/content/${i}`, type, readAs });
+  });
+  return found.length === 0 ? undefined : found;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { missingItemType } from '../../../src/rules/structure/missing-item-type.js';
+import { unreadableContentPart } from '../../../src/rules/structure/unreadable-content-part.js';
 import { invalidHeader } from '../../../src/rules/structure/invalid-header.js';
 import { testRule } from '../../helpers/rule-tester.js';
 import { repairText } from '../../helpers/repair-tester.js';
@@ -85,6 +86,57 @@ describe('Codex: items without a type', () => {
     const once = await repairText(text);
     expect(once.output).toBe(text);
     expect(once.report.findings.map((f) => f.rule)).toEqual(['missing-item-type']);
+  });
+});
+
+/** A message whose parts are written with `parts` as their types. */
+function withParts(role: string, ...parts: Array<[string, string]>): Line {
+  return line('response_item', { type: 'message', role, content: parts.map(([type, text]) => ({ type, text })) });
+}
+
+testRule(unreadableContentPart, {
+  valid: [{ name: 'the part types Codex reads', jsonl: rollout(meta(), withParts('user', ['input_text', 'hi']), withParts('assistant', ['output_text', 'hello'])) }],
+  invalid: [
+    {
+      name: 'a "text" part: what the model wrote in an answer, what it was given in a prompt',
+      jsonl: rollout(meta(), withParts('user', ['text', 'hi']), withParts('assistant', ['text', 'hello'])),
+      findings: [
+        { line: 2, pointer: '/payload/content/0', message: 'Content part of type "text" cannot be read, so the agent skips this line; repair makes it input_text.' },
+        { line: 3, pointer: '/payload/content/0', message: /repair makes it output_text\.$/ },
+      ],
+    },
+    {
+      name: 'a reasoning part inside a message, beside a text part',
+      jsonl: rollout(meta(), user('hi'), withParts('assistant', ['reasoning', 'thinking'], ['text', 'hello'])),
+      findings: [
+        { line: 3, pointer: '/payload/content/0', message: /"reasoning" cannot be read, so the agent skips this line; repair cannot tell what it stands for and leaves it\.$/ },
+        { line: 3, pointer: '/payload/content/1', message: /it reads as output_text, but repair leaves the line for the part beside it that does not\.$/ },
+      ],
+    },
+  ],
+});
+
+describe('Codex: content parts it cannot read', () => {
+  it('leave the message out of the history, as Codex skips it', async () => {
+    const found = await scanText(rollout(meta(), user('hi'), call('function', 'call_a'), output('function', 'call_a'), withParts('assistant', ['text', 'done']), user('next')));
+    expect(found.map((f) => `${f.line} ${f.rule}`)).toEqual(['5 unreadable-content-part']);
+  });
+
+  for (const mode of ['discard', 'synthetic'] as const) {
+    it(`${mode}: repair gives text parts the type they read as, leaves everything else byte for byte, and a second run changes nothing`, async () => {
+      const text = rollout(meta(), withParts('user', ['text', 'hi']), withParts('assistant', ['text', 'hello']));
+      const once = await repairText(text, mode);
+      expect(once.report.findings).toEqual([]);
+      expect(once.lines.slice(1).map((value) => value.payload.content[0].type)).toEqual(['input_text', 'output_text']);
+      expect(once.output.split('\n')[0]).toBe(text.split('\n')[0]);
+      expect((await repairText(once.output, mode)).output).toBe(once.output);
+    });
+  }
+
+  it('leaves a message with a part of no known meaning as it is', async () => {
+    const text = rollout(meta(), user('hi'), withParts('assistant', ['reasoning', 'thinking'], ['text', 'hello']));
+    const once = await repairText(text);
+    expect(once.output).toBe(text);
   });
 });
 
