@@ -52,7 +52,15 @@ export type NewLine =
     }
   | { kind: 'header'; id: string; version?: number; timestampFrom?: number }
   /** A short message a provider's turn order needs between two others (see BRIDGE_TEXTS); ids and links as for a missing result. */
-  | { kind: 'bridge'; role: 'user' | 'assistant'; id?: string; parentId?: string; timestampFrom: number };
+  | {
+      kind: 'bridge';
+      role: 'user' | 'assistant';
+      id?: string;
+      parentId?: string;
+      timestampFrom: number;
+      /** The assistant turn the agent's own client writes after a user turn nobody answered (see ReplaySemantics.answersTrailingUser), in its words. */
+      closing?: true;
+    };
 
 /**
  * What a bridge says. The assistant one is pi's own for providers that want an assistant message

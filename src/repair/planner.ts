@@ -5,6 +5,7 @@ import { dropCopiedEntries } from './copied-entries.js';
 import { repairHeader } from './header.js';
 import { restoreItemTypes } from './item-types.js';
 import { renameLaterCopies } from './reused-ids.js';
+import { closeTrailingTurn } from './closing-turn.js';
 import { repairKeptHistories } from './kept-history.js';
 import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
@@ -47,6 +48,7 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
   repairKeptHistories(transcript.entries, builder, options.mode);
+  if (isEmptyPlan(builder.plan)) closeTrailingTurn(analysis, builder, (seed) => encoder.newId(seed));
   if (isEmptyPlan(builder.plan)) renumberLines(transcript.entries, builder);
   const plan = builder.finish();
   if (isEmptyPlan(plan)) plan.analysis = analysis;

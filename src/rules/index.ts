@@ -26,6 +26,7 @@ import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
 import { missingSequenceNumber } from './structure/missing-sequence-number.js';
 import { missingItemType } from './structure/missing-item-type.js';
 import { unreadableContentPart } from './structure/unreadable-content-part.js';
+import { unansweredFinalTurn } from './structure/unanswered-final-turn.js';
 import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
 import { keptHistoryPairing } from './pairing/kept-history-pairing.js';
 import { lostLogicalParent } from './structure/lost-logical-parent.js';
@@ -94,6 +95,7 @@ export const rules: readonly Rule[] = [
   foreignSignedReasoning,
   imageLimits,
   firstMessageUser,
+  unansweredFinalTurn,
 ];
 
 /** The rules `canonicalize` answers for. */

@@ -10,6 +10,7 @@ import { stylishReporter } from '../../src/report/stylish.js';
 import { repairText } from '../helpers/repair-tester.js';
 import { findingsOf, testRule } from '../helpers/rule-tester.js';
 import { rules } from '../../src/rules/index.js';
+import { unansweredFinalTurn } from '../../src/rules/structure/unanswered-final-turn.js';
 
 type Json = Record<string, unknown>;
 
@@ -131,6 +132,43 @@ describe('Claude Code: a parent that names no line', () => {
     const unknownParent = rules.find((rule) => rule.meta.id === 'unknown-parent')!;
     expect((await findingsOf(unknownParent, jsonl(gap)))[0]).toMatchObject({ line: 5, healedBy: { client: 'Claude Code', how: 'bridges the missing parent to the line before' } });
   });
+});
+
+/** The record Claude Code writes itself after a turn nobody answered. */
+const noResponse = (uuid: string, parent: string) => ({ ...cc(uuid, parent, 'assistant', [{ type: 'text', text: 'No response requested.' }], 'stop_sequence'), message: { id: uuid, model: '<synthetic>', role: 'assistant', stop_reason: 'stop_sequence', stop_sequence: '', type: 'message', content: [{ type: 'text', text: 'No response requested.' }] } });
+
+testRule(unansweredFinalTurn, {
+  valid: [
+    { name: 'a conversation that ends on an answer', jsonl: jsonl(opening) },
+    { name: "one that ends on Claude Code's own answer to a turn nobody answered", jsonl: jsonl([...opening, cc('u2', 'a1', 'user', 'and?'), noResponse('n1', 'u2')]) },
+  ],
+  invalid: [
+    {
+      name: 'a prompt the answer never came for',
+      jsonl: jsonl([...opening, cc('u2', 'a1', 'user', 'Explain the project in detail.')]),
+      findings: [{ line: 3, severity: 'info', message: 'The conversation ends on a user turn nobody answered; the agent answers it itself with an assistant turn of its own when it resumes.' }],
+    },
+    {
+      name: 'tool results the model never saw',
+      jsonl: jsonl([...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01AAA'), 'tool_use'), cc('r2', 'a2', 'user', result('toolu_01AAA'))]),
+      findings: [{ line: 5, severity: 'info' }],
+    },
+  ],
+});
+
+describe('Claude Code: a conversation that ends on a turn nobody answered', () => {
+  for (const mode of ['discard', 'synthetic'] as const) {
+    it(`${mode}: repair writes the answer Claude Code would add, after the call it answered or dropped, and a second run changes nothing`, async () => {
+      const killed = [...opening, cc('u2', 'a1', 'user', 'read it'), cc('a2', 'u2', 'assistant', use('toolu_01AAA'), 'tool_use')];
+      const once = await repairText(jsonl(killed), mode);
+      expect(once.report.findings).toEqual([]);
+      const last = once.lines.at(-1)!;
+      expect(last.message).toMatchObject({ model: '<synthetic>', role: 'assistant', content: [{ type: 'text', text: 'No response requested.' }] });
+      expect(last.parentUuid).toBe(once.lines.at(-2)!.uuid);
+      expect(last.sessionId).toBe(killed[0]!.sessionId);
+      expect((await repairText(once.output, mode)).output).toBe(once.output);
+    });
+  }
 });
 
 describe('findings the client heals on resume', () => {

@@ -13,5 +13,6 @@ export const claudeCodeHeals: Readonly<Record<string, Healing>> = {
   'empty-text-block': { client: CLIENT, since: SINCE, how: 'drops empty text blocks' },
   'blank-user-message': { client: CLIENT, since: SINCE, how: 'drops the blank prompt' },
   'tool-result-not-first': { client: CLIENT, since: SINCE, how: 'moves tool results ahead of the text beside them' },
+  'unanswered-final-turn': { client: CLIENT, since: SINCE, how: 'adds an assistant turn "No response requested." before the new prompt' },
   'unknown-parent': { client: CLIENT, since: SINCE, how: 'bridges the missing parent to the line before' },
 };

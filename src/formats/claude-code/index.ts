@@ -16,8 +16,9 @@ export const claudeCodeFormat: TranscriptFormat = {
   // A resumed session copies earlier lines with the same uuids: the oldest copy counts. Parallel
   // results hang off their own call line, beside the path the last line leads back through, in
   // the order they finished, which Anthropic accepts. It talks only to Anthropic, which rejects blank text blocks.
-  // A line whose parentUuid names no line is bridged to the line before it when Claude Code resumes.
-  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false, bridgesUnknownParents: true, blankTextRejected: true, provider: 'anthropic' },
+  // A line whose parentUuid names no line is bridged to the line before it when Claude Code
+  // resumes, and a user turn nobody answered gets its "No response requested." turn.
+  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false, bridgesUnknownParents: true, answersTrailingUser: true, blankTextRejected: true, provider: 'anthropic' },
   detect(value) {
     if (!isObject(value) || typeof value.type !== 'string') return false;
     if (OWN_TYPES.has(value.type)) return true;
