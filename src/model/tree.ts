@@ -47,8 +47,7 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
       if (target === undefined) {
         unknownParents.push(i);
         if (bridge) parent[i] = previous;
-      }
-      else if (target === i) selfLoops.push([i]);
+      } else if (target === i) selfLoops.push([i]);
       else parent[i] = target;
     }
     previous = i;
