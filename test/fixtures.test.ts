@@ -35,18 +35,19 @@ const special: Record<string, string[]> = {
   'codex/duplicate-tool-call-id.jsonl': ['11 duplicate-tool-call-id error'],
   'codex/invalid-header.jsonl': ['1 invalid-header error'],
   'codex/missing-header.jsonl': ['1 invalid-header error'],
-  'codex/ordinal-reused.jsonl': ['9 sequence-out-of-order error'],
+  'codex/ordinal-reused.jsonl': ['9 sequence-out-of-order warning'],
   'codex/ordinal-missing.jsonl': ['10 missing-sequence-number error'],
   'codex/compacted-history-unanswered.jsonl': ['33 kept-history-pairing error'],
+  'codex/missing-item-type.jsonl': ['4 missing-item-type error', '7 missing-tool-result error', '9 missing-item-type error'],
 };
 
 describe('fixtures', () => {
   it('has a fixture for every rule that applies to pi files', () => {
     const missing = rules.map((rule) => rule.meta.id).filter((id) => !ruleFixtures.includes(`${id}.jsonl`));
-    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines and kept histories are Codex's (codex/ordinal-*.jsonl, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests.
-    // Provider contract rules are tested per provider in test/rules/contract.test.ts.
+    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines, lost item types, unreadable parts and kept histories are Codex's (codex/ordinal-*.jsonl, codex/missing-item-type.jsonl, test/formats/codex/client-verdicts.test.ts, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests.
+    // Provider contract rules are tested per provider in test/rules/contract.test.ts; an ending Claude Code answers itself in test/formats/claude-code-verdicts.test.ts.
     const contract = rules.filter((rule) => rule.meta.category === 'contract').map((rule) => rule.meta.id);
-    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'unknown-request-shape', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract]);
+    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'unknown-request-shape', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
   });
 
   for (const name of ruleFixtures) {

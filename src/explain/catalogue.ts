@@ -241,12 +241,12 @@ export const catalogue: readonly CatalogueEntry[] = [
     rules: ['tool-call-id-format'],
   },
 
-  // Codex CLI itself, refusing to resume a paginated rollout (openai/codex #40630, #41657, #45150)
+  // Codex itself, refusing a rollout it cannot read (openai/codex #40630, #41657, #45150)
   {
     ref: 'codex-resume-ordinal',
     provider: 'Codex CLI',
     text: 'expected ordinal {ordinal}, got {ordinal}',
-    meaning: 'the line numbers (`ordinal`) of a paginated rollout do not count up by one, so Codex will not resume the session.',
+    meaning: "the line numbers (`ordinal`) of a paginated rollout do not count up by one, so Codex's thread history (the app server, Codex Desktop) stops at that line.",
     rules: ['sequence-out-of-order'],
   },
   {
@@ -256,6 +256,21 @@ export const catalogue: readonly CatalogueEntry[] = [
     tail: ' … is missing an ordinal',
     meaning: 'the last line of a paginated rollout has no line number (`ordinal`), so Codex will not resume the session.',
     rules: ['missing-sequence-number'],
+  },
+  {
+    ref: 'codex-history-ordinal-missing',
+    provider: 'Codex CLI',
+    text: 'paginated rollout line for',
+    tail: ' … is missing an ordinal',
+    meaning: "a line of a paginated rollout has no line number (`ordinal`), so Codex's thread history (the app server, Codex Desktop) stops at that line.",
+    rules: ['missing-sequence-number'],
+  },
+  {
+    ref: 'codex-session-meta',
+    provider: 'Codex CLI',
+    text: 'does not start with session metadata',
+    meaning: 'the first line of the rollout is not a `session_meta` Codex can read (a missing field, an id that is not a UUID, a dynamic tool without its schema), so Codex will not resume the session.',
+    rules: ['invalid-header'],
   },
 
   // Google Gemini (AI Studio and Vertex)

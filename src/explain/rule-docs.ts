@@ -1,3 +1,4 @@
+import { formats } from '../formats/registry.js';
 import type { Rule, RuleMeta } from '../rules/rule.js';
 import { entriesForRule } from './catalogue.js';
 
@@ -8,7 +9,17 @@ import { entriesForRule } from './catalogue.js';
  */
 export function ruleDocument(rule: Rule): string {
   const { meta } = rule;
-  return `# ${meta.id}\n\n${meta.description}\nCategory: ${meta.category} · severity: ${meta.severity} · fix: ${meta.fix} · providers: ${providerList(meta.providers)}\n\n${meta.docs}\n\n${providerTexts(meta.id)}`;
+  return `# ${meta.id}\n\n${meta.description}\nCategory: ${meta.category} · severity: ${meta.severity} · fix: ${meta.fix} · providers: ${providerList(meta.providers)}\n\n${meta.docs}\n\n${healedTexts(meta.id)}${providerTexts(meta.id)}`;
+}
+
+/** The "Healed on resume" section: the clients that mend the rule's findings themselves (see TranscriptFormat.heals); empty when none does. */
+export function healedTexts(ruleId: string): string {
+  const lines = formats.flatMap((format) => {
+    const healing = format.heals?.[ruleId];
+    return healing === undefined ? [] : [`- ${healing.client} ${healing.since} and later (${format.name} files): ${healing.how}.`];
+  });
+  if (lines.length === 0) return '';
+  return `## Healed on resume\n\n${lines.join('\n')}\n\nSuch a finding keeps its grade, and says so (\`healedBy\` in json, sarif and ndjson): the file as written is what the provider rejects, and every other reader of the file, or another version of the client, still meets the damage.\n\n`;
 }
 
 /** The providers a rule applies to with their evidence grades (`anthropic:C`), or `all`. */

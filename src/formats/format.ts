@@ -30,6 +30,19 @@ export interface Encoder {
 }
 
 /**
+ * Damage the format's own client mends in memory when it resumes a file, so a resume never sends
+ * it (the file still holds it, and every other reader of the file meets it).
+ */
+export interface Healing {
+  /** The client, as its users know it. */
+  client: string;
+  /** The first version known to do it (the one tried). */
+  since: string;
+  /** What it does, in a few words. */
+  how: string;
+}
+
+/**
  * A transcript format. Everything that knows a format's field names lives behind this
  * interface; the rest of the program sees only neutral entries.
  */
@@ -46,6 +59,14 @@ export interface TranscriptFormat {
    * It must refuse what lines hold inside (messages, content blocks, arguments).
    */
   isRecord(value: unknown): boolean;
+  /**
+   * Looser than detect: a parsed line in this format's shape that another tool's file could also
+   * hold. Asked only of a file in which no line is unmistakable (a small file most of whose lines
+   * are broken), after where the file lives.
+   */
+  resembles?(value: unknown): boolean;
+  /** Where its agent keeps its files: patterns over a path written with `/`, any home folder. */
+  livesAt?: readonly RegExp[];
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */
@@ -56,6 +77,8 @@ export interface TranscriptFormat {
   copyKey(value: unknown): string;
   /** Why `canonicalize` never has anything to do for this format (it has one shape per tool call and result); absent when it may. */
   nothingToCanonicalize?: string;
+  /** By rule id: the findings its client heals by itself on resume (see Healing). */
+  heals?: Readonly<Record<string, Healing>>;
   /** Tree links from the text of a line that does not parse, when they can still be read. */
   recoverLinks(text: string): { id: string; parentId: string | null } | undefined;
   /**

@@ -18,3 +18,18 @@ export function detectFormat(value: unknown): TranscriptFormat | undefined {
 export function isAnyRecord(value: unknown): boolean {
   return formats.some((format) => format.isRecord(value));
 }
+
+/**
+ * The format of a file in which no line is unmistakable (see TranscriptFormat.resembles): the
+ * one whose agent keeps its files where this one lives, else the one a parsed line resembles,
+ * when only one does. Undefined when neither tells.
+ */
+export function likelyFormat(values: readonly unknown[], path: string | undefined): TranscriptFormat | undefined {
+  if (path !== undefined) {
+    const slashed = path.replaceAll('\\', '/');
+    const home = formats.find((format) => format.livesAt?.some((pattern) => pattern.test(slashed)));
+    if (home !== undefined) return home;
+  }
+  const alike = formats.filter((format) => format.resembles !== undefined && values.some((value) => format.resembles!(value)));
+  return alike.length === 1 ? alike[0] : undefined;
+}

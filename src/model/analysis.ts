@@ -1,5 +1,5 @@
 import type { ToolResultRef } from './entry.js';
-import { flagMask, TOOL_RESULT } from './entry-bits.js';
+import { ASSISTANT, flagMask, TOOL_RESULT } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 import { buildContext, type Context, type ContextItem } from './context.js';
 import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
@@ -47,7 +47,7 @@ const BRANCH_LOOKBACK = 500;
 export function analyze(transcript: Transcript): Analysis {
   const entries = transcript.entries;
   const semantics = semanticsOf(transcript);
-  const tree = buildTree(entries, semantics.duplicateIds);
+  const tree = buildTree(entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true);
   const onPath = new Uint8Array(entries.length);
   for (const index of tree.replayPath) onPath[index] = 1;
   const replayed = semantics.resultsBesidePath ? withResultsBeside(entries, tree, onPath) : tree.replayPath;
@@ -88,24 +88,37 @@ export function analyze(transcript: Transcript): Analysis {
 }
 
 /**
- * For agents that hang each parallel result on its own call line (Claude Code), the results
- * beside the path are replayed too: after the message their calls belong to, before the path
- * goes on.
+ * For agents that hang each parallel result on its own call line (Claude Code), what sits beside
+ * the path is replayed too: the other lines of a response on the path (lines of one message id,
+ * each a child of the line before it or of the first, which the agent merges into one message),
+ * and the results that hang off any of them, after that message and before the path goes on.
  */
 function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array): number[] {
   const beside = new Map<number, number[]>();
+  const sameMessage = new Map<number, number[]>();
+  // On the path, or replayed beside it as part of a message on the path.
+  const reached = Uint8Array.from(onPath);
   for (let i = 0; i < entries.length; i++) {
     const parent = tree.parent[i]!;
-    if (parent === -1 || onPath[i] === 1 || onPath[parent] === 0 || entries.roleCode(i) !== TOOL_RESULT) continue;
-    if (!entries.hasCalls(parent)) continue;
-    beside.set(parent, [...(beside.get(parent) ?? []), i]);
+    if (parent === -1 || onPath[i] === 1 || reached[parent] === 0) continue;
+    const role = entries.roleCode(i);
+    if (role === TOOL_RESULT && entries.hasCalls(parent)) {
+      beside.set(parent, [...(beside.get(parent) ?? []), i]);
+    } else if (role === ASSISTANT && entries.group(i) !== -1 && entries.group(i) === entries.group(parent)) {
+      sameMessage.set(parent, [...(sameMessage.get(parent) ?? []), i]);
+      reached[i] = 1;
+    }
   }
-  if (beside.size === 0) return tree.replayPath;
+  if (beside.size === 0 && sameMessage.size === 0) return tree.replayPath;
   const path: number[] = [];
   let waiting: number[] = [];
-  tree.replayPath.forEach((index, i) => {
+  const emit = (index: number): void => {
     path.push(index);
     waiting.push(...(beside.get(index) ?? []));
+    for (const part of sameMessage.get(index) ?? []) emit(part);
+  };
+  tree.replayPath.forEach((index, i) => {
+    emit(index);
     const next = tree.replayPath[i + 1];
     const group = entries.group(index);
     if (next !== undefined && group !== -1 && entries.group(next) === group) return;

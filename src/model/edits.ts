@@ -6,6 +6,8 @@
 /** A change to one existing line. */
 export type EntryEdit =
   | { kind: 'set-parent'; parentId: string | null }
+  /** The entry gets an id of its own: it reused the id of an earlier, different entry (see renameLaterCopies). */
+  | { kind: 'set-entry-id'; id: string }
   | { kind: 'drop-blocks'; blocks: number[] }
   | { kind: 'set-tool-name'; name: string }
   /** A call block gets another id (a duplicate renamed) or its name trimmed; `block` counts blocks as written. */
@@ -29,6 +31,10 @@ export type EntryEdit =
   | { kind: 'results-first' }
   /** Reasoning blocks another provider signed (see Entry.signedThinking) go; the rest of the message stays. */
   | { kind: 'drop-signed-reasoning' }
+  /** A line the agent skips for want of its item type gets the type back (see Entry.lostType). */
+  | { kind: 'set-item-type'; type: string }
+  /** Content parts the agent cannot read get the type they read as (see Entry.unreadableParts). */
+  | { kind: 'retype-parts' }
   /** The whitespace at the end of the message's last block, a text block, goes (see Entry.trailingWhitespace). */
   | { kind: 'trim-final-text' };
 
@@ -46,7 +52,15 @@ export type NewLine =
     }
   | { kind: 'header'; id: string; version?: number; timestampFrom?: number }
   /** A short message a provider's turn order needs between two others (see BRIDGE_TEXTS); ids and links as for a missing result. */
-  | { kind: 'bridge'; role: 'user' | 'assistant'; id?: string; parentId?: string; timestampFrom: number };
+  | {
+      kind: 'bridge';
+      role: 'user' | 'assistant';
+      id?: string;
+      parentId?: string;
+      timestampFrom: number;
+      /** The assistant turn the agent's own client writes after a user turn nobody answered (see ReplaySemantics.answersTrailingUser), in its words. */
+      closing?: true;
+    };
 
 /**
  * What a bridge says. The assistant one is pi's own for providers that want an assistant message

@@ -20,6 +20,8 @@ export interface RareFields {
   provider?: string;
   trailingWhitespace?: true;
   images?: ImageRef[];
+  lostType?: string;
+  unreadableParts?: Array<{ pointer: string; type: string; readAs?: string }>;
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */

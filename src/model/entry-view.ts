@@ -140,6 +140,12 @@ export class EntryView {
   get keptHistoryProblems() {
     return this.rare?.keptHistoryProblems;
   }
+  get lostType() {
+    return this.rare?.lostType;
+  }
+  get unreadableParts() {
+    return this.rare?.unreadableParts;
+  }
 }
 
 export interface EntryView {

@@ -156,6 +156,17 @@ export class Entry {
   declare trailingWhitespace: true | undefined;
   /** Images whose bytes are in the line. */
   declare images: ImageRef[] | undefined;
+  /**
+   * A line whose item type is not written, so the agent skips it (Codex's `response_item` without
+   * `type`): the type its fields show, in the format's words, or '' when they do not show one.
+   */
+  declare lostType: string | undefined;
+  /**
+   * Content parts of a message whose type the agent cannot read, so it skips the whole line
+   * (Codex: a `"text"` part instead of `input_text` / `output_text`): pointer, the type as written,
+   * and the type it reads as when the part says which (a text part of a known role).
+   */
+  declare unreadableParts: Array<{ pointer: string; type: string; readAs?: string }> | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -200,7 +211,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

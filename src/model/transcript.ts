@@ -39,6 +39,18 @@ export interface ReplaySemantics {
   resultOrder: boolean;
   /** Results carry their tool's name (pi's toolName); Claude Code's tool_result blocks have none to fill. */
   resultNames: boolean;
+  /**
+   * The agent hangs an entry whose parent id names no entry on the entry written before it, so
+   * the history across the gap is still sent (Claude Code 2.1.328 does); without it the entry is
+   * a root and what came before is not replayed.
+   */
+  bridgesUnknownParents?: true;
+  /**
+   * When the conversation ends on a user turn nobody answered (a prompt, tool results), the
+   * agent answers it itself on resume with an assistant turn of its own before the new prompt
+   * (Claude Code 2.1.328: "No response requested.", also written to the file when it repairs).
+   */
+  answersTrailingUser?: true;
   /** Every request goes to a provider that rejects empty and whitespace-only text blocks (Claude Code: Anthropic). */
   blankTextRejected: boolean;
   /** What the agent does with a file whose header it cannot read, in words (pi's: it overwrites the file). */

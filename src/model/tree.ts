@@ -29,7 +29,8 @@ const HEADER = KIND_CODE['header'];
 const UNKNOWN = KIND_CODE['unknown'];
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
-export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last'): Tree {
+/** `bridge`: an entry whose parent names no entry hangs on the entry written before it (see ReplaySemantics.bridgesUnknownParents). */
+export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last', bridge = false): Tree {
   const { byId, duplicateIds } = indexIds(entries, keep);
   const parent = new Int32Array(entries.length).fill(-1);
   const unknownParents: number[] = [];
@@ -43,8 +44,10 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
       parent[i] = previous;
     } else if (ref >= 0) {
       const target = byId.ofHandle(ref);
-      if (target === undefined) unknownParents.push(i);
-      else if (target === i) selfLoops.push([i]);
+      if (target === undefined) {
+        unknownParents.push(i);
+        if (bridge) parent[i] = previous;
+      } else if (target === i) selfLoops.push([i]);
       else parent[i] = target;
     }
     previous = i;

@@ -1,3 +1,4 @@
+import type { Healing } from '../formats/format.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { Severity } from '../rules/rule.js';
 import type { Verdict } from '../verify/verdict.js';
@@ -11,6 +12,8 @@ export interface Finding {
   pointer: string;
   message: string;
   providerError?: string;
+  /** The file's own client mends this in memory when it resumes the file; other readers still meet it. */
+  healedBy?: Healing;
 }
 
 export interface FileReport {

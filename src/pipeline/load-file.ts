@@ -45,12 +45,12 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   try {
     // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
     // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
-    if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format, conversations);
+    if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format, conversations, path);
   } finally {
     closeSync(fd);
   }
   const sequential = async (lines?: number) => {
-    const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(lines ?? (await sampleLines(path, 0, size)));
+    const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(lines ?? (await sampleLines(path, 0, size))).from(path);
     return builder.finish(await readFileLines(path, builder.line), collector(size));
   };
   if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || format?.conversationOf !== undefined) return sequential();

@@ -4,7 +4,7 @@ import { gluedRecords } from '../io/glued-records.js';
 import { MAX_SPLIT_BYTES, MAX_SPLIT_LINES, splitRecords } from '../io/split-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, LineConversation, TranscriptFormat } from '../formats/format.js';
-import { detectFormat, isAnyRecord } from '../formats/registry.js';
+import { detectFormat, isAnyRecord, likelyFormat } from '../formats/registry.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 
@@ -54,6 +54,8 @@ export class TranscriptBuilder {
   private perLine = false;
   /** Broken lines not yet judged: the lines after them may complete a record they start. */
   private held: { lines: HeldLine[]; bytes: number } | undefined;
+  /** Where the file lives, for a file no line of which is unmistakable (see likelyFormat). */
+  private path: string | undefined;
 
   /** With a format, detection is skipped and decoding starts from `state` (see Decoder.state). */
   constructor(format?: TranscriptFormat, state?: unknown, private readonly conversations?: ConversationSink) {
@@ -76,6 +78,12 @@ export class TranscriptBuilder {
     return this;
   }
 
+  /** The file's path, which names its format when no line does. */
+  from(path: string): this {
+    this.path = path;
+    return this;
+  }
+
   /** The format and decoder state reached so far, once a format has been detected. */
   get position(): BuilderStart | undefined {
     return this.format === undefined ? undefined : { format: this.format, state: this.decoder!.state() };
@@ -84,6 +92,7 @@ export class TranscriptBuilder {
   /** The transcript, once every line has been given. */
   finish(summary: ReadSummary, between?: () => void): Transcript {
     this.settle();
+    this.settleFormat();
     this.transcript.entries.trim(between);
     return this.untrimmed(summary);
   }
@@ -205,17 +214,29 @@ export class TranscriptBuilder {
     if (this.decoder !== undefined) return this.add(value, raw);
     if (this.undetected === undefined) return;
     this.undetected.push({ value, raw: { number: raw.number, offset: raw.offset, byteLength: raw.byteLength } });
-    this.format = detectFormat(value);
-    if (this.format !== undefined) {
-      this.perLine = this.format.conversationOf !== undefined;
-      this.decoder = this.format.createDecoder();
-      this.transcript.format = this.format.name;
-      this.transcript.semantics = this.format.semantics;
-      for (const pending of this.undetected) this.add(pending.value, pending.raw);
-      this.undetected = undefined;
-    } else if (this.undetected.length >= MAX_UNDETECTED) {
+    const format = detectFormat(value);
+    if (format !== undefined) this.adopt(format);
+    else if (this.undetected.length >= MAX_UNDETECTED) {
       this.undetected = undefined; // give up: the file is not a transcript we know
     }
+  }
+
+  /** Decodes the lines kept so far, and every line after them, as `format`'s. */
+  private adopt(format: TranscriptFormat): void {
+    this.format = format;
+    this.perLine = format.conversationOf !== undefined;
+    this.decoder = format.createDecoder();
+    this.transcript.format = format.name;
+    this.transcript.semantics = format.semantics;
+    for (const pending of this.undetected!) this.add(pending.value, pending.raw);
+    this.undetected = undefined;
+  }
+
+  /** A short file that parsed in part but whose lines no format calls its own: where it lives, or what its lines resemble, decides. */
+  private settleFormat(): void {
+    if (this.format !== undefined || this.undetected === undefined || this.undetected.length === 0) return;
+    const format = likelyFormat(this.undetected.map((pending) => pending.value), this.path);
+    if (format !== undefined) this.adopt(format);
   }
 
   private add(value: unknown, raw: Place): void {
@@ -242,9 +263,10 @@ export async function loadTranscript(source: Readable, format?: TranscriptFormat
   return builder.finish(await readLines(source, builder.line));
 }
 
-/** The same for a whole file already in memory; nothing refers to `bytes` once it returns. */
-export function loadBytes(bytes: Buffer, format?: TranscriptFormat, conversations?: ConversationSink): Transcript {
+/** The same for a whole file already in memory; nothing refers to `bytes` once it returns. `path` is where it was read from. */
+export function loadBytes(bytes: Buffer, format?: TranscriptFormat, conversations?: ConversationSink, path?: string): Transcript {
   const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(countLines(bytes));
+  if (path !== undefined) builder.from(path);
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());

@@ -1,3 +1,4 @@
+import { formats } from '../formats/registry.js';
 import type { Analysis, ReplayStatus } from '../model/analysis.js';
 import { unusualEntries } from '../model/unusual-entries.js';
 import type { Problem, Rule, RuleContext, Severity } from '../rules/rule.js';
@@ -84,5 +85,14 @@ function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | 
     message,
   };
   if (problem.providerError !== undefined) finding.providerError = problem.providerError;
+  const healing = healingOf(analysis, rule.meta.id);
+  if (healing !== undefined) finding.healedBy = healing;
   return finding;
+}
+
+/** What the file's client does about a rule's findings on resume, when it heals them (see TranscriptFormat.heals). */
+function healingOf(analysis: Analysis, rule: string): Finding['healedBy'] {
+  const name = analysis.transcript.format;
+  if (name === undefined) return undefined;
+  return formats.find((format) => format.name === name)?.heals?.[rule];
 }

@@ -51,7 +51,8 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
     // Only an entry with an id can be a parent.
     if (entries.idRef[i] !== -1) previous = i;
   }
-  const tree = buildTree(transcript.entries, semanticsOf(transcript).duplicateIds);
+  const semantics = semanticsOf(transcript);
+  const tree = buildTree(transcript.entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true);
   for (const cycle of tree.cycles) {
     const first = cycle.map((index) => transcript.entries.at(index)).reduce((a, b) => (b.line < a.line ? b : a));
     relink(first, parentBefore(transcript.entries, first, (id) => !cycle.includes(tree.byId.get(id) ?? -1)), builder);

@@ -3,6 +3,9 @@ import { semanticsOf, type Transcript } from '../model/transcript.js';
 import { formats } from '../formats/registry.js';
 import { dropCopiedEntries } from './copied-entries.js';
 import { repairHeader } from './header.js';
+import { restoreItemTypes } from './item-types.js';
+import { renameLaterCopies } from './reused-ids.js';
+import { closeTrailingTurn } from './closing-turn.js';
 import { repairKeptHistories } from './kept-history.js';
 import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
@@ -33,12 +36,19 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
     for (const issue of transcript.lineIssues) if (issue.kind === 'oversized') builder.skip(issue.line);
     return builder.finish();
   }
-  withLineReader(options.file, (lineBytes) => dropCopiedEntries(transcript, format, builder, lineBytes));
+  if (restoreItemTypes(transcript.entries, builder)) return builder.finish();
+  let renamed = false;
+  withLineReader(options.file, (lineBytes) => {
+    dropCopiedEntries(transcript, format, builder, lineBytes);
+    if (semanticsOf(transcript).duplicateIds === 'first') renamed = renameLaterCopies(transcript, format, builder, lineBytes);
+  });
+  if (renamed) return builder.finish();
   repairLinks(transcript, builder);
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
   repairKeptHistories(transcript.entries, builder, options.mode);
+  if (isEmptyPlan(builder.plan)) closeTrailingTurn(analysis, builder, (seed) => encoder.newId(seed));
   if (isEmptyPlan(builder.plan)) renumberLines(transcript.entries, builder);
   const plan = builder.finish();
   if (isEmptyPlan(plan)) plan.analysis = analysis;

@@ -8,7 +8,7 @@ import { summarize, verdictCounts, verdictRecord } from './types.js';
 const { version: toolVersion } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** A finding as the document writes it: the pipeline's, field for field (named so that a field added there for internal use stays out). */
-export type JsonFinding = Pick<Finding, 'rule' | 'severity' | 'line' | 'pointer' | 'message' | 'providerError'>;
+export type JsonFinding = Pick<Finding, 'rule' | 'severity' | 'line' | 'pointer' | 'message' | 'providerError' | 'healedBy'>;
 
 export interface JsonVerdict {
   line: number;
@@ -83,6 +83,7 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
         pointer: finding.pointer,
         message: finding.message,
         ...(finding.providerError !== undefined ? { providerError: finding.providerError } : {}),
+        ...(finding.healedBy !== undefined ? { healedBy: finding.healedBy } : {}),
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
     })),

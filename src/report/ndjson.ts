@@ -8,9 +8,9 @@ export const ndjsonReporter: Reporter = (reports) => {
   const lines: string[] = [];
   for (const { path, format, findings, verdicts } of reports) {
     for (const finding of findings) {
-      const { rule, severity, line, pointer, message, providerError } = finding;
-      // JSON.stringify leaves providerError out when it is undefined.
-      lines.push(JSON.stringify({ path, format, rule, severity, line, pointer, message, providerError }));
+      const { rule, severity, line, pointer, message, providerError, healedBy } = finding;
+      // JSON.stringify leaves providerError and healedBy out when they are undefined.
+      lines.push(JSON.stringify({ path, format, rule, severity, line, pointer, message, providerError, healedBy }));
     }
     for (const v of verdicts ?? []) {
       if (v.verdict === 'SKIPPED') continue;

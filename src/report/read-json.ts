@@ -65,8 +65,13 @@ export function fileReportsOf(document: JsonReport): FileReport[] {
 }
 
 function findingOf(finding: JsonFile['findings'][number]): Finding {
-  const { rule, severity, line, pointer, message, providerError } = finding;
-  return providerError === undefined ? { rule, severity, line, pointer, message } : { rule, severity, line, pointer, message, providerError };
+  const { rule, severity, line, pointer, message, providerError, healedBy } = finding;
+  const read: Finding = providerError === undefined ? { rule, severity, line, pointer, message } : { rule, severity, line, pointer, message, providerError };
+  // Carried only in the shape this tool writes: it is printed as it stands.
+  if (isObject(healedBy) && typeof healedBy.client === 'string' && typeof healedBy.since === 'string' && typeof healedBy.how === 'string') {
+    read.healedBy = { client: healedBy.client, since: healedBy.since, how: healedBy.how };
+  }
+  return read;
 }
 
 function verdictOf(record: NonNullable<JsonFile['verdicts']>[number]): Verdict {

@@ -72,7 +72,7 @@ function pending(report: FileReport): Pending[] {
     text: finding.providerError === undefined ? finding.message : `${finding.message}\n${finding.providerError}`,
     uri,
     line: finding.line,
-    properties: { pointer: finding.pointer },
+    properties: finding.healedBy === undefined ? { pointer: finding.pointer } : { pointer: finding.pointer, healedBy: finding.healedBy },
   }));
   const judged = (report.verdicts ?? []).flatMap((verdict) => {
     if (verdict.verdict !== 'FAIL' && verdict.verdict !== 'ERROR') return [];

@@ -1,5 +1,6 @@
 import { Chalk } from 'chalk';
 import type { Severity } from '../rules/rule.js';
+import type { Finding } from '../pipeline/finding.js';
 import { describeLines, describeRepair, pastTense } from './repair-text.js';
 import type { Reporter } from './types.js';
 import { terminalText as t } from './terminal-text.js';
@@ -37,6 +38,7 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
       const where = finding.pointer ? `at ${finding.pointer}` : '';
       const detail = [where, finding.providerError].filter(Boolean).join(' · ');
       if (detail) out.push(indent + c.dim(t(detail)));
+      if (finding.healedBy !== undefined) out.push(indent + c.dim(t(healedLine(finding.healedBy))));
     }
     const verdictColour = { PASS: c.green, FAIL: c.red, ERROR: c.yellow, SKIPPED: c.dim };
     const width = Math.max(1, ...judged.map((v) => String(v.line).length));
@@ -72,3 +74,8 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
   }
   return out.join('\n') + '\n';
 };
+
+/** One line saying the client mends this itself on resume, so it bites only other readers of the file. */
+function healedLine({ client, since, how }: NonNullable<Finding['healedBy']>): string {
+  return `healed on resume by ${client} ${since}+ (${how}); other readers still meet it`;
+}

@@ -24,6 +24,9 @@ import { resultForFailedTurn } from './pairing/result-for-failed-turn.js';
 import { toolResultOrder } from './pairing/tool-result-order.js';
 import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
 import { missingSequenceNumber } from './structure/missing-sequence-number.js';
+import { missingItemType } from './structure/missing-item-type.js';
+import { unreadableContentPart } from './structure/unreadable-content-part.js';
+import { unansweredFinalTurn } from './structure/unanswered-final-turn.js';
 import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
 import { keptHistoryPairing } from './pairing/kept-history-pairing.js';
 import { lostLogicalParent } from './structure/lost-logical-parent.js';
@@ -63,6 +66,8 @@ export const rules: readonly Rule[] = [
   lostLogicalParent,
   sequenceOutOfOrder,
   missingSequenceNumber,
+  missingItemType,
+  unreadableContentPart,
   missingToolResult,
   orphanToolResult,
   orphanServerToolResult,
@@ -90,6 +95,7 @@ export const rules: readonly Rule[] = [
   foreignSignedReasoning,
   imageLimits,
   firstMessageUser,
+  unansweredFinalTurn,
 ];
 
 /** The rules `canonicalize` answers for. */

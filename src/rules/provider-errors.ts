@@ -28,10 +28,18 @@ export function toolNamePattern(messageIndex: number, blockIndex: number): strin
 
 export const TEXT_BLOCK_WHITESPACE = 'Anthropic: messages: text content blocks must contain non-whitespace text';
 
-/** Codex refuses to resume a paginated rollout whose line numbers (`ordinal`) do not count up by one. */
-export function resumeSequenceBroken(expected: number, got: number): string {
-  return `Codex resume: expected ordinal ${expected}, got ${got}`;
+/**
+ * Codex's thread history store (the app server behind Codex Desktop and the TUI's thread view)
+ * projects a paginated rollout in order and stops at a line whose number goes back, repeats or
+ * skips ahead; the CLI's own resume does not read the numbers (the path stands where Codex prints the thread id).
+ */
+export function historySequenceBroken(expected: number, got: number): string {
+  const gap = got > expected ? '; 0 rejected rollout lines cannot cover that gap' : '';
+  return `Codex thread history: thread history projection for … expected ordinal ${expected}, got ${got}${gap}`;
 }
 
-/** Codex refuses to resume a paginated rollout with a line that carries no number (the path stands where Codex prints it). */
-export const RESUME_SEQUENCE_MISSING = 'Codex resume: final paginated rollout record … is missing an ordinal';
+/** Codex refuses to resume a paginated rollout whose last record carries no number (the path stands where Codex prints it). */
+export const RESUME_SEQUENCE_MISSING = 'Codex resume: final paginated rollout record at … is missing an ordinal';
+
+/** Codex's thread history store stops at a line without a number inside a paginated rollout. */
+export const HISTORY_SEQUENCE_MISSING = 'Codex thread history: paginated rollout line for … is missing an ordinal';

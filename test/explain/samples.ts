@@ -36,6 +36,8 @@ export const SAMPLES: Record<string, string> = {
     "Invalid 'input[12].call_id': string too long. Expected a string with maximum length 64, but got a string with length 71 instead.",
   'codex-resume-ordinal': 'Error: failed to resume session: expected ordinal 12, got 11',
   'codex-resume-ordinal-missing': 'Error: final paginated rollout record at line 86 is missing an ordinal',
+  'codex-history-ordinal-missing': 'thread-store internal error: paginated rollout line for 019edda8-7eca-7710-b78b-6ce7607beaa1 is missing an ordinal',
+  'codex-session-meta': 'Error: rollout at /home/dev/.codex/sessions/2026/06/19/rollout-2026-06-19T10-14-27-019edda8-7eca-7710-b78b-6ce7607beaa1.jsonl does not start with session metadata',
   'mis-no-user-after-tool': "Unexpected role 'user' after role 'tool'",
   'gem-thought-signature-valid': 'Corrupted thought signature.',
   'anth-final-assistant-trailing-ws': 'messages: final assistant content cannot end with trailing whitespace',

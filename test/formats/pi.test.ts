@@ -93,7 +93,8 @@ describe('pi format', () => {
   });
 
   it('leaves files of other formats undetected', async () => {
-    const transcript = await load('{"type":"user","uuid":"u1","message":{"role":"user","content":"x"}}\n');
+    // A Copilot CLI event: no format's line, nor one any format's lines resemble.
+    const transcript = await load('{"type":"user.message","id":"u1","data":{"content":"x"}}\n');
     expect(transcript.format).toBeUndefined();
     expect(transcript.entries).toEqual([]);
     expect(transcript.parsedLines).toBe(1);

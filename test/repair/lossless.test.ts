@@ -97,6 +97,9 @@ describe('lossless rewrites: Claude Code', () => {
   it('repair moves the tool result first; both blocks and the rest of the line keep their text', async () => {
     const { output, changed } = await rewrite([...lines, resultLine(`${text}, ${toolResult}`)].join('\n') + '\n', repairRewrite('discard'));
     expect(changed).toBe(true);
-    expect(output).toBe([...lines, resultLine(`${toolResult},${text}`)].join('\n') + '\n');
+    // The conversation ends on those results: the next line is the answer Claude Code gives such a turn itself.
+    const written = output.split('\n');
+    expect(written.slice(0, 3).join('\n')).toBe([...lines, resultLine(`${toolResult},${text}`)].join('\n'));
+    expect(JSON.parse(written[3]!).message.content).toEqual([{ type: 'text', text: 'No response requested.' }]);
   });
 });

@@ -81,6 +81,8 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   }
   if (typeof content === 'string') {
     if (content.trim() === '') entry.blankText = true;
+    // Anthropic reads string content as one text block and words a whitespace-only one apart.
+    if (content !== '' && content.trim() === '') entry.whitespaceTextBlocks = ['/message/content'];
     return;
   }
   if (!Array.isArray(content)) return;

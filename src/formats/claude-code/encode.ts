@@ -6,6 +6,9 @@ import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
 /** What a missing result says, so a person reading the session knows it was not the tool. */
 const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
 
+/** What Claude Code answers a turn nobody answered with, when it resumes. */
+const NO_RESPONSE_TEXT = 'No response requested.';
+
 /** What a blank prompt becomes: Claude Code has no placeholder of its own, so the one OpenClaw writes. */
 const BLANK_USER_TEXT = '(continue)';
 
@@ -31,6 +34,10 @@ export const claudeCodeEncoder: Encoder = {
 function applyEdit(value: Json, message: Json | undefined, edit: EntryEdit): void {
   if (edit.kind === 'set-parent') {
     value.parentUuid = edit.parentId;
+    return;
+  }
+  if (edit.kind === 'set-entry-id') {
+    value.uuid = edit.id;
     return;
   }
   if (message === undefined) return;
@@ -71,6 +78,14 @@ function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json 
   const value: Json = { parentUuid: line.parentId ?? null };
   for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];
   value.type = line.role;
+  if (line.closing) {
+    // Claude Code's own record for a turn nobody answered, as it writes it when it repairs a session.
+    value.message = { id: line.id, model: '<synthetic>', role: 'assistant', stop_reason: 'stop_sequence', stop_sequence: '', type: 'message', content: [{ type: 'text', text: NO_RESPONSE_TEXT }] };
+    value.isApiErrorMessage = false;
+    value.uuid = line.id;
+    value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+    return value;
+  }
   const content = [{ type: 'text', text: BRIDGE_TEXTS[line.role] }];
   value.message = line.role === 'user' ? { role: 'user', content } : { id: `msg_bridge_${line.id ?? ''}`, type: 'message', role: 'assistant', model: 'transcript-doctor-bridge', content, stop_reason: 'end_turn' };
   value.uuid = line.id;

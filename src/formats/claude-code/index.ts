@@ -2,6 +2,7 @@ import type { TranscriptFormat } from '../format.js';
 import { isObject, withoutTimestamp } from '../json.js';
 import { ClaudeCodeDecoder } from './decode.js';
 import { claudeCodeEncoder } from './encode.js';
+import { claudeCodeHeals } from './heals.js';
 import { readText } from './text.js';
 
 /** Line types only Claude Code writes, recognisable even without a uuid. */
@@ -15,7 +16,9 @@ export const claudeCodeFormat: TranscriptFormat = {
   // A resumed session copies earlier lines with the same uuids: the oldest copy counts. Parallel
   // results hang off their own call line, beside the path the last line leads back through, in
   // the order they finished, which Anthropic accepts. It talks only to Anthropic, which rejects blank text blocks.
-  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false, blankTextRejected: true, provider: 'anthropic' },
+  // A line whose parentUuid names no line is bridged to the line before it when Claude Code
+  // resumes, and a user turn nobody answered gets its "No response requested." turn.
+  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false, bridgesUnknownParents: true, answersTrailingUser: true, blankTextRejected: true, provider: 'anthropic' },
   detect(value) {
     if (!isObject(value) || typeof value.type !== 'string') return false;
     if (OWN_TYPES.has(value.type)) return true;
@@ -25,10 +28,16 @@ export const claudeCodeFormat: TranscriptFormat = {
   isRecord(value) {
     return this.detect(value) || (isObject(value) && typeof value.type === 'string' && ['uuid', 'sessionId', 'timestamp'].some((key) => typeof value[key] === 'string'));
   },
+  // A message line another tool's file could hold too, with or without its links.
+  resembles(value) {
+    return isObject(value) && (value.type === 'user' || value.type === 'assistant') && isObject(value.message) && typeof value.message.role === 'string';
+  },
+  livesAt: [/(^|\/)\.claude\/projects\/.+\.jsonl$/],
   createDecoder: () => new ClaudeCodeDecoder(),
   encoder: claudeCodeEncoder,
   readText,
   copyKey: withoutTimestamp,
+  heals: claudeCodeHeals,
   recoverLinks(text) {
     const id = /"uuid"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
     const parent = /"parentUuid"\s*:\s*(null|"([^"\\]+)")/.exec(text);

@@ -6,6 +6,7 @@ import { dataUrlImage } from '../images.js';
 import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from './items.js';
 import { replacementHistoryProblems } from './replacement-history.js';
 import { sessionMetaProblem } from './session-meta.js';
+import { customCallId, inferItemType, unreadableParts } from './lost-type.js';
 
 /** Every line is one Responses API item; its pointer is the whole item. */
 const ITEM = '/payload';
@@ -23,6 +24,8 @@ const MODEL_OUTPUT = 'codex:model-output';
 
 export interface CodexDecoderState {
   sawHeader: boolean;
+  /** Call ids of custom tool calls so far, which name the kind of an output that lost its type. */
+  customCalls?: string[];
 }
 
 /**
@@ -36,13 +39,15 @@ export interface CodexDecoderState {
  */
 export class CodexDecoder implements Decoder {
   private sawHeader: boolean;
+  private readonly customCalls: Set<string>;
 
   constructor(state?: CodexDecoderState) {
     this.sawHeader = state?.sawHeader ?? false;
+    this.customCalls = new Set(state?.customCalls);
   }
 
   state(): CodexDecoderState {
-    return { sawHeader: this.sawHeader };
+    return this.customCalls.size === 0 ? { sawHeader: this.sawHeader } : { sawHeader: this.sawHeader, customCalls: [...this.customCalls] };
   }
 
   decode(value: unknown, line: number, index: number): Entry {
@@ -61,7 +66,12 @@ export class CodexDecoder implements Decoder {
     entry.kind = 'state';
     const payload = value.payload;
     if (!isObject(payload)) return entry;
-    if (value.type === 'response_item') decodeItem(payload, entry);
+    if (value.type === 'response_item') {
+      if (payload.type === undefined) entry.lostType = inferItemType(payload, this.customCalls) ?? '';
+      else decodeItem(payload, entry);
+      const custom = customCallId(payload);
+      if (custom !== undefined) this.customCalls.add(custom);
+    }
     else if (value.type === 'event_msg' && payload.type === 'thread_rolled_back') {
       if (typeof payload.num_turns === 'number' && Number.isSafeInteger(payload.num_turns) && payload.num_turns > 0) entry.rollsBackTurns = payload.num_turns;
     }
@@ -87,6 +97,12 @@ function decodeItem(item: Json, entry: Entry): void {
   const call = CALL_ITEMS.get(type);
   if (type === 'message') {
     if (typeof item.role !== 'string' || !Array.isArray(item.content)) return;
+    // A part Codex cannot read spoils the whole item: the line stays bookkeeping, as Codex skips it.
+    const unreadable = unreadableParts(item.role, item.content);
+    if (unreadable !== undefined) {
+      entry.unreadableParts = unreadable;
+      return;
+    }
     history(entry);
     if (item.role === 'assistant') modelOutput(entry);
     else if (item.role === 'user') {

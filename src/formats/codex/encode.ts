@@ -2,6 +2,7 @@ import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
 import { ABORTED_OUTPUT, CALL_ITEMS } from './items.js';
+import { unreadableParts } from './lost-type.js';
 import { pairReplacementHistory } from './replacement-history.js';
 import { completeSessionMeta, newSessionMeta, uuidFrom } from './session-meta.js';
 
@@ -36,6 +37,12 @@ function applyEdit(line: Json, edit: EntryEdit): void {
     case 'set-sequence':
       line.ordinal = edit.value;
       return;
+    case 'set-item-type':
+      if (item !== undefined && item.type === undefined) item.type = edit.type;
+      return;
+    case 'retype-parts':
+      if (item !== undefined && typeof item.role === 'string' && Array.isArray(item.content)) retypeParts(item.role, item.content);
+      return;
     // Nothing else has a place in a rollout line: a line is one item, so repair drops whole lines
     // and never blocks; lines are linked by position; outputs carry no tool name; and Codex has no
     // failed turns, placeholders or canonical shapes of its own to write.
@@ -66,4 +73,11 @@ function missingOutput(line: Extract<NewLine, { kind: 'missing-result' }>, sourc
       ? { type, call_id: line.callId, status: 'completed', execution: 'client', tools: [] }
       : { type, call_id: line.callId, output: ABORTED_OUTPUT };
   return { timestamp: typeof after.timestamp === 'string' ? after.timestamp : new Date().toISOString(), type: 'response_item', payload };
+}
+
+/** Each part Codex cannot read takes the type it reads as, when it has one (see unreadableParts). */
+function retypeParts(role: string, content: unknown[]): void {
+  for (const { pointer, readAs } of unreadableParts(role, content) ?? []) {
+    if (readAs !== undefined) (content[Number(pointer.slice(pointer.lastIndexOf('/') + 1))] as Json).type = readAs;
+  }
 }

@@ -18,6 +18,7 @@ export const piFormat: TranscriptFormat = {
   isRecord(value) {
     return this.detect(value) || (isObject(value) && typeof value.type === 'string' && typeof value.timestamp === 'string');
   },
+  livesAt: [/(^|\/)\.openclaw\/agents\/[^/]+\/sessions\/[^/]+$/, /(^|\/)\.pi\/agent\/sessions\/.+$/],
   createDecoder: (state) => new PiDecoder(state as PiDecoderState | undefined),
   encoder: piEncoder,
   readText,

@@ -1,6 +1,6 @@
-import { blocksPointer } from '../../model/transcript.js';
+import { blocksPointer, semanticsOf } from '../../model/transcript.js';
 import type { Rule } from '../rule.js';
-import { ALL_MESSAGES_EMPTY } from '../provider-errors.js';
+import { ALL_MESSAGES_EMPTY, TEXT_BLOCK_EMPTY, TEXT_BLOCK_WHITESPACE } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
 import { lineRefuses } from '../../providers/choose.js';
 import { namedTerm, sentIndex, worded } from '../contract/terms.js';
@@ -22,8 +22,11 @@ turns around them and, in a short session, can leave no message at all
 ("messages: at least one message is required", OpenClaw #76829). Current OpenClaw rewrites them
 on disk to \`(continue)\`.
 
-With \`--provider\` naming Anthropic, Vertex, Bedrock or Gemini, it is an error in that
-provider's words; for the others it stays a warning.
+In a transcript of an agent that talks only to a provider that refuses blank text (Claude Code:
+Anthropic) it is an error, in Anthropic's words for a blank text block: "text content blocks must
+contain non-whitespace text" (or "must be non-empty" for empty text). With \`--provider\` naming
+Anthropic, Vertex, Bedrock or Gemini, it is an error in that provider's words; for the others it
+stays a warning.
 
 ## Fix
 repair writes \`(continue)\`, as current OpenClaw does.`,
@@ -39,12 +42,14 @@ repair writes \`(continue)\`, as current OpenClaw does.`,
         report({ entry, pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`, message: `User message is blank; ${named.contract.name} refuses it.`, ...words, severity: words.severity ?? 'error', raise: true });
         return;
       }
-      report({
-        entry,
-        pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`,
-        message: 'User message is blank.',
-        providerError: ALL_MESSAGES_EMPTY,
-      });
+      const pointer = `${entry.pointer}${blocksPointer(analysis.transcript)}`;
+      if (semanticsOf(analysis.transcript).blankTextRejected) {
+        // Its only text is a blank text block, which that provider refuses on its own.
+        const whitespace = entry.whitespaceTextBlocks !== undefined;
+        report({ entry, pointer, message: `User message is ${whitespace ? 'only whitespace' : 'empty'}; its provider refuses a blank text block.`, providerError: whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY, severity: 'error', raise: true });
+        return;
+      }
+      report({ entry, pointer, message: 'User message is blank.', providerError: ALL_MESSAGES_EMPTY });
     }
   },
 };

@@ -18,6 +18,14 @@ empty and, on opening it, overwrites the whole file with a fresh header: the ent
 is wiped (OpenClaw issue #89037). A header line cut off by a crash during the first flush is
 the usual cause.
 
+A Codex rollout must start with a \`session_meta\` Codex can read into its \`SessionMeta\`: an
+\`id\` that is a UUID; \`timestamp\`, \`cwd\`, \`originator\` and \`cli_version\` strings; and each
+\`dynamic_tools\` entry a \`DynamicToolSpec\` (\`name\` and \`description\` strings and an
+\`inputSchema\`, \`namespace\` a string and \`deferLoading\` / \`exposeToContext\` booleans when
+given); a sub-agent's \`source.subagent.thread_spawn.parent_thread_id\` must be a UUID too.
+Codex 0.169 skips a header it cannot read, meets a history item first and refuses to resume:
+\`rollout at … does not start with session metadata\`.
+
 ## Example
 \`\`\`jsonl
 {"type":"sess
@@ -25,7 +33,16 @@ the usual cause.
 \`\`\`
 
 ## Fix
-repair rebuilds the header (session id from the file name, timestamp from the first entry), or moves an existing header to the top, or fills in an empty id.`,
+repair rebuilds the header (session id from the file name, timestamp from the first entry), or moves an existing header to the top, or fills in an empty id.
+
+In a Codex header it also fills what Codex requires and the line lacks (a missing \`cwd\` as
+\`""\`). A dynamic tool without a schema gets the schema of a tool without parameters
+(\`{"type":"object","properties":{}}\`) and one without a description an empty one: the entry
+then loads, and every field the line holds stays as written. A parent thread id that is not a
+UUID becomes one derived from it (the same name gives the same id in every sub-agent file). Dropping the entry would also let
+Codex read the header, but loses the tool the session declared; a tool without a name, or an
+entry that is not an object, cannot be declared at all, and only those go. An optional field of
+the wrong type goes too, as Codex's own default stands in for it.`,
   },
   check({ analysis, report }) {
     const semantics = semanticsOf(analysis.transcript);

@@ -1,12 +1,12 @@
 import { firstSequenceBreak } from '../../model/sequence.js';
-import { resumeSequenceBroken } from '../provider-errors.js';
+import { historySequenceBroken } from '../provider-errors.js';
 import type { Rule } from '../rule.js';
 import { laterLines } from './sequence-break.js';
 
 export const sequenceOutOfOrder: Rule = {
   meta: {
     id: 'sequence-out-of-order',
-    severity: 'error',
+    severity: 'warning',
     category: 'structure',
     fix: 'safe',
     description: 'A line of a numbered file does not carry the number after the previous line’s.',
@@ -16,10 +16,14 @@ the first line whose number is not one more than the line before it: a number us
 that goes back, or a gap.
 
 ## Why is this bad?
-Codex reads a paginated rollout in order and stops at the first line out of sequence: resume
-fails with \`expected ordinal N, got N-1\`, or the thread shows only the history before that line
-(openai/codex #40630, #41657, #45150). An interrupted turn followed by a resume that numbered
-from an old count is the usual cause.
+Graded by what Codex does with it. Codex 0.169's own resume (\`codex resume\`, \`codex exec
+resume\`) does not read the numbers of the lines before the last: it resumes such a file without
+a word, so this is a warning, not an error. Codex's thread history store, which the app server
+(Codex Desktop, the thread list) fills from the rollout, projects the lines in order and stops at
+the first one out of count: \`thread history projection for <thread> expected ordinal N, got M\`
+(with \`… rejected rollout lines cannot cover that gap\` for a gap), and the thread then shows
+only the history before that line (openai/codex #40630, #41657, #45150). An interrupted turn
+followed by a resume that numbered from an old count is the usual cause.
 
 ## Example
 \`\`\`jsonl
@@ -37,8 +41,8 @@ or add lines) is in place.`,
     report({
       // By line, not entry: the count is broken wherever the line stands in the history, compacted or not.
       line: analysis.entries.line(found.index),
-      message: `Line number ${found.got} does not follow the line before it: expected ${found.expected}${laterLines(found)}.`,
-      providerError: resumeSequenceBroken(found.expected, found.got),
+      message: `Line number ${found.got} does not follow the line before it: expected ${found.expected}${laterLines(found)}. The agent's own resume reads past it; its thread history stops here.`,
+      providerError: historySequenceBroken(found.expected, found.got),
     });
   },
 };

@@ -134,7 +134,7 @@ describe('Codex rollouts, generated', () => {
     );
   });
 
-  it('every injected break, paginated or not, is flagged on its line as an error; repair in both modes leaves it clean, numbered without repeat or gap, loses no prompt and no answered call, and is idempotent', async () => {
+  it('every injected break, paginated or not, is flagged on its line (as an error, but for the line numbers Codex itself reads past); repair in both modes leaves it clean, numbered without repeat or gap, loses no prompt and no answered call, and is idempotent', async () => {
     await fc.assert(
       fc.asyncProperty(shapes, fc.constantFrom(...BREAKS), fc.nat(), fc.boolean(), async (shape, kind, pick, paginated) => {
         if (NUMBERED_ONLY.has(kind) && !paginated) return;
@@ -143,7 +143,8 @@ describe('Codex rollouts, generated', () => {
         if (broken === undefined) return;
         if (paginated && !NUMBERED_ONLY.has(kind)) broken.lines = numbered(broken.lines);
         const findings = await scanText(jsonl(broken.lines));
-        expect(findings.filter((f) => f.severity === 'error').map((f) => `${f.line} ${f.rule}`)).toContain(broken.expected);
+        const graded = NUMBERED_ONLY.has(kind) ? findings : findings.filter((f) => f.severity === 'error');
+        expect(graded.map((f) => `${f.line} ${f.rule}`)).toContain(broken.expected);
         const prompts = broken.lines.filter((value) => value.payload?.role === 'user').length;
         const kept = [...answered(broken.lines)].filter((id) => !broken.broken.has(id));
         for (const mode of ['discard', 'synthetic'] as const) {

@@ -87,7 +87,7 @@ describe('Codex pairing, judged as the Responses API reads a flat item list', ()
     expect(await findings([turnContext(), user('hi')])).toEqual(['1 invalid-header error']);
     expect(await findings([meta('not-a-uuid'), user('hi')])).toEqual(['1 invalid-header error']);
     expect(await findings([meta(), user('hi'), meta()])).toEqual([]);
-    expect((await scanText(jsonl([meta('not-a-uuid'), user('hi')])))[0]!.message).toBe('Session header is invalid: its "id" is not a UUID; Codex will not resume it ("no usable header record").');
+    expect((await scanText(jsonl([meta('not-a-uuid'), user('hi')])))[0]!.message).toBe('Session header is invalid: its "id" is not a UUID; Codex will not resume it ("rollout at … does not start with session metadata").');
   });
 });
 

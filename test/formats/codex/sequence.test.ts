@@ -35,38 +35,46 @@ describe('Codex paginated rollouts: line numbers', () => {
     expect(await findings(session())).toEqual([]);
   });
 
-  it('reports a number used twice with the words Codex refuses to resume with', async () => {
+  it('reports a number used twice as a warning (Codex resumes it), in the words of the history store that stops there', async () => {
     const lines = numbered(session());
     lines[5]!.ordinal = 4;
-    expect(await findings(lines)).toEqual(['6 sequence-out-of-order error | Codex resume: expected ordinal 5, got 4']);
+    expect(await findings(lines)).toEqual(['6 sequence-out-of-order warning | Codex thread history: thread history projection for … expected ordinal 5, got 4']);
   });
 
   it('reports a gap and a number that goes back, only at the first line off, with how many follow', async () => {
     const gap = numbered(session());
     for (const value of gap.slice(3)) value.ordinal += 2;
-    expect(await findings(gap)).toEqual(['4 sequence-out-of-order error | Codex resume: expected ordinal 3, got 5']);
+    expect(await findings(gap)).toEqual(['4 sequence-out-of-order warning | Codex thread history: thread history projection for … expected ordinal 3, got 5; 0 rejected rollout lines cannot cover that gap']);
     const back = numbered(session());
     back[2]!.ordinal = 0;
     back[6]!.ordinal = 1;
     const report = await scanText(jsonl(back));
     expect(report.map((f) => `${f.line} ${f.rule}`)).toEqual(['3 sequence-out-of-order']);
-    expect(report[0]!.message).toMatch(/expected 2; 1 line after it needs another number too\.$/);
+    expect(report[0]!.message).toMatch(/expected 2; 1 line after it needs another number too\. The agent's own resume reads past it; its thread history stops here\.$/);
   });
 
-  it('reports a line without a number after numbered ones, however the number is spoilt', async () => {
+  it('reports a line without a number after numbered ones, however the number is spoilt: a warning inside the file, which Codex resumes', async () => {
     for (const spoilt of [undefined, '5', 5.5, -1, null]) {
       const lines = numbered(session());
       lines[5]!.ordinal = spoilt;
       if (spoilt === undefined) delete lines[5]!.ordinal;
-      expect(await findings(lines), String(spoilt)).toEqual(['6 missing-sequence-number error | Codex resume: final paginated rollout record … is missing an ordinal']);
+      expect(await findings(lines), String(spoilt)).toEqual(['6 missing-sequence-number warning | Codex thread history: paginated rollout line for … is missing an ordinal']);
     }
   });
 
-  it('stays an error when the line lies in history a compaction removed: the count is broken wherever it is', async () => {
+  it('reports a last line without a number as an error: Codex will not resume the file', async () => {
+    const lines = numbered(session());
+    delete lines[7]!.ordinal;
+    expect(await findings(lines)).toEqual(['8 missing-sequence-number error | Codex resume: final paginated rollout record at … is missing an ordinal']);
+    const report = await scanText(jsonl(lines));
+    expect(report[0]!.message).toMatch(/will not resume the file\.$/);
+  });
+
+  it('is reported when the line lies in history a compaction removed: the count is broken wherever it is', async () => {
     resetClock();
     const lines = numbered([meta(), user('a'), assistant('b'), { timestamp: '2026-01-05T08:00:09.000Z', type: 'compacted', payload: { message: 'summary', replacement_history: [] } }, user('c')]);
     lines[2]!.ordinal = 1;
-    expect(await findings(lines)).toEqual(['3 sequence-out-of-order error | Codex resume: expected ordinal 2, got 1']);
+    expect(await findings(lines)).toEqual(['3 sequence-out-of-order warning | Codex thread history: thread history projection for … expected ordinal 2, got 1']);
   });
 
   it('repair numbers again from the first bad line only, leaving the lines before it byte for byte', async () => {
