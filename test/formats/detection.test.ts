@@ -72,3 +72,19 @@ describe('detecting a small damaged file', () => {
     expect(report.format).toBeNull();
   });
 });
+
+describe('a Qwen Code session (Claude Code envelope, Gemini message) is not taken for Claude Code', () => {
+  const envelope = { sessionId: 'b240ef91', cwd: '/work', version: '0.24.4' };
+  const lines = [
+    { uuid: 'q1', parentUuid: null, timestamp: '2026-11-26T06:21:51.957Z', type: 'user', ...envelope, message: { role: 'user', parts: [{ text: 'List the files' }] } },
+    { uuid: 'q2', parentUuid: 'q1', timestamp: '2026-11-26T06:21:51.962Z', type: 'system', subtype: 'ui_telemetry', ...envelope, systemPayload: {} },
+    { uuid: 'q3', parentUuid: 'q2', timestamp: '2026-11-26T06:21:53.000Z', type: 'assistant', ...envelope, message: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'ls', args: {} } }] } },
+  ].map((line) => JSON.stringify(line));
+
+  it('no line is detected as Claude Code, so repair leaves the file as it is', async () => {
+    const text = lines.map((line) => `${line}\n`).join('');
+    const { output, report } = await repairText(text);
+    expect(report.format).toBeNull();
+    expect(output).toBe(text);
+  });
+});

@@ -22,7 +22,7 @@ export const claudeCodeFormat: TranscriptFormat = {
   detect(value) {
     if (!isObject(value) || typeof value.type !== 'string') return false;
     if (OWN_TYPES.has(value.type)) return true;
-    return (value.type === 'user' || value.type === 'assistant' || value.type === 'system') && typeof value.uuid === 'string' && 'parentUuid' in value;
+    return (value.type === 'user' || value.type === 'assistant' || value.type === 'system') && typeof value.uuid === 'string' && 'parentUuid' in value && !isQwenLine(value);
   },
   // Lines of its own types, and lines with the session, their uuid or the time; the API message and blocks inside a line have none of them.
   isRecord(value) {
@@ -30,7 +30,7 @@ export const claudeCodeFormat: TranscriptFormat = {
   },
   // A message line another tool's file could hold too, with or without its links.
   resembles(value) {
-    return isObject(value) && (value.type === 'user' || value.type === 'assistant') && isObject(value.message) && typeof value.message.role === 'string';
+    return isObject(value) && (value.type === 'user' || value.type === 'assistant') && isObject(value.message) && typeof value.message.role === 'string' && !isQwenLine(value);
   },
   livesAt: [/(^|\/)\.claude\/projects\/.+\.jsonl$/],
   createDecoder: () => new ClaudeCodeDecoder(),
@@ -45,3 +45,12 @@ export const claudeCodeFormat: TranscriptFormat = {
     return { id, parentId: parent[2] ?? null };
   },
 };
+
+/**
+ * Qwen Code writes Claude Code's line envelope (uuid, parentUuid, type) around a Gemini message
+ * (`{role, parts}`) or a `systemPayload`; its files are not Claude Code's, and what repair would
+ * write into them is not what Qwen Code reads.
+ */
+function isQwenLine(value: Record<string, unknown>): boolean {
+  return (isObject(value.message) && Array.isArray(value.message.parts)) || 'systemPayload' in value;
+}
