@@ -104,8 +104,10 @@ function claudeCode(values) {
   const extra = values();
   const answer = (content) =>
     `{"parentUuid":"c0de0002-5b2c-4d3e-9f40-6b6b00000002",${envelope},"type":"user","message":{"role":"user","content":[${content}]},"uuid":"c0de0003-5b2c-4d3e-9f40-6b6b00000003",${at(3)},"toolUseResult":{${extra}}}`;
-  const input = jsonl([first, call, answer(`${text}, ${toolResult}`)]);
-  return { canonicalize: { input, expected: input }, repair: { input, expected: jsonl([first, call, answer(`${toolResult},${text}`)]) } };
+  // Answered, so the session does not end on a user turn (repair would add Claude Code's own closing turn).
+  const done = `{"parentUuid":"c0de0003-5b2c-4d3e-9f40-6b6b00000003",${envelope},"type":"assistant","message":{"model":"claude-opus-4-5-20251101","id":"msg_01B","type":"message","role":"assistant","content":[{"type":"text","text":"Done."}],"stop_reason":"end_turn","usage":{"input_tokens":3,"output_tokens":1}},"uuid":"c0de0004-5b2c-4d3e-9f40-6b6b00000004",${at(4)}}`;
+  const input = jsonl([first, call, answer(`${text}, ${toolResult}`), done]);
+  return { canonicalize: { input, expected: input }, repair: { input, expected: jsonl([first, call, answer(`${toolResult},${text}`), done]) } };
 }
 
 function cli(args) {
