@@ -109,8 +109,7 @@ export function gluedRecords(bytes: Buffer, isRecord: IsRecord): { records: Glue
     unreadable = fromRight.end > piece.start ? 1 : 0;
     break;
   }
-  if (records.length === 0 || (records.length === 1 && unreadable === 0 && records[0]!.start === firstByte(bytes))) return undefined;
-  return { records, unreadable };
+  return records.length === 0 ? undefined : { records, unreadable };
 }
 
 /** Complete records at the end of bytes[from…]; `end` is where the bytes before them stop. */
@@ -136,10 +135,4 @@ function parsedRecord(bytes: Buffer, start: number, end: number, isRecord: IsRec
   } catch {
     return undefined;
   }
-}
-
-function firstByte(bytes: Buffer): number {
-  let at = 0;
-  while (at < bytes.length && SPACE.has(bytes[at]!)) at += 1;
-  return at;
 }

@@ -147,11 +147,7 @@ export class TranscriptBuilder {
   }
 
   private gluedLine(raw: RawLine, glued: NonNullable<ReturnType<typeof gluedRecords>>): void {
-    const count = glued.records.length;
-    const torn = glued.records[0]!.start > 0 && glued.unreadable > 0;
-    const lost = glued.unreadable === 0 ? '' : torn ? `${count === 1 ? '' : 's'} after a torn one that repair drops` : `${count === 1 ? ' with' : ', and'} ${glued.unreadable} unreadable piece(s) that repair drops`;
-    const held = torn ? `${count} complete record` : count === 1 ? '1 record shares the line' : `${count} records are glued together on one line`;
-    this.issue('glued', raw.number, `${held}${lost}; repair puts each record on its own line`);
+    this.issue('glued', raw.number, `${describeGlued(glued)}; repair puts each record on its own line`);
     if (!isUtf8(raw.bytes)) this.issue('invalid-utf8', raw.number, 'invalid UTF-8 byte sequence');
     this.transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: true };
     this.transcript.parsedLines += 1;
@@ -277,6 +273,15 @@ function isWhitespace(bytes: Buffer): boolean {
     if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
   }
   return true;
+}
+
+/** What a line of glued records holds, in words: whole records, and the torn or unreadable bytes repair drops. */
+function describeGlued({ records, unreadable }: NonNullable<ReturnType<typeof gluedRecords>>): string {
+  const count = records.length;
+  const noun = count === 1 ? 'record' : 'records';
+  if (unreadable > 0 && records[0]!.start > 0) return `${count} complete ${noun} after a torn one that repair drops`;
+  const held = count === 1 ? '1 record shares the line' : `${count} records are glued together on one line`;
+  return unreadable === 0 ? held : `${held}${count === 1 ? ' with' : ', and'} ${unreadable} unreadable piece(s) that repair drops`;
 }
 
 function countNul(bytes: Buffer): number {
