@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng } from '../../helpers/png.js';
 import { samplePage } from './sample.js';
 
-/** Debian's chromium; .ci/run installs it. Never skipped: without it this test fails and says why. */
+/** Debian's chromium; .ci/run installs it and requires this test. Without it, vitest.config.ts leaves this file out and says so in one line. */
 const CHROMIUM = process.env.TRANSCRIPT_DOCTOR_CHROMIUM ?? '/usr/bin/chromium';
 
 describe('html reporter in a real headless browser', () => {
