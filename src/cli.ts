@@ -35,14 +35,14 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--write-baseline <file>', 'record the current findings as the baseline')
     .option('--max-warnings <n>', 'exit 1 when more than n warnings are found')
     .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)')
-    .option('-l, --files-with-errors', 'print only the paths of failing files, one per line (reports go only to --output-file); a file fails when it has an error, or a warning once the run has more than --max-warnings')
+    .option('-l, --files-with-errors', 'print only the paths of failing files, one per line (reports go only to --output-file), and exit like grep -l: 0 when one was listed, 1 when none; a file fails when it has an error, or a warning once the run has more than --max-warnings')
     .option('--shard <i/n>', 'scan only shard i of n: each file goes to the shard a stable hash of its path relative to the working directory picks (./a and a are the same path)');
   withListOptions(scan, true);
   withReportOptions(scan, 'report errors only', '-o, --output-file <path>')
     .addHelpText(
       'after',
       `
-Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage error or unreadable input.
+Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage error or unreadable input; with -l, as grep -l: 0 a file was listed, 1 none.
 
 The config's "ignores" apply to the files folder and glob searches find; a file named on the
 command line or in --files-from is always checked (every command).

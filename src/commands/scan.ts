@@ -7,7 +7,7 @@ import { sourcesOf } from '../run/sources.js';
 import { expandInputs } from '../io/inputs.js';
 import { createProgress } from './progress.js';
 import { namedInputs, shardInputs, type InputListOptions } from './inputs.js';
-import { errorsOnly, exitCode, exitPolicy, failingReports, type ExitOptions } from '../run/exit.js';
+import { errorsOnly, exitCode, exitPolicy, failingReports, listExitCode, type ExitOptions } from '../run/exit.js';
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
@@ -57,11 +57,12 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   for (const failure of result.failures) process.stderr.write(`transcript-doctor: ${terminalText(failure.message)}\n`);
   const current = await applyBaseline(result.reports, settings, options.writeBaseline);
   if (options.filesWithErrors) {
-    process.stdout.write(formatPathList(failingReports(current, policy).map((report) => report.path), options.null ?? false));
+    const listed = failingReports(current, policy).map((report) => report.path);
+    process.stdout.write(formatPathList(listed, options.null ?? false));
     await emitReports(destinations.filter((destination) => destination.file !== undefined), options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
-  } else {
-    await emitReports(destinations, options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
+    return listExitCode(listed.length, result.failures.length + missing, policy);
   }
+  await emitReports(destinations, options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
   return exitCode(current, result.failures.length + missing, policy);
 }
 

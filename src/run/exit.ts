@@ -44,3 +44,10 @@ export function exitCode(reports: readonly FileReport[], failed: number, policy:
   if (policy.exitZero) return 0;
   return failingReports(reports, policy).length > 0 ? 1 : 0;
 }
+
+/** `scan -l` answers like `grep -l`: 0 when it listed a file, 1 when it listed none, 2 when a file could not be read. */
+export function listExitCode(listed: number, failed: number, policy: ExitPolicy = { exitZero: false }): number {
+  if (failed > 0) return 2;
+  if (policy.exitZero) return 0;
+  return listed > 0 ? 0 : 1;
+}

@@ -25,18 +25,35 @@ function sessions(dir: string): { broken: string[]; healthy: string } {
 }
 
 describe('scan -l / --files-with-errors', () => {
-  it('prints only the failing paths, one per line, and exits as scan does', async () => {
+  it('prints only the failing paths, one per line, and exits as grep -l does: 0 when it listed one, 1 when none', async () => {
     const result = await runCli(['scan', '-l', BROKEN, HEALTHY, WARNING_ONLY]);
-    expect(result).toMatchObject({ code: 1, stdout: `${BROKEN}\n`, stderr: '' });
+    expect(result).toMatchObject({ code: 0, stdout: `${BROKEN}\n`, stderr: '' });
     const clean = await runCli(['scan', '--files-with-errors', HEALTHY]);
-    expect(clean).toMatchObject({ code: 0, stdout: '' });
+    expect(clean).toMatchObject({ code: 1, stdout: '' });
+    expect((await runCli(['scan', '-l', BROKEN, join(tempDir(), 'missing.jsonl')])).code).toBe(2);
+  });
+
+  it('the README pipelines work whether or not anything is broken', async () => {
+    const dir = tempDir();
+    const copy = join(dir, 'broken.jsonl');
+    copyFileSync(BROKEN, copy);
+    const td = `"${process.execPath}" "${join(ROOT, 'bin', 'transcript-doctor.js')}"`;
+    const pipe = (folder: string) => spawnSync('sh', ['-c', `${td} scan -l -0 "${folder}" | xargs -0 -r ${td} repair --in-place --no-backup`], { env: { ...process.env, CI: '1' } });
+    expect(pipe(dir).status).toBe(0);
+    expect((await runCli(['scan', copy])).code).toBe(0);
+    expect(pipe(dir).status).toBe(0);
+    const listed = join(dir, 'broken.txt');
+    const chain = (folder: string) => spawnSync('sh', ['-c', `${td} scan -l "${folder}" > "${listed}" && ${td} repair --dry-run --files-from "${listed}"`], { env: { ...process.env, CI: '1' } });
+    expect(chain(dir).status).toBe(1);
+    copyFileSync(BROKEN, copy);
+    expect(chain(dir).status).toBe(0);
   });
 
   it('counts warnings once the run has more than --max-warnings; --exit-zero changes the exit code only', async () => {
     const warnings = JSON.parse((await runCli(['scan', WARNING_ONLY, '-r', 'json'])).stdout).summary.warnings as number;
     expect(warnings).toBeGreaterThan(0);
     expect((await runCli(['scan', '-l', '--max-warnings', '0', BROKEN, HEALTHY, WARNING_ONLY])).stdout).toBe(`${BROKEN}\n${WARNING_ONLY}\n`);
-    expect((await runCli(['scan', '-l', '--max-warnings', String(warnings), HEALTHY, WARNING_ONLY]))).toMatchObject({ code: 0, stdout: '' });
+    expect((await runCli(['scan', '-l', '--max-warnings', String(warnings), HEALTHY, WARNING_ONLY]))).toMatchObject({ code: 1, stdout: '' });
     expect(await runCli(['scan', '-l', '--exit-zero', BROKEN, HEALTHY])).toMatchObject({ code: 0, stdout: `${BROKEN}\n` });
   });
 
@@ -45,7 +62,7 @@ describe('scan -l / --files-with-errors', () => {
     const { broken } = sessions(join(dir, 's'));
     const report = join(dir, 'report.json');
     const result = await runCli(['scan', '-l', '-0', join(dir, 's'), '-r', 'json', '--output-file', `json:${report}`]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(0);
     expect(result.stdout.split('\0').slice(0, -1).sort()).toEqual([...broken].sort());
     expect(JSON.parse(readFileSync(report, 'utf8')).summary.files).toBe(ODD_NAMES.length + 1);
   });
