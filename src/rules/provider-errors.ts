@@ -7,8 +7,9 @@ export function functionResponseNameEmpty(messageIndex: number, blockIndex: numb
   return `Gemini: * GenerateContentRequest.contents[${messageIndex}].parts[${blockIndex}].function_response.name: Name cannot be empty.`;
 }
 
-export function bedrockEmptyContent(): string {
-  return 'Bedrock Converse: The content field in the Message object at messages.N is empty. Add a ContentBlock object to the content field and try again.';
+/** Bedrock Converse's words for a message with empty content, at the message's index in the request. */
+export function bedrockEmptyContent(message: number): string {
+  return `Bedrock Converse: The content field in the Message object at messages.${message} is empty. Add a ContentBlock object to the content field and try again.`;
 }
 
 export const TEXT_BLOCK_EMPTY = 'Anthropic: messages: text content blocks must be non-empty';

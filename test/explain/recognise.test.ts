@@ -85,7 +85,7 @@ describe('our own provider texts, run backwards', () => {
   // Every text a finding carries (src/rules/provider-errors.ts, src/providers/) leads back to the rule that wrote it.
   it.each([
     ['missing-tool-result-name', providerErrors.functionResponseNameEmpty(7, 0)],
-    ['empty-error-turn', providerErrors.bedrockEmptyContent()],
+    ['empty-error-turn', providerErrors.bedrockEmptyContent(4)],
     ['empty-text-block', providerErrors.TEXT_BLOCK_EMPTY],
     ['empty-text-block', providerErrors.TEXT_BLOCK_WHITESPACE],
     ['blank-user-message', providerErrors.ALL_MESSAGES_EMPTY],

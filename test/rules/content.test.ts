@@ -32,7 +32,7 @@ testRule(emptyTextBlock, {
     { name: 'empty thinking with a signature is normal', jsonl: new Session().user().assistant([{ type: 'thinking', thinking: '', thinkingSignature: 'EqUK' }, text('hi')]).jsonl() },
   ],
   invalid: [
-    { name: 'empty text next to a tool call (pi: a warning)', jsonl: new Session().user().assistant([text(''), text('ok')]).jsonl(), findings: [{ line: 3, severity: 'warning', pointer: '/message/content/0' }] },
-    { name: 'whitespace text in a user message (pi: a warning)', jsonl: new Session().user([text('hi'), text('  ')]).reply().jsonl(), findings: [{ line: 2, severity: 'warning', pointer: '/message/content/1' }] },
+    { name: 'empty text next to a tool call (pi: a warning)', jsonl: new Session().user().assistant([text(''), text('ok')]).jsonl(), findings: [{ line: 3, severity: 'warning', pointer: '/message/content/0', message: 'Empty text block in an assistant message.' }] },
+    { name: 'whitespace text in a user message (pi: a warning)', jsonl: new Session().user([text('hi'), text('  ')]).reply().jsonl(), findings: [{ line: 2, severity: 'warning', pointer: '/message/content/1', message: 'text block in a user message.' }] },
   ],
 });

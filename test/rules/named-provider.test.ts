@@ -49,7 +49,7 @@ const emptyFailed = new Session().user().assistant([], 'error').user('again').re
 testRule(emptyErrorTurn, {
   valid: [],
   invalid: [
-    { name: 'no provider named: a warning in Bedrock’s words', jsonl: emptyFailed, findings: [{ line: 3, severity: 'warning', providerError: /^Bedrock Converse: The content field in the Message object at messages\.N is empty/ }] },
+    { name: 'no provider named: a warning in Bedrock’s words, with the index it would have', jsonl: emptyFailed, findings: [{ line: 3, severity: 'warning', providerError: /^Bedrock Converse: The content field in the Message object at messages\.1 is empty/ }] },
     { name: 'Mistral', jsonl: emptyFailed, provider: 'mistral', findings: [{ line: 3, severity: 'error', providerError: 'Mistral: Assistant message must have either content or tool_calls, but not none.' }] },
     { name: 'Bedrock, with the index it would have', jsonl: emptyFailed, provider: 'bedrock', findings: [{ line: 3, severity: 'error', providerError: /at messages\.1 is empty/ }] },
     { name: 'Anthropic now accepts it mid-conversation: a warning', jsonl: emptyFailed, provider: 'anthropic', findings: [{ line: 3, severity: 'warning' }] },

@@ -43,7 +43,7 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
         entry,
         pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`,
         message: 'Failed assistant turn has empty content.',
-        providerError: bedrockEmptyContent(),
+        providerError: bedrockEmptyContent(sentIndex(analysis, entry.index)),
       });
     }
   },

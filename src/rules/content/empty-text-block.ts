@@ -43,7 +43,7 @@ line are re-linked to the one before it, as for any dropped line).`,
         const whitespace = entry.whitespaceTextBlocks?.includes(pointer) === true;
         const block = (item?.blockIndex ?? 0) + Number(pointer.slice(pointer.lastIndexOf('/') + 1));
         const words = worded(named, { message: item?.messageIndex ?? 0, block, whitespace });
-        report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in a ${entry.role} message; ${named.contract.name} refuses it.`, ...words });
+        report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in ${withArticle(entry.role)} message; ${named.contract.name} refuses it.`, ...words });
       }
       return;
     }
@@ -51,7 +51,12 @@ line are re-linked to the one before it, as for any dropped line).`,
     for (const pointer of blank) {
       const whitespace = entry.whitespaceTextBlocks?.includes(pointer) === true;
       const providerError = whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY;
-      report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in a ${entry.role} message.`, providerError, severity });
+      report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in ${withArticle(entry.role)} message.`, providerError, severity });
     }
   },
 };
+
+/** "a user", "an assistant": the role as the message it names is read. */
+function withArticle(role: string | undefined): string {
+  return role === 'assistant' ? 'an assistant' : `a ${role}`;
+}
