@@ -26,7 +26,9 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .command('scan')
     .description('Check transcripts and report every problem, with the provider error it causes.')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw, Claude Code and Codex session folders on this machine')
-    .addOption(new Option('--format <name>', 'transcript format, instead of detecting it per file').choices(formats.map((format) => format.name)))
+    .addOption(agentOption())
+    .option('--fix', 'repair what scan finds, as repair --in-place does (lock check, backup, atomic write), and report what is left')
+    .addOption(new Option('-m, --mode <mode>', 'with --fix: what to do with a tool call that has no result').choices(['discard', 'synthetic']))
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('--print-config', PRINT_CONFIG_HELP)
     .option('--provider <id>', PROVIDER_HELP)
@@ -205,10 +207,17 @@ function withListOptions(command: Command, listsOut = false): Command {
     .option('-0, --null', `with --files-from: the list is NUL-separated (find -print0)${listsOut ? '; with -l: write the list NUL-separated (xargs -0)' : ''}`);
 }
 
-/** The report options every command has. */
+/** `--agent`: the transcript format, for a file too damaged or too unusual to detect. */
+function agentOption(): Option {
+  return new Option('--agent <name>', 'transcript format (the agent that wrote it), instead of detecting it per file').choices(formats.map((format) => format.name));
+}
+
+/** The report options every command has; -f/--format and --output-format are ESLint's and Ruff's names for -r. */
 function withReportOptions(command: Command, quietHelp: string, outputFileFlags: string): Command {
   return command
     .option('-r, --reporter <name>', REPORTER_HELP, collect)
+    .option('-f, --format <name>', 'report format, as ESLint names it (same as -r)', collect)
+    .option('--output-format <name>', 'report format, as Ruff names it (same as -r)', collect)
     .option(outputFileFlags, OUTPUT_FILE_HELP, collect)
     .option('-q, --quiet', quietHelp)
     .option('--no-color', 'disable colours (also: NO_COLOR)');
@@ -223,6 +232,7 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
     .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
+    .addOption(agentOption())
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('--print-config', PRINT_CONFIG_HELP);
   withListOptions(command);

@@ -6,10 +6,10 @@ import type { FileReport } from '../pipeline/finding.js';
 import { loadReporter, reporterNames } from '../report/index.js';
 import type { ReportOptions, Reporter } from '../report/types.js';
 import { useColor, writeReport } from './output.js';
+import { reportersOf, type FormatOptions } from './format-options.js';
 
 /** `-r/--reporter` (repeatable) and `--output-file` (`<path>`, or `<reporter>:<path>` per reporter). */
-export interface ReportingOptions {
-  reporter?: string[];
+export interface ReportingOptions extends FormatOptions {
   outputFile?: string[];
   color: boolean;
 }
@@ -23,7 +23,8 @@ interface Destination {
 
 /** Loads every reporter asked for and where its text goes; a mistake is a usage error before any work. */
 export async function planReports(options: ReportingOptions): Promise<Destination[]> {
-  const names = options.reporter?.length ? options.reporter : ['stylish'];
+  const asked = reportersOf(options);
+  const names = asked.length > 0 ? asked : ['stylish'];
   const files = new Map<string, string>();
   let plain: string | undefined;
   for (const value of options.outputFile ?? []) {

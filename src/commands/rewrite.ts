@@ -8,15 +8,15 @@ import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
 import { terminalText } from '../report/terminal-text.js';
+import { agentOf, type FormatOptions } from './format-options.js';
 
-export interface RewriteOptions extends InputListOptions {
+export interface RewriteOptions extends InputListOptions, FormatOptions {
   config?: string;
   inPlace?: boolean;
   backup: boolean;
   force?: boolean;
   output?: string;
   dryRun?: boolean;
-  reporter?: string[];
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
@@ -27,7 +27,7 @@ export interface RewriteOptions extends InputListOptions {
 export async function rewriteCommand(paths: readonly string[], options: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
   if (options.printConfig) return printConfig(options.config);
   const destinations = await planReports(options);
-  const prepared = prepareRewrite(rewrite, options.config);
+  const prepared = prepareRewrite({ ...rewrite, format: agentOf(options) }, options.config);
   let missing = 0;
   const named = await namedInputs(paths, options, prepared.ignores, () => missing++);
   // An empty --files-from list (find matched nothing) is nothing to do, not a mistake.

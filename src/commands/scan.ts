@@ -12,32 +12,35 @@ import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
 import { terminalText } from '../report/terminal-text.js';
+import { agentOf, reportersOf, type FormatOptions } from './format-options.js';
 
-export interface ScanOptions extends ExitOptions, InputListOptions {
-  format?: string;
+export interface ScanOptions extends ExitOptions, InputListOptions, FormatOptions {
   config?: string;
   provider?: string;
   baseline?: string;
   writeBaseline?: string;
   jobs?: string;
   shard?: string;
-  reporter?: string[];
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
   printConfig?: boolean;
+  fix?: boolean;
+  mode?: string;
 }
 
 /** `transcript-doctor scan`: returns the exit code. */
 export async function scanCommand(paths: readonly string[], options: ScanOptions): Promise<number> {
   if (options.printConfig) return printConfig(options.config);
+  if (options.fix) return scanFix(paths, options);
+  if (options.mode !== undefined) throw new UserError('--mode goes with --fix (or use repair --mode)');
   const destinations = await planReports(options);
-  if (options.filesWithErrors && destinations.some((destination) => destination.file === undefined) && options.reporter?.length) {
+  if (options.filesWithErrors && destinations.some((destination) => destination.file === undefined) && reportersOf(options).length > 0) {
     throw new UserError('-l prints the failing paths on standard output; send reports to files with --output-file <reporter>:<path>');
   }
   const policy = exitPolicy(options);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  const settings = await scanSettings(options);
+  const settings = await scanSettings({ ...options, format: agentOf(options)?.name });
   // The HTML page draws turns around findings: only then are they laid out and read back.
   settings.extras = { ...settings.extras, timeline: destinations.some((destination) => destination.reporter.needs?.timeline === true) };
   let missing = 0;
@@ -64,6 +67,18 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   }
   await emitReports(destinations, options.quiet ? errorsOnly(current) : current, { color: options.color, ruleSet: settings.ruleSet });
   return exitCode(current, result.failures.length + missing, policy);
+}
+
+/**
+ * `scan --fix`, ESLint's and Ruff's habit: `repair --in-place` of the files named (lock check,
+ * backup, atomic write), reporting what is left. Like repair, it never guesses which sessions to change.
+ */
+async function scanFix(paths: readonly string[], options: ScanOptions): Promise<number> {
+  const clash = [options.filesWithErrors && '-l', options.shard !== undefined && '--shard', options.baseline !== undefined && '--baseline', options.writeBaseline !== undefined && '--write-baseline'].filter(Boolean);
+  if (clash.length > 0) throw new UserError(`--fix rewrites the files; it does not go with ${clash.join(', ')}`);
+  if (paths.length === 0 && options.filesFrom === undefined) throw new UserError('--fix needs files, folders or --files-from: it never guesses which sessions to change');
+  const { repairCommand } = await import('./repair.js');
+  return repairCommand(paths, { ...options, inPlace: true, backup: true });
 }
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */

@@ -52,6 +52,8 @@ export interface Rewrite {
   noteFor?: (format: TranscriptFormat) => string | undefined;
   /** For files of conversations (requests, datasets), which are repaired line by line: how to answer unanswered calls. */
   mode?: RepairMode;
+  /** The transcript format of every file (`--agent`), instead of detecting it. */
+  format?: TranscriptFormat;
 }
 
 export function repairRewrite(mode: RepairMode): Rewrite {
@@ -80,7 +82,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
 async function rewriteRead(source: string, reading: string, display: string, stamp: SourceStamp | undefined, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   // Lines that are conversations of their own are planned as they are read; session files ignore this.
   const lines = rewrite.mode === undefined ? undefined : planConversations({ mode: rewrite.mode, provider: rewrite.provider }, rewrite.rules);
-  const transcript = await loadTranscriptFile(reading, undefined, true, lines?.take);
+  const transcript = await loadTranscriptFile(reading, rewrite.format, true, lines?.take);
   transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
   if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, reading, display, stamp, transcript, format, lines, rewrite, target });
@@ -269,8 +271,8 @@ function sessionIdOf(path: string): string {
  * `canonicalize --check`: the lines canonicalize would change, as findings (rule, line,
  * pointer, what would change), plus the shapes it cannot settle. Writes nothing.
  */
-export async function checkCanonical(path: string, stdin: Readable | undefined): Promise<FileReport> {
-  const transcript = stdin === undefined ? await withReadablePath(path, (reading) => loadTranscriptFile(reading)) : await loadTranscript(stdin);
+export async function checkCanonical(path: string, stdin: Readable | undefined, format?: TranscriptFormat): Promise<FileReport> {
+  const transcript = stdin === undefined ? await withReadablePath(path, (reading) => loadTranscriptFile(reading, format)) : await loadTranscript(stdin, format);
   const plan = planCanonical(transcript);
   // A line too long to parse cannot be copied either, so canonicalize would fail on it: say so here.
   const tooLong = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'oversized').map((issue) => issue.line));

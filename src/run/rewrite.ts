@@ -3,6 +3,7 @@ import { reason, UserError } from '../errors.js';
 import { loadProjectConfig } from '../io/config.js';
 import { outputPaths } from '../io/output-paths.js';
 import type { FileReport } from '../pipeline/finding.js';
+import type { TranscriptFormat } from '../formats/format.js';
 import { checkCanonical, rewriteInput, type Rewrite, type Target } from '../pipeline/rewrite.js';
 import { configureRules } from '../rules/configure.js';
 import { ruleSetFingerprint } from '../rules/fingerprint.js';
@@ -86,10 +87,10 @@ export async function runRewrite(
 }
 
 /** `canonicalize --check`: the lines that would change, as findings; writes nothing. */
-export async function runCanonicalCheck(sources: readonly Source[], options: RewriteTargetOptions): Promise<FileReport[]> {
+export async function runCanonicalCheck(sources: readonly Source[], options: RewriteTargetOptions, format?: TranscriptFormat): Promise<FileReport[]> {
   if (options.inPlace || options.output !== undefined || options.dryRun) throw new UserError('--check writes nothing; drop --in-place, --output and --dry-run');
   if (sources.length === 0) throw new UserError('canonicalize needs files, folders or - (standard input)');
   const reports: FileReport[] = [];
-  for (const source of sources) reports.push(await checkCanonical(source.path, source.kind === 'stream' ? source.stream : undefined));
+  for (const source of sources) reports.push(await checkCanonical(source.path, source.kind === 'stream' ? source.stream : undefined, format));
   return reports;
 }

@@ -161,9 +161,9 @@ describe('Claude Code repair', () => {
 
 describe('Claude Code on the command line', async () => {
   const { runCli } = await import('../cli/run-cli.js');
-  it('--format overrides detection', async () => {
+  it('--agent overrides detection', async () => {
     const detected = JSON.parse((await runCli(['scan', 'fixtures/claude-code/missing-tool-result.jsonl', '-r', 'json'])).stdout);
-    const forced = JSON.parse((await runCli(['scan', 'fixtures/claude-code/missing-tool-result.jsonl', '--format', 'pi', '-r', 'json'])).stdout);
+    const forced = JSON.parse((await runCli(['scan', 'fixtures/claude-code/missing-tool-result.jsonl', '--agent', 'pi', '-r', 'json'])).stdout);
     expect(detected.files[0].format).toBe('claude-code');
     expect(forced.files[0].format).toBe('pi');
   });

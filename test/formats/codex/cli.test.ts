@@ -37,8 +37,8 @@ describe('Codex on the command line', () => {
     expect(JSON.parse(result.stdout).files).toHaveLength(1);
   });
 
-  it('--format codex is accepted, and a healthy rollout exits 0', async () => {
-    const result = await runCli(['scan', '--format', 'codex', join(DIR, 'healthy.jsonl')]);
+  it('--agent codex is accepted, and a healthy rollout exits 0', async () => {
+    const result = await runCli(['scan', '--agent', 'codex', join(DIR, 'healthy.jsonl')]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
   });

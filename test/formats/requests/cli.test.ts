@@ -7,13 +7,13 @@ import { runCli } from '../../cli/run-cli.js';
 const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'requests');
 
 describe('requests on the command line', () => {
-  it('scan reports each line with its pointer and exits 1; a healthy dataset exits 0; --format requests is accepted', async () => {
+  it('scan reports each line with its pointer and exits 1; a healthy dataset exits 0; --agent requests is accepted', async () => {
     const broken = await runCli(['scan', '-r', 'json', join(DIR, 'responses-broken.jsonl')]);
     expect(broken.code).toBe(1);
     const report = JSON.parse(broken.stdout);
     expect(report.files[0].format).toBe('requests');
     expect(report.files[0].findings.map((f: { line: number; pointer: string }) => `${f.line} ${f.pointer}`)).toEqual(['1 /input/1', '2 /input/1', '3 /input/1']);
-    const healthy = await runCli(['scan', '--format', 'requests', join(DIR, 'gemini-healthy.jsonl')]);
+    const healthy = await runCli(['scan', '--agent', 'requests', join(DIR, 'gemini-healthy.jsonl')]);
     expect(healthy.code).toBe(0);
     expect(healthy.stderr).toBe('');
   });

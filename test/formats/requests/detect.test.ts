@@ -63,7 +63,7 @@ describe('requests: detection', () => {
     expect(detectFormat({ type: 'session', id: 'x', timestamp: '2026-01-01T00:00:00Z', messages: [] })?.name).toBe('pi');
   });
 
-  it('--format requests forces per-line judging of a file whose first lines are no requests', async () => {
+  it('--agent requests forces per-line judging of a file whose first lines are no requests', async () => {
     const report = await scanFile(join(FIXTURES, 'requests', 'openai-chat-broken.jsonl'), rules, requestsFormat);
     expect(report.format).toBe('requests');
     expect(report.findings.length).toBeGreaterThan(0);

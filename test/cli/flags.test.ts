@@ -1,0 +1,79 @@
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli } from './run-cli.js';
+
+const BROKEN = join(ROOT, 'fixtures', 'pi', 'missing-tool-result.jsonl');
+const CLAUDE = join(ROOT, 'fixtures', 'claude-code', 'missing-tool-result.jsonl');
+const copy = (file: string) => {
+  const to = join(mkdtempSync(join(tmpdir(), 'td-flags-')), 'session.jsonl');
+  copyFileSync(file, to);
+  return to;
+};
+
+/** Flags as ESLint, Ruff and prettier users type them. */
+describe('report format flags: -f, --format, --output-format are -r', () => {
+  it.each([['-f'], ['--format'], ['--output-format'], ['-r']])('%s json gives the JSON report', async (flag) => {
+    const result = await runCli(['scan', BROKEN, flag, 'json']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).files[0].findings[0].rule).toBe('missing-tool-result');
+    expect(result.stderr).toBe('');
+  });
+
+  it('repair and canonicalize take them too', async () => {
+    const repaired = await runCli(['repair', '--dry-run', BROKEN, '--output-format', 'json']);
+    expect(JSON.parse(repaired.stdout).files[0].changed).toBe(true);
+    const checked = await runCli(['canonicalize', '--check', BROKEN, '-f', 'json']);
+    expect(JSON.parse(checked.stdout).files).toHaveLength(1);
+  });
+
+  it('an unknown report format is a usage error naming the choices', async () => {
+    const result = await runCli(['scan', BROKEN, '-f', 'xml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/unknown reporter "xml" \(choose from: .*json/);
+  });
+});
+
+describe('--agent names the transcript format, in every command that reads transcripts', () => {
+  it('scan and repair --agent override detection', async () => {
+    const scanned = JSON.parse((await runCli(['scan', CLAUDE, '--agent', 'pi', '-f', 'json'])).stdout);
+    expect(scanned.files[0].format).toBe('pi');
+    const repaired = JSON.parse((await runCli(['repair', '--dry-run', CLAUDE, '--agent', 'claude-code', '-f', 'json'])).stdout);
+    expect(repaired.files[0].format).toBe('claude-code');
+  });
+
+  it('a transcript format given to --format (its old meaning) still works, with a note', async () => {
+    const result = await runCli(['scan', CLAUDE, '--format', 'pi', '-f', 'json']);
+    expect(JSON.parse(result.stdout).files[0].format).toBe('pi');
+    expect(result.stderr).toBe('transcript-doctor: --format pi names a transcript format; use --agent pi (--format chooses the report format, as in ESLint)\n');
+    expect((await runCli(['scan', CLAUDE, '--format', 'pi', '--agent', 'codex'])).code).toBe(2);
+  });
+});
+
+describe('scan --fix is repair --in-place of what scan found', () => {
+  it('repairs in place with a backup, reports what is left, and exits as repair does', async () => {
+    const file = copy(BROKEN);
+    const before = readFileSync(file);
+    const result = await runCli(['scan', '--fix', file, '-f', 'json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).files[0].findings).toEqual([]);
+    expect(readFileSync(file).equals(before)).toBe(false);
+    const backups = readdirSync(join(file, '..')).filter((name) => name.startsWith('session.jsonl.bak-'));
+    expect(backups).toHaveLength(1);
+    expect(readFileSync(join(file, '..', backups[0]!)).equals(before)).toBe(true);
+    expect((await runCli(['scan', file])).code).toBe(0);
+  });
+
+  it('--mode goes with it; it never guesses which sessions to change, and refuses what it cannot do', async () => {
+    const file = copy(BROKEN);
+    expect((await runCli(['scan', '--fix', '--mode', 'synthetic', file])).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain('"toolResult"');
+    for (const args of [['scan', '--fix'], ['scan', '--fix', '-l', file], ['scan', '--fix', '--shard', '1/2', file], ['scan', '--mode', 'discard', file]]) {
+      const result = await runCli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+    expect(existsSync(file)).toBe(true);
+  });
+});
