@@ -232,6 +232,7 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
     .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
     .option('--dry-run', 'show what would change, write nothing')
+    .option('--diff', 'print a unified diff of the lines that would change, write nothing; exit 1 when a file would change')
     .addOption(agentOption())
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('--print-config', PRINT_CONFIG_HELP);

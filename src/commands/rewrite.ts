@@ -9,6 +9,8 @@ import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
 import { terminalText } from '../report/terminal-text.js';
 import { agentOf, type FormatOptions } from './format-options.js';
+import { diffCommand } from './diff.js';
+import { UserError } from '../errors.js';
 
 export interface RewriteOptions extends InputListOptions, FormatOptions {
   config?: string;
@@ -21,6 +23,7 @@ export interface RewriteOptions extends InputListOptions, FormatOptions {
   quiet?: boolean;
   color: boolean;
   printConfig?: boolean;
+  diff?: boolean;
 }
 
 /** `repair` and `canonicalize` without --check: rewrite each input, report what changed and what is left. */
@@ -36,6 +39,11 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
     return 0;
   }
   const inputs = named ?? [];
+  if (options.diff) {
+    const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--output', options.dryRun && '--dry-run'].filter(Boolean);
+    if (chosen.length > 0) throw new UserError(`--diff writes nothing but the diff; drop ${chosen.join(', ')}`);
+    return diffCommand(inputs, prepared, verb);
+  }
   // With no target the transcript goes to standard output: `>> input` would append it to the input.
   const toStdout = !options.inPlace && options.output === undefined && !options.dryRun ? [{ flag: 'standard output', fd: 1 }] : [];
   await refuseWritesOverInputs([...reportWrites(destinations), ...toStdout], inputs.map((input) => input.path));

@@ -77,3 +77,26 @@ describe('scan --fix is repair --in-place of what scan found', () => {
     expect(existsSync(file)).toBe(true);
   });
 });
+
+describe('repair --diff and canonicalize --diff print what would change, and write nothing', () => {
+  it('a unified diff of the lines that would change; exit 1 when some would, 0 when none would', async () => {
+    const file = copy(BROKEN);
+    const before = readFileSync(file);
+    const result = await runCli(['repair', '--diff', file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^--- a\/.*session\.jsonl\n\+\+\+ b\/.*session\.jsonl\n@@ -\d+,\d+ \+\d+,\d+ @@\n/);
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('-{'))).toHaveLength(3);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(join(file, '..'))).toEqual(['session.jsonl']);
+    expect(await runCli(['repair', '--diff', join(ROOT, 'fixtures', 'pi', 'healthy.jsonl')])).toMatchObject({ code: 0, stdout: '' });
+    expect((await runCli(['canonicalize', '--diff', join(ROOT, 'fixtures', 'pi', 'non-canonical-tool-call.jsonl')])).code).toBe(1);
+  });
+
+  it('refuses standard input and a target to write to', async () => {
+    for (const args of [['repair', '--diff', '-'], ['repair', '--diff', '--in-place', BROKEN], ['repair', '--diff', '--dry-run', BROKEN]]) {
+      const result = await runCli(args, { input: '' });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+});
