@@ -132,7 +132,7 @@ Exit codes: 0 no FAIL, 1 some FAIL, 2 usage error (or, with --fail-closed, a jud
 Examples:
   $ transcript-doctor verify --model anthropic/claude-sonnet-4-5 session.jsonl
   $ transcript-doctor verify --all --model openai/llama3.1 --base-url http://localhost:11434/v1 sessions/
-  $ transcript-doctor verify --heartbeat --rules workspace/HEARTBEAT.md sessions/`,
+  $ transcript-doctor verify --heartbeat --model anthropic/claude-sonnet-4-5 --rules workspace/HEARTBEAT.md sessions/`,
     )
     .action(async (paths: string[], options) => {
       setExitCode(await (await import('./commands/verify.js')).verifyCommand(paths, options));
