@@ -15,7 +15,7 @@
 //     `pre-commit run --all-files`: it must fail on the broken session with the finding, pass
 //     on the healthy one.
 // Prints one line per check with its figures, and exits 1 if any failed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -34,16 +34,26 @@ function check(ok, line) {
   if (!ok) failures += 1;
 }
 
+/** Runs a command to its end, asynchronously: the registry proxy in this process must keep answering meanwhile. */
 function run(command, args, options = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 900_000, ...options });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { code: result.status ?? result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '', seconds: seconds.toFixed(1) };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 900_000, ...options });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => resolve({ code: error.code, stdout, stderr: String(error), seconds: '0.0' }));
+    child.on('close', (code, signal) => {
+      const seconds = (Number(process.hrtime.bigint() - started) / 1e9).toFixed(1);
+      resolve({ code: code ?? signal, stdout, stderr, seconds });
+    });
+  });
 }
 
 /** A registry proxy that records what npm asks for and answers 404 for transcript-doctor. */
 async function startRegistryProxy() {
-  const upstream = new URL(run('npm', ['config', 'get', 'registry']).stdout.trim() || 'https://registry.npmjs.org/');
+  const upstream = new URL((await run('npm', ['config', 'get', 'registry'])).stdout.trim() || 'https://registry.npmjs.org/');
   const requests = [];
   const refused = [];
   const server = http.createServer((request, response) => {
@@ -68,10 +78,10 @@ async function startRegistryProxy() {
   return { url: `http://127.0.0.1:${server.address().port}/`, requests, refused, close: () => server.close() };
 }
 
-const head = run('git', ['-C', ROOT, 'rev-parse', 'HEAD']).stdout.trim();
+const head = (await run('git', ['-C', ROOT, 'rev-parse', 'HEAD'])).stdout.trim();
 const checkout = join(work, 'transcript-doctor');
-run('git', ['clone', '--quiet', '--no-checkout', ROOT, checkout]);
-run('git', ['-C', checkout, 'checkout', '--quiet', head]);
+await run('git', ['clone', '--quiet', '--no-checkout', ROOT, checkout]);
+await run('git', ['-C', checkout, 'checkout', '--quiet', head]);
 check(existsSync(join(checkout, 'package.json')) && !existsSync(join(checkout, 'dist')), `clone of ${head.slice(0, 12)} in ${checkout}, without dist/`);
 
 const proxy = await startRegistryProxy();
@@ -97,7 +107,7 @@ const action = parse(readFileSync(join(checkout, 'action.yml'), 'utf8'));
 const actionWorkspace = workspace('action-workspace');
 
 /** Runs every step of the composite action as the runner does; stops at the first failing step, as the runner does. */
-function runAction(inputs) {
+async function runAction(inputs) {
   const values = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, inputs[name] ?? input.default]));
   const output = join(work, 'github-output');
   writeFileSync(output, '');
@@ -113,14 +123,14 @@ function runAction(inputs) {
     const env = { ...npmEnv, GITHUB_ACTION_PATH: checkout, GITHUB_WORKSPACE: actionWorkspace, GITHUB_OUTPUT: output };
     for (const [name, value] of Object.entries(step.env ?? {})) env[name] = expression(value);
     const cwd = join(actionWorkspace, expression(step['working-directory'] ?? '.'));
-    const result = run('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', expression(step.run)], { cwd, env });
+    const result = await run('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', expression(step.run)], { cwd, env });
     steps.push({ id: step.id, ...result });
     if (result.code !== 0) break;
   }
   return { steps, outputs: readFileSync(output, 'utf8') };
 }
 
-const first = runAction({ paths: 'sessions/', 'sarif-file': 'transcript-doctor.sarif' });
+const first = await runAction({ paths: 'sessions/', 'sarif-file': 'transcript-doctor.sarif' });
 const [build, scan] = first.steps;
 const version = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')).version;
 check(build?.code === 0 && build.stdout.trim() === version,
@@ -136,21 +146,21 @@ check(sarif?.version === '2.1.0' && results.some((result) => result.ruleId === '
   `SARIF ${sarif?.version} with ${results.length} results (${[...new Set(results.map((result) => result.ruleId))].join(', ')})`);
 check(first.outputs === 'sarif-file=transcript-doctor.sarif\n', `step output: ${JSON.stringify(first.outputs)}`);
 
-const again = runAction({ paths: 'sessions/healthy.jsonl', 'sarif-file': 'healthy.sarif' });
+const again = await runAction({ paths: 'sessions/healthy.jsonl', 'sarif-file': 'healthy.sarif' });
 check(again.steps.every((step) => step.code === 0) && !/building/.test(again.steps[0].stderr),
   `again, already built, on the healthy session: ${again.steps.map((step) => `${step.id} exit ${step.code} in ${step.seconds} s`).join(', ')}`);
 
 // ---- pre-commit
-const preCommitVersion = run('pre-commit', ['--version']);
+const preCommitVersion = await run('pre-commit', ['--version']);
 if (preCommitVersion.code !== 0) {
   check(false, 'pre-commit is not installed (apt-get install pre-commit, or pip install pre-commit)');
 } else {
   const hooksCheckout = join(work, 'hooks-repo');
-  run('git', ['clone', '--quiet', '--no-checkout', ROOT, hooksCheckout]);
-  run('git', ['-C', hooksCheckout, 'checkout', '--quiet', head]);
+  await run('git', ['clone', '--quiet', '--no-checkout', ROOT, hooksCheckout]);
+  await run('git', ['-C', hooksCheckout, 'checkout', '--quiet', head]);
   const repo = workspace('pre-commit-workspace');
   const git = (...args) => run('git', ['-C', repo, ...args]);
-  git('init', '--quiet');
+  await git('init', '--quiet');
   writeFileSync(join(repo, '.pre-commit-config.yaml'), [
     'repos:',
     `  - repo: ${hooksCheckout}`,
@@ -160,14 +170,14 @@ if (preCommitVersion.code !== 0) {
     '      - id: transcript-doctor-canonicalize',
     '',
   ].join('\n'));
-  git('add', '.');
+  await git('add', '.');
   const preCommit = (...args) => run('pre-commit', args, { cwd: repo, env: { ...npmEnv, PRE_COMMIT_HOME: join(work, 'pre-commit-home') } });
-  const failing = preCommit('run', '--all-files');
+  const failing = await preCommit('run', '--all-files');
   check(failing.code === 1 && /missing-tool-result/.test(failing.stdout) && /broken\.jsonl/.test(failing.stdout),
     `${preCommitVersion.stdout.trim()}: run --all-files with a broken session: exit ${failing.code} in ${failing.seconds} s (first run: clone and build), reports missing-tool-result in sessions/broken.jsonl`);
   if (failing.code !== 1) console.log(failing.stdout.slice(-3000), failing.stderr.slice(-2000));
-  git('rm', '--quiet', 'sessions/broken.jsonl');
-  const passing = preCommit('run', '--all-files');
+  await git('rm', '--quiet', 'sessions/broken.jsonl');
+  const passing = await preCommit('run', '--all-files');
   check(passing.code === 0 && (passing.stdout.match(/Passed/g) ?? []).length === 2,
     `run --all-files with only the healthy session: exit ${passing.code} in ${passing.seconds} s, ${(passing.stdout.match(/Passed/g) ?? []).length} hooks passed`);
   if (passing.code !== 0) console.log(passing.stdout.slice(-3000), passing.stderr.slice(-2000));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   outputs: Record<string, { value: string }>;
   runs: { using: string; steps: Array<{ id: string; shell: string; env: Record<string, string>; run: string; 'working-directory': string }> };
 };
-const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; entry: string; language: string; files: string }>;
+const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; entry: string; language: string; require_serial: boolean; files: string }>;
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'td-integrations-'));
 const BROKEN = join(ROOT, 'fixtures', 'pi', 'missing-tool-result.jsonl');
@@ -20,9 +20,16 @@ const HEALTHY = join(ROOT, 'fixtures', 'pi', 'healthy.jsonl');
 const WARNING_ONLY = join(ROOT, 'fixtures', 'pi', 'empty-text-block.jsonl');
 const LEGACY = join(ROOT, 'fixtures', 'pi', 'legacy-shapes.jsonl');
 
-/** Runs the action's step the way the runner does: inputs (with their defaults) through the step's env, bash, the action's folder. */
+const buildStep = action.runs.steps.find((step) => step.id === 'build')!;
+const scanStep = action.runs.steps.find((step) => step.id === 'scan')!;
+
+/**
+ * Runs the action's scan step the way the runner does: inputs (with their defaults) through the
+ * step's env, bash, the action's folder (this repository, built by `npm test`: the build step has
+ * nothing to do; scripts/check-integrations.mjs runs both steps in a fresh clone).
+ */
 function runAction(inputs: Record<string, string>) {
-  const [step] = action.runs.steps;
+  const step = scanStep;
   const dir = tempDir();
   const output = join(dir, 'github-output');
   writeFileSync(output, '');
@@ -43,15 +50,30 @@ function runAction(inputs: Record<string, string>) {
 describe('action.yml', () => {
   it('is a composite action whose inputs are all declared, described and used', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['fail-on', 'paths', 'reporters', 'sarif-file', 'version', 'working-directory']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['fail-on', 'paths', 'reporters', 'sarif-file', 'working-directory']);
     const text = readFileSync(join(ROOT, 'action.yml'), 'utf8');
     for (const [name, input] of Object.entries(action.inputs)) {
       expect(input.description.length, name).toBeGreaterThan(10);
       expect(text, name).toContain(`inputs.${name} }}`);
     }
-    // No input is pasted into the script itself, where a crafted path could run shell.
-    expect(action.runs.steps[0]!.run).not.toMatch(/\$\{\{/);
+    // No input is pasted into a script, where a crafted path could run shell.
+    for (const step of action.runs.steps) expect(step.run, step.id).not.toMatch(/\$\{\{/);
     expect(action.outputs['sarif-file']!.value).toBe('${{ steps.scan.outputs.sarif-file }}');
+  });
+
+  it('runs its own checkout, never a package from a registry', () => {
+    expect(action.runs.steps.map((step) => step.id)).toEqual(['build', 'scan']);
+    expect(buildStep.run).toBe('"$GITHUB_ACTION_PATH/scripts/run-from-checkout.sh" --version');
+    expect(scanStep.run).toContain('node "$GITHUB_ACTION_PATH/bin/transcript-doctor.js"');
+    for (const step of action.runs.steps) expect(step.run, step.id).not.toMatch(/\bnpx\b|npm (exec|install|i) /);
+  });
+
+  it('its build step, on a built checkout, prints the version and builds nothing', () => {
+    const result = spawnSync(buildStep.shell, ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', buildStep.run], {
+      cwd: tempDir(), env: { ...process.env, GITHUB_ACTION_PATH: ROOT }, encoding: 'utf8', timeout: 60_000,
+    });
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect({ code: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('annotates the lines, writes SARIF, and fails on errors by default', () => {
@@ -89,25 +111,19 @@ describe('action.yml', () => {
 });
 
 describe('.pre-commit-hooks.yaml', () => {
-  /** pre-commit runs `entry` with the staged files that match `files` appended. */
+  /** pre-commit runs a script hook's `entry` from its clone of the repository (here, this built one), with the staged files that match `files` appended. */
   function runHook(id: string, staged: string[]) {
     const hook = hooks.find((candidate) => candidate.id === id)!;
-    const bin = tempDir();
-    symlinkSync(join(ROOT, 'bin', 'transcript-doctor.js'), join(bin, 'transcript-doctor'));
+    const [script, ...args] = hook.entry.split(' ');
     const files = staged.filter((file) => new RegExp(hook.files).test(file));
-    const result = spawnSync('sh', ['-c', `${hook.entry} "$@"`, 'hook', ...files], {
-      cwd: ROOT,
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: '1' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(join(ROOT, script!), [...args, ...files], { cwd: tempDir(), env: { ...process.env, CI: '1' }, encoding: 'utf8', timeout: 60_000 });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr, files };
   }
 
-  it('declares scan and canonicalize --check on *.jsonl, as node hooks', () => {
-    expect(hooks.map((hook) => [hook.id, hook.entry, hook.language])).toEqual([
-      ['transcript-doctor', 'transcript-doctor scan', 'node'],
-      ['transcript-doctor-canonicalize', 'transcript-doctor canonicalize --check', 'node'],
+  it('declares scan and canonicalize --check on *.jsonl, as serial script hooks of this checkout', () => {
+    expect(hooks.map((hook) => [hook.id, hook.entry, hook.language, hook.require_serial])).toEqual([
+      ['transcript-doctor', 'scripts/run-from-checkout.sh scan', 'script', true],
+      ['transcript-doctor-canonicalize', 'scripts/run-from-checkout.sh canonicalize --check', 'script', true],
     ]);
     for (const hook of hooks) {
       const files = new RegExp(hook.files);
