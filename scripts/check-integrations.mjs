@@ -176,7 +176,7 @@ if (preCommitVersion.code !== 0) {
   check(failing.code === 1 && /missing-tool-result/.test(failing.stdout) && /broken\.jsonl/.test(failing.stdout),
     `${preCommitVersion.stdout.trim()}: run --all-files with a broken session: exit ${failing.code} in ${failing.seconds} s (first run: clone and build), reports missing-tool-result in sessions/broken.jsonl`);
   if (failing.code !== 1) console.log(failing.stdout.slice(-3000), failing.stderr.slice(-2000));
-  await git('rm', '--quiet', 'sessions/broken.jsonl');
+  await git('rm', '-f', '--quiet', 'sessions/broken.jsonl');
   const passing = await preCommit('run', '--all-files');
   check(passing.code === 0 && (passing.stdout.match(/Passed/g) ?? []).length === 2,
     `run --all-files with only the healthy session: exit ${passing.code} in ${passing.seconds} s, ${(passing.stdout.match(/Passed/g) ?? []).length} hooks passed`);
