@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -144,5 +144,77 @@ describe('.pre-commit-hooks.yaml', () => {
     const legacy = runHook('transcript-doctor-canonicalize', [LEGACY, HEALTHY]);
     expect(legacy.code).toBe(1);
     expect(legacy.stdout).toContain('non-canonical');
+  });
+});
+
+describe('scripts/run-from-checkout.sh', () => {
+  /**
+   * A checkout with the real script and a stand-in npm on the PATH: `npm ci` logs itself and, when
+   * given a GATE file, waits for it (10 s at most); `npm run build` writes the bundle unless told
+   * to fail; the CLI only echoes its arguments.
+   */
+  function fakeCheckout() {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'scripts'));
+    mkdirSync(join(dir, 'bin'));
+    mkdirSync(join(dir, 'fake-bin'));
+    copyFileSync(join(ROOT, 'scripts', 'run-from-checkout.sh'), join(dir, 'scripts', 'run-from-checkout.sh'));
+    chmodSync(join(dir, 'scripts', 'run-from-checkout.sh'), 0o755);
+    writeFileSync(join(dir, 'bin', 'transcript-doctor.js'), "console.log('cli', process.argv.slice(2).join(' '));\n");
+    const npm = join(dir, 'fake-bin', 'npm');
+    writeFileSync(npm, [
+      '#!/bin/sh',
+      'echo "npm $*" >> "$NPM_LOG"',
+      'if [ "$1" = ci ] && [ -n "$GATE" ]; then',
+      '  i=0; while [ ! -f "$GATE" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done',
+      'fi',
+      'if [ "$1" = run ]; then',
+      '  [ -n "$FAIL_BUILD" ] && { mkdir -p dist/bundle; echo half > dist/bundle/cli.cjs; exit 1; }',
+      '  mkdir -p dist/bundle && echo built > dist/bundle/cli.cjs',
+      'fi',
+      '',
+    ].join('\n'));
+    chmodSync(npm, 0o755);
+    const env = { ...process.env, PATH: `${join(dir, 'fake-bin')}:${process.env.PATH}`, NPM_LOG: join(dir, 'npm.log') };
+    return { dir, env, script: join(dir, 'scripts', 'run-from-checkout.sh') };
+  }
+
+  function runScript(script: string, env: NodeJS.ProcessEnv, args: string[]) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn(script, args, { env, cwd: tempDir() });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => done({ code, stdout, stderr }));
+    });
+  }
+
+  it('builds an unbuilt checkout once from its lock file, holding a lock others wait on, then runs the CLI', async () => {
+    const { dir, env, script } = fakeCheckout();
+    const gated = { ...env, GATE: join(dir, 'gate') };
+    const first = runScript(script, gated, ['scan', 'a b.jsonl']);
+    const log = join(dir, 'npm.log');
+    for (let tries = 0; tries < 200 && !(existsSync(log) && readFileSync(log, 'utf8').includes('npm ci')); tries++) await new Promise((wait) => setTimeout(wait, 50));
+    // The first run is inside `npm ci`: the build lock is taken, so a second run waits instead of building too.
+    expect(spawnSync('flock', ['--nonblock', join(dir, 'dist', '.build-lock'), 'true']).status).toBe(1);
+    const second = runScript(script, gated, ['--version']);
+    writeFileSync(join(dir, 'gate'), '');
+    const results = await Promise.all([first, second]);
+    expect(results.map((result) => [result.code, result.stdout])).toEqual([[0, 'cli scan a b.jsonl\n'], [0, 'cli --version\n']]);
+    expect(readFileSync(log, 'utf8')).toBe('npm ci --ignore-scripts --no-audit --no-fund --loglevel=error\nnpm run --silent build\n');
+    expect(results.map((result) => result.stderr)).toEqual([`transcript-doctor: building ${dir} (once per checkout)\n`, '']);
+    const again = await runScript(script, env, ['--version']);
+    expect(again).toEqual({ code: 0, stdout: 'cli --version\n', stderr: '' });
+    expect(readFileSync(log, 'utf8').split('\n').length).toBe(3); // no second build
+  });
+
+  it('a failed build exits 2 with one line and leaves no half-built dist/ behind', async () => {
+    const { dir, env, script } = fakeCheckout();
+    const result = await runScript(script, { ...env, FAIL_BUILD: '1' }, ['--version']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`transcript-doctor: building ${dir} failed (it needs Node 20 or newer and npm)`);
+    expect(existsSync(join(dir, 'dist'))).toBe(false);
   });
 });
