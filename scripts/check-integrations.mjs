@@ -7,7 +7,7 @@
 //
 // It clones the committed HEAD into a temporary folder and sends npm through a recording proxy on
 // 127.0.0.1 that refuses transcript-doctor itself; with an empty npm cache, every package comes
-// through the proxy. Then:
+// through the proxy, with NODE_ENV=production set as in some CI setups. Then:
 //   - the Action: runs each `run:` step of action.yml (the `${{ }}` expressions filled in) with
 //     bash, as the runner does, over a broken and a healthy session; expects the build, the
 //     annotations, the SARIF file and the step output; then runs it again, already built;
@@ -90,6 +90,8 @@ const npmEnv = {
   npm_config_registry: proxy.url,
   npm_config_cache: join(work, 'npm-cache'),
   npm_config_replace_registry_host: 'always',
+  // As some CI setups have it: the build must still get its devDependencies.
+  NODE_ENV: 'production',
   CI: 'true',
 };
 

@@ -10,8 +10,9 @@ bundle="$root/dist/bundle/cli.cjs"
 
 build() {
   echo "transcript-doctor: building $root (once per checkout)" >&2
+  # --include=dev: the build needs TypeScript and esbuild, even where NODE_ENV=production says omit them.
   # --ignore-scripts: no dependency's install script runs; `npm run build` is the only step needed.
-  (cd "$root" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && npm run --silent build) >&2
+  (cd "$root" && npm ci --include=dev --ignore-scripts --no-audit --no-fund --loglevel=error && npm run --silent build) >&2
 }
 
 if [ ! -f "$bundle" ]; then

@@ -63,7 +63,7 @@ describe('action.yml', () => {
 
   it('runs its own checkout, never a package from a registry', () => {
     expect(action.runs.steps.map((step) => step.id)).toEqual(['build', 'scan']);
-    expect(buildStep.run).toBe('"$GITHUB_ACTION_PATH/scripts/run-from-checkout.sh" --version');
+    expect(buildStep.run).toBe('bash "$GITHUB_ACTION_PATH/scripts/run-from-checkout.sh" --version');
     expect(scanStep.run).toContain('node "$GITHUB_ACTION_PATH/bin/transcript-doctor.js"');
     for (const step of action.runs.steps) expect(step.run, step.id).not.toMatch(/\bnpx\b|npm (exec|install|i) /);
   });
@@ -202,7 +202,7 @@ describe('scripts/run-from-checkout.sh', () => {
     writeFileSync(join(dir, 'gate'), '');
     const results = await Promise.all([first, second]);
     expect(results.map((result) => [result.code, result.stdout])).toEqual([[0, 'cli scan a b.jsonl\n'], [0, 'cli --version\n']]);
-    expect(readFileSync(log, 'utf8')).toBe('npm ci --ignore-scripts --no-audit --no-fund --loglevel=error\nnpm run --silent build\n');
+    expect(readFileSync(log, 'utf8')).toBe('npm ci --include=dev --ignore-scripts --no-audit --no-fund --loglevel=error\nnpm run --silent build\n');
     expect(results.map((result) => result.stderr)).toEqual([`transcript-doctor: building ${dir} (once per checkout)\n`, '']);
     const again = await runScript(script, env, ['--version']);
     expect(again).toEqual({ code: 0, stdout: 'cli --version\n', stderr: '' });
