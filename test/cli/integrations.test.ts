@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   outputs: Record<string, { value: string }>;
   runs: { using: string; steps: Array<{ id: string; shell: string; env: Record<string, string>; run: string; 'working-directory': string }> };
 };
-const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; entry: string; language: string; files: string }>;
+const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; entry: string; language: string; require_serial: boolean; files: string }>;
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'td-integrations-'));
 const BROKEN = join(ROOT, 'fixtures', 'pi', 'missing-tool-result.jsonl');
@@ -20,9 +20,16 @@ const HEALTHY = join(ROOT, 'fixtures', 'pi', 'healthy.jsonl');
 const WARNING_ONLY = join(ROOT, 'fixtures', 'pi', 'empty-text-block.jsonl');
 const LEGACY = join(ROOT, 'fixtures', 'pi', 'legacy-shapes.jsonl');
 
-/** Runs the action's step the way the runner does: inputs (with their defaults) through the step's env, bash, the action's folder. */
+const buildStep = action.runs.steps.find((step) => step.id === 'build')!;
+const scanStep = action.runs.steps.find((step) => step.id === 'scan')!;
+
+/**
+ * Runs the action's scan step the way the runner does: inputs (with their defaults) through the
+ * step's env, bash, the action's folder (this repository, built by `npm test`: the build step has
+ * nothing to do; scripts/check-integrations.mjs runs both steps in a fresh clone).
+ */
 function runAction(inputs: Record<string, string>) {
-  const [step] = action.runs.steps;
+  const step = scanStep;
   const dir = tempDir();
   const output = join(dir, 'github-output');
   writeFileSync(output, '');
@@ -43,15 +50,30 @@ function runAction(inputs: Record<string, string>) {
 describe('action.yml', () => {
   it('is a composite action whose inputs are all declared, described and used', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['fail-on', 'paths', 'reporters', 'sarif-file', 'version', 'working-directory']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['fail-on', 'paths', 'reporters', 'sarif-file', 'working-directory']);
     const text = readFileSync(join(ROOT, 'action.yml'), 'utf8');
     for (const [name, input] of Object.entries(action.inputs)) {
       expect(input.description.length, name).toBeGreaterThan(10);
       expect(text, name).toContain(`inputs.${name} }}`);
     }
-    // No input is pasted into the script itself, where a crafted path could run shell.
-    expect(action.runs.steps[0]!.run).not.toMatch(/\$\{\{/);
+    // No input is pasted into a script, where a crafted path could run shell.
+    for (const step of action.runs.steps) expect(step.run, step.id).not.toMatch(/\$\{\{/);
     expect(action.outputs['sarif-file']!.value).toBe('${{ steps.scan.outputs.sarif-file }}');
+  });
+
+  it('runs its own checkout, never a package from a registry', () => {
+    expect(action.runs.steps.map((step) => step.id)).toEqual(['build', 'scan']);
+    expect(buildStep.run).toBe('bash "$GITHUB_ACTION_PATH/scripts/run-from-checkout.sh" --version');
+    expect(scanStep.run).toContain('node "$GITHUB_ACTION_PATH/bin/transcript-doctor.js"');
+    for (const step of action.runs.steps) expect(step.run, step.id).not.toMatch(/\bnpx\b|npm (exec|install|i) /);
+  });
+
+  it('its build step, on a built checkout, prints the version and builds nothing', () => {
+    const result = spawnSync(buildStep.shell, ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', buildStep.run], {
+      cwd: tempDir(), env: { ...process.env, GITHUB_ACTION_PATH: ROOT }, encoding: 'utf8', timeout: 60_000,
+    });
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect({ code: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('annotates the lines, writes SARIF, and fails on errors by default', () => {
@@ -89,25 +111,19 @@ describe('action.yml', () => {
 });
 
 describe('.pre-commit-hooks.yaml', () => {
-  /** pre-commit runs `entry` with the staged files that match `files` appended. */
+  /** pre-commit runs a script hook's `entry` from its clone of the repository (here, this built one), with the staged files that match `files` appended. */
   function runHook(id: string, staged: string[]) {
     const hook = hooks.find((candidate) => candidate.id === id)!;
-    const bin = tempDir();
-    symlinkSync(join(ROOT, 'bin', 'transcript-doctor.js'), join(bin, 'transcript-doctor'));
+    const [script, ...args] = hook.entry.split(' ');
     const files = staged.filter((file) => new RegExp(hook.files).test(file));
-    const result = spawnSync('sh', ['-c', `${hook.entry} "$@"`, 'hook', ...files], {
-      cwd: ROOT,
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: '1' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(join(ROOT, script!), [...args, ...files], { cwd: tempDir(), env: { ...process.env, CI: '1' }, encoding: 'utf8', timeout: 60_000 });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr, files };
   }
 
-  it('declares scan and canonicalize --check on *.jsonl, as node hooks', () => {
-    expect(hooks.map((hook) => [hook.id, hook.entry, hook.language])).toEqual([
-      ['transcript-doctor', 'transcript-doctor scan', 'node'],
-      ['transcript-doctor-canonicalize', 'transcript-doctor canonicalize --check', 'node'],
+  it('declares scan and canonicalize --check on *.jsonl, as serial script hooks of this checkout', () => {
+    expect(hooks.map((hook) => [hook.id, hook.entry, hook.language, hook.require_serial])).toEqual([
+      ['transcript-doctor', 'scripts/run-from-checkout.sh scan', 'script', true],
+      ['transcript-doctor-canonicalize', 'scripts/run-from-checkout.sh canonicalize --check', 'script', true],
     ]);
     for (const hook of hooks) {
       const files = new RegExp(hook.files);
@@ -128,5 +144,77 @@ describe('.pre-commit-hooks.yaml', () => {
     const legacy = runHook('transcript-doctor-canonicalize', [LEGACY, HEALTHY]);
     expect(legacy.code).toBe(1);
     expect(legacy.stdout).toContain('non-canonical');
+  });
+});
+
+describe('scripts/run-from-checkout.sh', () => {
+  /**
+   * A checkout with the real script and a stand-in npm on the PATH: `npm ci` logs itself and, when
+   * given a GATE file, waits for it (10 s at most); `npm run build` writes the bundle unless told
+   * to fail; the CLI only echoes its arguments.
+   */
+  function fakeCheckout() {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'scripts'));
+    mkdirSync(join(dir, 'bin'));
+    mkdirSync(join(dir, 'fake-bin'));
+    copyFileSync(join(ROOT, 'scripts', 'run-from-checkout.sh'), join(dir, 'scripts', 'run-from-checkout.sh'));
+    chmodSync(join(dir, 'scripts', 'run-from-checkout.sh'), 0o755);
+    writeFileSync(join(dir, 'bin', 'transcript-doctor.js'), "console.log('cli', process.argv.slice(2).join(' '));\n");
+    const npm = join(dir, 'fake-bin', 'npm');
+    writeFileSync(npm, [
+      '#!/bin/sh',
+      'echo "npm $*" >> "$NPM_LOG"',
+      'if [ "$1" = ci ] && [ -n "$GATE" ]; then',
+      '  i=0; while [ ! -f "$GATE" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done',
+      'fi',
+      'if [ "$1" = run ]; then',
+      '  [ -n "$FAIL_BUILD" ] && { mkdir -p dist/bundle; echo half > dist/bundle/cli.cjs; exit 1; }',
+      '  mkdir -p dist/bundle && echo built > dist/bundle/cli.cjs',
+      'fi',
+      '',
+    ].join('\n'));
+    chmodSync(npm, 0o755);
+    const env = { ...process.env, PATH: `${join(dir, 'fake-bin')}:${process.env.PATH}`, NPM_LOG: join(dir, 'npm.log') };
+    return { dir, env, script: join(dir, 'scripts', 'run-from-checkout.sh') };
+  }
+
+  function runScript(script: string, env: NodeJS.ProcessEnv, args: string[]) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn(script, args, { env, cwd: tempDir() });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => done({ code, stdout, stderr }));
+    });
+  }
+
+  it('builds an unbuilt checkout once from its lock file, holding a lock others wait on, then runs the CLI', async () => {
+    const { dir, env, script } = fakeCheckout();
+    const gated = { ...env, GATE: join(dir, 'gate') };
+    const first = runScript(script, gated, ['scan', 'a b.jsonl']);
+    const log = join(dir, 'npm.log');
+    for (let tries = 0; tries < 200 && !(existsSync(log) && readFileSync(log, 'utf8').includes('npm ci')); tries++) await new Promise((wait) => setTimeout(wait, 50));
+    // The first run is inside `npm ci`: the build lock is taken, so a second run waits instead of building too.
+    expect(spawnSync('flock', ['--nonblock', join(dir, 'dist', '.build-lock'), 'true']).status).toBe(1);
+    const second = runScript(script, gated, ['--version']);
+    writeFileSync(join(dir, 'gate'), '');
+    const results = await Promise.all([first, second]);
+    expect(results.map((result) => [result.code, result.stdout])).toEqual([[0, 'cli scan a b.jsonl\n'], [0, 'cli --version\n']]);
+    expect(readFileSync(log, 'utf8')).toBe('npm ci --include=dev --ignore-scripts --no-audit --no-fund --loglevel=error\nnpm run --silent build\n');
+    expect(results.map((result) => result.stderr)).toEqual([`transcript-doctor: building ${dir} (once per checkout)\n`, '']);
+    const again = await runScript(script, env, ['--version']);
+    expect(again).toEqual({ code: 0, stdout: 'cli --version\n', stderr: '' });
+    expect(readFileSync(log, 'utf8').split('\n').length).toBe(3); // no second build
+  });
+
+  it('a failed build exits 2 with one line and leaves no half-built dist/ behind', async () => {
+    const { dir, env, script } = fakeCheckout();
+    const result = await runScript(script, { ...env, FAIL_BUILD: '1' }, ['--version']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`transcript-doctor: building ${dir} failed (it needs Node 20 or newer and npm)`);
+    expect(existsSync(join(dir, 'dist'))).toBe(false);
   });
 });
