@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The HTML page's checks in a real browser need Debian's chromium. .ci/run installs it and asks for
 // them (TRANSCRIPT_DOCTOR_BROWSER=required); on a machine without one, `npm test` says so and runs the rest.
@@ -11,7 +11,7 @@ if (!withBrowser) console.log(`html page checks in a real browser: not run (no c
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: withBrowser ? [] : [BROWSER_TESTS],
+    exclude: withBrowser ? configDefaults.exclude : [...configDefaults.exclude, BROWSER_TESTS],
     testTimeout: 30_000,
     globalSetup: ['test/temp-root.ts'],
     // The JSON report feeds the one-line summary .ci/run prints.
