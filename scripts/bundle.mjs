@@ -148,6 +148,19 @@ const vendorOutside = {
   },
 };
 
+/**
+ * `debug` (under secretlint) asks for supports-color inside a try, for colours this tool never
+ * prints: it gets an empty module, so the bundle neither carries the package nor looks for one at
+ * run time (which would find whatever a user's project has installed).
+ */
+const noSupportsColor = {
+  name: 'no-supports-color',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^supports-color$/ }, () => ({ path: 'supports-color', namespace: 'empty' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 /** Fails the build if a bundle still imports something at run time besides Node's own modules and vendor/. */
 function checkSelfContained(metafile) {
   for (const [output, { imports }] of Object.entries(metafile.outputs)) {
@@ -172,6 +185,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     entryPoints: VENDOR.map((name) => ({ in: name, out: vendorFile(name) })),
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
+    plugins: [noSupportsColor],
   });
   const esm = await build({
     ...COMMON,

@@ -1,0 +1,17 @@
+// Installs what only the tests need, which `npm install` leaves out: the agents' own packages the
+// interop tests load (test/interop/package.json), exactly as its lock file says. Run by `npm test`;
+// a later run whose lock file is unchanged does nothing.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const folder = path.join(import.meta.dirname, '..', 'test', 'interop');
+const lock = createHash('sha256').update(readFileSync(path.join(folder, 'package-lock.json'))).digest('hex');
+const stamp = path.join(folder, 'node_modules', '.installed-from-lock');
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
+  console.log('installing the interop tests’ packages (test/interop) …');
+  const run = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+  writeFileSync(stamp, lock);
+}
