@@ -10,6 +10,8 @@ import { summarize, verdictCounts } from './types.js';
 import { describeSkipped, describeVerdict } from './verdicts-text.js';
 
 const SEVERITY_WIDTH = 'warning'.length;
+/** A dry run's list of changed lines stays on one terminal line: after this many ranges, a count. */
+const SHOWN_LINE_RANGES = 10;
 
 /**
  * Human output in ESLint's shape: findings grouped per file, then one summary line. Every text
@@ -28,7 +30,7 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
     out.push(c.underline(t(report.path)) + c.dim(report.format ? `  (${t(report.format)})` : ''));
     if (repair !== undefined) {
       out.push(`  ${c.green(t(describeRepair(repair, dryRun, report.path, verb)))}`);
-      if (dryRun) for (const line of describeLines(repair)) out.push(`    ${line}`);
+      if (dryRun) for (const line of describeLines(repair, allFindings ? Infinity : SHOWN_LINE_RANGES)) out.push(`    ${line}`);
       if (report.findings.length > 0) out.push(c.dim(`  left in the ${dryRun ? 'result' : 'repaired file'} (line numbers of the repaired file):`));
     }
     const { shown, more } = allFindings ? { shown: report.findings, more: [] } : foldRepeats(report.findings);

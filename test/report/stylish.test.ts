@@ -61,6 +61,14 @@ describe('stylish reporter with many findings', () => {
     expect(text).toContain('✖ 300000 problems left (300000 errors, 0 warnings) in 1 of 1 file.\n');
   });
 
+  it("cuts a dry run's list of scattered changed lines after 10 ranges, unless --all-findings", () => {
+    const dropped: number[] = [];
+    for (let line = 2; line <= 120_000; line += 2) dropped.push(line);
+    const report: FileReport = { path: 's.jsonl', format: 'pi', findings: [], repair: { changed: true, counts: { ...emptyCounts(), droppedLines: dropped.length }, lines: { dropped, moved: [], rewritten: [] } } };
+    expect(stylishReporter([report], { color: false, dryRun: true })).toContain('\n    drop lines 2, 4, 6, 8, 10, 12, 14, 16, 18, 20 … and 59990 more\n');
+    expect(stylishReporter([report], { color: false, dryRun: true, allFindings: true })).toContain(', 119998, 120000\n');
+  });
+
   it('puts the provider error on a dimmed line of its own, under the pointer', () => {
     const report: FileReport = {
       path: 's.jsonl',
