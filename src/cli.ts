@@ -4,6 +4,7 @@ import { UserError } from './errors.js';
 import { argvWithBytes } from './io/argv.js';
 import { formats } from './formats/registry.js';
 import { reporterNames } from './report/index.js';
+import { SHOWN_PER_RULE } from './report/fold.js';
 import { terminalText } from './report/terminal-text.js';
 import { PROVIDER_IDS } from './providers/provider-id.js';
 
@@ -220,6 +221,8 @@ function withReportOptions(command: Command, quietHelp: string, outputFileFlags:
     .option('--output-format <name>', 'report format, as Ruff names it (same as -r)', collect)
     .option(outputFileFlags, OUTPUT_FILE_HELP, collect)
     .option('-q, --quiet', quietHelp)
+    .option('--all-findings', `stylish: list every finding (by default a file shows the first ${SHOWN_PER_RULE} of a rule, then "… and N more <rule> in this file")`)
+    .option('--statistics', 'stylish: print a count of findings per rule (count, rule, severity, fix), most frequent first, instead of the findings')
     .option('--no-color', 'disable colours (also: NO_COLOR)');
 }
 

@@ -12,11 +12,17 @@ import { reportersOf, type FormatOptions } from './format-options.js';
 export interface ReportingOptions extends FormatOptions {
   outputFile?: string[];
   color: boolean;
+  /** Stylish only: every finding, none folded. */
+  allFindings?: boolean;
+  /** Stylish only: a count per rule instead of the findings. */
+  statistics?: boolean;
 }
 
 interface Destination {
   name: string;
   reporter: Reporter;
+  /** How the findings are shown, from the command line; only the stylish reporter reads it. */
+  view: Pick<ReportOptions, 'allFindings' | 'statistics'>;
   /** undefined: the command's own stream (standard output, or standard error when stdout carries a transcript). */
   file?: string;
 }
@@ -38,12 +44,13 @@ export async function planReports(options: ReportingOptions): Promise<Destinatio
       throw new UserError('give one plain --output-file, or pair each with its reporter as <reporter>:<path>');
     }
   }
+  const view = { allFindings: options.allFindings === true, statistics: options.statistics === true };
   return Promise.all(
     names.map(async (name, i) => {
       const reporter = await loadReporter(name);
       if (reporter === undefined) throw new UserError(`unknown reporter "${name}" (choose from: ${reporterNames.join(', ')})`);
       const file = files.get(name) ?? (i === 0 ? plain : undefined);
-      return file === undefined ? { name, reporter } : { name, reporter, file };
+      return file === undefined ? { name, reporter, view } : { name, reporter, view, file };
     }),
   );
 }
@@ -63,7 +70,7 @@ export async function emitReports(
   await refuseInputs(destinations, reports);
   for (const destination of destinations) {
     const color = useColor(options.color, destination.file, process.env, stream);
-    const text = destination.reporter(reports, { ...options, color });
+    const text = destination.reporter(reports, { ...options, ...destination.view, color });
     if (destination.file !== undefined) await writeReport(text, destination.file);
     else if (stream === process.stdout) await writeReport(text, undefined);
     else stream.write(text);

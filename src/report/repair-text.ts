@@ -39,17 +39,18 @@ export function describeRepair(summary: RepairSummary, dryRun: boolean, source: 
   return `${dryRun ? `would ${verb}` : pastTense(verb)}: ${done}${where}${backup}`;
 }
 
-/** For --dry-run: which source lines change. */
-export function describeLines(summary: RepairSummary): string[] {
+/** For --dry-run: which source lines change, each list cut after `maxRanges` ranges ("… and 59990 more"). */
+export function describeLines(summary: RepairSummary, maxRanges = Infinity): string[] {
   const { dropped, moved, rewritten } = summary.lines;
-  const list = (label: string, lines: number[]) => (lines.length === 0 ? [] : [`${label} ${compact(lines)}`]);
+  const list = (label: string, lines: number[]) => (lines.length === 0 ? [] : [`${label} ${compact(lines, maxRanges)}`]);
   return [...list('drop lines', dropped), ...list('move lines', moved), ...list('rewrite lines', rewritten)];
 }
 
 /** 3, 4, 5, 9 → "3-5, 9". */
-function compact(lines: number[]): string {
+function compact(lines: number[], maxRanges: number): string {
   const ranges: string[] = [];
   for (let i = 0; i < lines.length; i++) {
+    if (ranges.length === maxRanges) return `${ranges.join(', ')} … and ${lines.length - i} more`;
     let j = i;
     while (j + 1 < lines.length && lines[j + 1] === lines[j]! + 1) j++;
     ranges.push(i === j ? `${lines[i]}` : `${lines[i]}-${lines[j]}`);

@@ -9,6 +9,10 @@ export interface ReportOptions {
   verb?: 'repair' | 'canonicalize';
   /** A fingerprint of the rules in effect, which the JSON document carries for merge-reports. */
   ruleSet?: string;
+  /** Stylish only: every finding, instead of the first few of a rule in a file and a count of the rest. */
+  allFindings?: boolean;
+  /** Stylish only: a count of findings per rule instead of the findings (Ruff's --statistics). */
+  statistics?: boolean;
 }
 
 /** A reporter turns results into text. It never prints: the command decides where text goes. */

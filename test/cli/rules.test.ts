@@ -7,9 +7,16 @@ describe('transcript-doctor rules', () => {
     const result = await runCli(['rules']);
     expect(result.code).toBe(0);
     for (const rule of rules) expect(result.stdout).toMatch(new RegExp(`^${rule.meta.id} +${rule.meta.category} +${rule.meta.severity} `, 'm'));
-    expect(result.stdout).toMatch(/^missing-tool-result +pairing +error +unsafe +all +A tool call has no result\.$/m);
-    expect(result.stdout).toMatch(/^tool-call-id-format +contract +error +safe +anthropic:C,bedrock:D,vertex:C,openai-chat:C,openai-responses:C,mistral:C +/m);
-    expect(result.stdout).toMatch(/^lost-logical-parent +structure +\w+ +- /m);
+    expect(result.stdout).toMatch(/^missing-tool-result +pairing +error +unsafe +A tool call has no result\.\norphan-tool-result /m);
+    expect(result.stdout).toMatch(/^lost-logical-parent +structure +\w+ +- +A compaction boundary continues a\n {57}conversation that is not in the file\.\n/m);
+    expect(result.stdout).toMatch(/^tool-call-id-format +contract +error +safe +.*\n(?: {57}.*\n)* {2}providers: anthropic:C, bedrock:D, vertex:C, openai-chat:C, openai-responses:C, mistral:C\n/m);
+  });
+
+  it('fits 100 columns, every description whole (wrapped, not cut)', async () => {
+    const { stdout } = await runCli(['rules']);
+    for (const line of stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+    const joined = stdout.replace(/\n {57}/g, ' ');
+    for (const rule of rules) expect(joined).toContain(`  ${rule.meta.description}`);
   });
 
   it('shows one rule’s documentation', async () => {
