@@ -122,6 +122,7 @@ Examples:
     .option('--no-cache', 'ignore and do not fill the verdict cache')
     .option('--cache-dir <dir>', 'where verdicts are cached (default: the user cache folder)')
     .option('--fail-closed', 'exit 2 when the judge errs (default: errors are reported and do not fail)')
+    .addOption(agentOption())
     .option('--print-config', PRINT_CONFIG_HELP);
   withListOptions(verify);
   withReportOptions(verify, 'report FAIL and ERROR only', '-o, --output-file <path>')

@@ -8,14 +8,14 @@ import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
 import { terminalText } from '../report/terminal-text.js';
+import { agentOf, type FormatOptions } from './format-options.js';
 
-export interface VerifyOptions extends VerifySettingsInput, InputListOptions {
+export interface VerifyOptions extends VerifySettingsInput, InputListOptions, FormatOptions {
   rules?: string[];
   retries: string;
   concurrency: string;
   cache: boolean;
   failClosed?: boolean;
-  reporter?: string[];
   outputFile?: string[];
   quiet?: boolean;
   color: boolean;
@@ -28,6 +28,7 @@ export async function verifyCommand(paths: readonly string[], options: VerifyOpt
   if (options.printConfig) return printConfig(undefined);
   const destinations = await planReports(options);
   const { judge, ignores } = await prepareVerify(options, (message) => process.stderr.write(`transcript-doctor: ${terminalText(message)}\n`));
+  judge.format = agentOf(options);
   const inputs = (await namedInputs(paths, options, ignores)) ?? (await defaultInputs(ignores));
   // Before the judge sees anything: a refusal after the requests would have sent the transcripts for nothing.
   await refuseWritesOverInputs(reportWrites(destinations), inputs.map((input) => input.path));

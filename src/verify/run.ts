@@ -1,6 +1,7 @@
 import { LIMITS, readBoundedText, readProblem } from '../io/bounded-read.js';
 import { basename, join } from 'node:path';
 import { formats } from '../formats/registry.js';
+import type { TranscriptFormat } from '../formats/format.js';
 import { analyze } from '../model/analysis.js';
 import type { Entry } from '../model/entry.js';
 import type { FileReport } from '../pipeline/finding.js';
@@ -23,6 +24,8 @@ export interface JudgeOptions {
   cache: VerdictCache;
   /** Rules files given with --rules; otherwise each session's working directory is searched. */
   rules?: Array<{ name: string; text: string }>;
+  /** The transcript format of every file (`--agent`), instead of detecting it. */
+  format?: TranscriptFormat;
   timeoutMs: number;
   maxRetries: number;
   /** Runs a judge call when a slot is free (the --concurrency limit is shared by all files). */
@@ -42,7 +45,7 @@ export async function verifyFile(name: string, display: string, options: JudgeOp
 }
 
 async function verifyPath(path: string, display: string, options: JudgeOptions): Promise<FileReport & { verdicts: Verdict[] }> {
-  const transcript = await loadTranscriptFile(path);
+  const transcript = await loadTranscriptFile(path, options.format);
   const format = formats.find((candidate) => candidate.name === transcript.format);
   const report = { path: display, format: transcript.format ?? null, findings: [], verdicts: [] as Verdict[] };
   if (format === undefined) return report;

@@ -43,6 +43,14 @@ describe('--agent names the transcript format, in every command that reads trans
     expect(repaired.files[0].format).toBe('claude-code');
   });
 
+  it('verify --agent too (no judge is reached: nothing listens on port 9)', async () => {
+    const args = ['verify', '--all', '--no-cache', '--retries', '0', '--model', 'openai/x', '--base-url', 'http://127.0.0.1:9/v1', CLAUDE, '-f', 'json'];
+    const detected = JSON.parse((await runCli(args, { env: { OPENAI_API_KEY: 'x' } })).stdout);
+    expect(detected.files[0].format).toBe('claude-code');
+    const forced = JSON.parse((await runCli([...args, '--agent', 'pi'], { env: { OPENAI_API_KEY: 'x' } })).stdout);
+    expect(forced.files[0].format).toBe('pi');
+  });
+
   it('a transcript format given to --format (its old meaning) still works, with a note', async () => {
     const result = await runCli(['scan', CLAUDE, '--format', 'pi', '-f', 'json']);
     expect(JSON.parse(result.stdout).files[0].format).toBe('pi');
