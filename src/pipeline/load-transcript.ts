@@ -112,7 +112,7 @@ export class TranscriptBuilder {
     }
     const bytes = raw.bytes;
     // Blank lines are nothing, unless they may be part of a string cut by raw line breaks.
-    if (this.held === undefined && (bytes.length === 0 || (bytes[0] !== OPEN_BRACE && isWhitespace(bytes)))) return;
+    if (this.held === undefined && isBlank(bytes)) return;
     let value: unknown;
     try {
       value = JSON.parse(bytes.toString('utf8'));
@@ -140,17 +140,20 @@ export class TranscriptBuilder {
   }
 
   private parsed(raw: Place & { bytes: Buffer; eol: RawLine['eol'] }, value: unknown): void {
-    if (!isUtf8(raw.bytes)) this.issue('invalid-utf8', raw.number, 'invalid UTF-8 byte sequence');
-    this.transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: true };
-    this.transcript.parsedLines += 1;
+    this.counted(raw.number, raw.eol, [raw.bytes]);
     this.accept(value, raw);
+  }
+
+  /** Counts a parsed record whose last line is `line`, saying so when the bytes it came from are not UTF-8. */
+  private counted(line: number, eol: RawLine['eol'], bytes: readonly Buffer[], first = line): void {
+    if (bytes.some((part) => !isUtf8(part))) this.issue('invalid-utf8', first, 'invalid UTF-8 byte sequence');
+    this.transcript.lastLine = { line, eol, parsed: true };
+    this.transcript.parsedLines += 1;
   }
 
   private gluedLine(raw: RawLine, glued: NonNullable<ReturnType<typeof gluedRecords>>): void {
     this.issue('glued', raw.number, `${describeGlued(glued)}; repair puts each record on its own line`);
-    if (!isUtf8(raw.bytes)) this.issue('invalid-utf8', raw.number, 'invalid UTF-8 byte sequence');
-    this.transcript.lastLine = { line: raw.number, eol: raw.eol, parsed: true };
-    this.transcript.parsedLines += 1;
+    this.counted(raw.number, raw.eol, [raw.bytes]);
     for (const record of glued.records) {
       this.accept(record.value, { number: raw.number, offset: raw.offset + record.start, byteLength: record.end - record.start });
     }
@@ -178,9 +181,7 @@ export class TranscriptBuilder {
       const how = record.insideString ? ', cut by raw line breaks inside a string; repair joins them with the breaks escaped' : '; repair joins them onto one line';
       // A count, not line numbers: the second thread's numbers are shifted after the detail is written.
       this.issue('split', first.number, `one record is written across ${record.last - record.first + 1} lines${how}`).through = last.number;
-      if (held.slice(record.first, record.last + 1).some((line) => !isUtf8(line.bytes))) this.issue('invalid-utf8', first.number, 'invalid UTF-8 byte sequence');
-      this.transcript.lastLine = { line: last.number, eol: last.eol, parsed: true };
-      this.transcript.parsedLines += 1;
+      this.counted(last.number, last.eol, held.slice(record.first, record.last + 1).map((line) => line.bytes), first.number);
       this.accept(record.value, { number: first.number, offset: first.offset, byteLength: last.offset + last.byteLength - first.offset });
       next = record.last + 1;
     }
@@ -190,7 +191,7 @@ export class TranscriptBuilder {
   private unjoined(line: HeldLine): void {
     if (line.error === undefined) return this.parsed(line, line.value);
     const bytes = line.bytes;
-    if (bytes.length === 0 || (bytes[0] !== OPEN_BRACE && isWhitespace(bytes))) return;
+    if (isBlank(bytes)) return;
     this.transcript.lastLine = { line: line.number, eol: line.eol, parsed: false };
     const text = bytes.toString('utf8');
     // Valid JSON never holds a raw NUL, so only a failed line is worth searching for one.
@@ -266,6 +267,11 @@ export function loadBytes(bytes: Buffer, format?: TranscriptFormat, conversation
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());
+}
+
+/** An empty line, or one of spaces and tabs (a record always opens with a brace, checked first as the cheap test). */
+function isBlank(bytes: Buffer): boolean {
+  return bytes.length === 0 || (bytes[0] !== OPEN_BRACE && isWhitespace(bytes));
 }
 
 function isWhitespace(bytes: Buffer): boolean {
