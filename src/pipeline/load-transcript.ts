@@ -140,20 +140,20 @@ export class TranscriptBuilder {
   }
 
   private parsed(raw: Place & { bytes: Buffer; eol: RawLine['eol'] }, value: unknown): void {
-    this.counted(raw.number, raw.eol, [raw.bytes]);
+    this.counted(raw.number, raw.eol, isUtf8(raw.bytes));
     this.accept(value, raw);
   }
 
-  /** Counts a parsed record whose last line is `line`, saying so when the bytes it came from are not UTF-8. */
-  private counted(line: number, eol: RawLine['eol'], bytes: readonly Buffer[], first = line): void {
-    if (bytes.some((part) => !isUtf8(part))) this.issue('invalid-utf8', first, 'invalid UTF-8 byte sequence');
+  /** Counts a parsed record whose last line is `line` (first line `first`), saying so when its bytes are not UTF-8. */
+  private counted(line: number, eol: RawLine['eol'], validUtf8: boolean, first = line): void {
+    if (!validUtf8) this.issue('invalid-utf8', first, 'invalid UTF-8 byte sequence');
     this.transcript.lastLine = { line, eol, parsed: true };
     this.transcript.parsedLines += 1;
   }
 
   private gluedLine(raw: RawLine, glued: NonNullable<ReturnType<typeof gluedRecords>>): void {
     this.issue('glued', raw.number, `${describeGlued(glued)}; repair puts each record on its own line`);
-    this.counted(raw.number, raw.eol, [raw.bytes]);
+    this.counted(raw.number, raw.eol, isUtf8(raw.bytes));
     for (const record of glued.records) {
       this.accept(record.value, { number: raw.number, offset: raw.offset + record.start, byteLength: record.end - record.start });
     }
@@ -181,7 +181,7 @@ export class TranscriptBuilder {
       const how = record.insideString ? ', cut by raw line breaks inside a string; repair joins them with the breaks escaped' : '; repair joins them onto one line';
       // A count, not line numbers: the second thread's numbers are shifted after the detail is written.
       this.issue('split', first.number, `one record is written across ${record.last - record.first + 1} lines${how}`).through = last.number;
-      this.counted(last.number, last.eol, held.slice(record.first, record.last + 1).map((line) => line.bytes), first.number);
+      this.counted(last.number, last.eol, held.slice(record.first, record.last + 1).every((line) => isUtf8(line.bytes)), first.number);
       this.accept(record.value, { number: first.number, offset: first.offset, byteLength: last.offset + last.byteLength - first.offset });
       next = record.last + 1;
     }
