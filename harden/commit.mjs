@@ -1,4 +1,4 @@
-// Reliability checks for the writer shared by repair and canonicalize (--in-place, -o, standard input):
+// Reliability checks for the writer shared by repair and canonicalize (--in-place, --out, standard input):
 // kills at random moments, writers racing the commit, locks, output paths and spool clean-up.
 // Runs the built CLI (npm run build first). Prints one line per item; exits 1 if any fails.
 import { spawn } from 'node:child_process';
@@ -275,7 +275,7 @@ async function locks(original) {
   {
     const { file } = fresh('output');
     fs.writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, createdAt: new Date().toISOString() }));
-    await refused('-o onto the input', ['repair', '-o', file, file], file, /is the input/);
+    await refused('--out onto the input', ['repair', '--out', file, file], file, /is the input/);
   }
   for (const [name, body] of [
     ['string pid', JSON.stringify({ pid: String(process.pid), createdAt: new Date().toISOString() })],
@@ -315,23 +315,23 @@ async function outputs(original) {
     const outside = path.join(fs.mkdtempSync(path.join(work, 'outside-')), 'victim.jsonl');
     fs.writeFileSync(outside, 'precious\n');
     fs.symlinkSync(outside, path.join(out, 'a.jsonl'));
-    const result = await cli(['repair', '-o', out, a, b]);
-    check('symlink inside -o not followed', fs.readFileSync(outside, 'utf8') === 'precious\n' && result.code !== null, `exit ${result.code}`);
+    const result = await cli(['repair', '--out', out, a, b]);
+    check('symlink inside --out not followed', fs.readFileSync(outside, 'utf8') === 'precious\n' && result.code !== null, `exit ${result.code}`);
     const written = path.join(out, 'a.jsonl');
     const stat = fs.lstatSync(written);
-    check('-o keeps a 0600 source 0600', stat.isFile() && (stat.mode & 0o777) === 0o600, `mode ${(stat.mode & 0o777).toString(8)}`);
-    check('-o keeps a 0640 source 0640', (fs.statSync(path.join(out, 'sub', 'b.jsonl')).mode & 0o777) === 0o640);
+    check('--out keeps a 0600 source 0600', stat.isFile() && (stat.mode & 0o777) === 0o600, `mode ${(stat.mode & 0o777).toString(8)}`);
+    check('--out keeps a 0640 source 0640', (fs.statSync(path.join(out, 'sub', 'b.jsonl')).mode & 0o777) === 0o640);
   }
   {
     const out = fs.mkdtempSync(path.join(work, 'out-'));
     const away = fs.mkdtempSync(path.join(work, 'away-'));
     fs.symlinkSync(away, path.join(out, 'sub'));
-    const result = await cli(['repair', '-o', out, a, b]);
-    check('symlinked folder inside -o refused', result.code === 2 && fs.readdirSync(away).length === 0, `exit ${result.code}`);
+    const result = await cli(['repair', '--out', out, a, b]);
+    check('symlinked folder inside --out refused', result.code === 2 && fs.readdirSync(away).length === 0, `exit ${result.code}`);
   }
   {
-    const result = await cli(['repair', '-o', src, a, b]);
-    check('-o at the inputs folder refused', result.code === 2 && fs.readFileSync(a).equals(original) && fs.readFileSync(b).equals(original), `exit ${result.code}`);
+    const result = await cli(['repair', '--out', src, a, b]);
+    check('--out at the inputs folder refused', result.code === 2 && fs.readFileSync(a).equals(original) && fs.readFileSync(b).equals(original), `exit ${result.code}`);
   }
   {
     const dir = fs.mkdtempSync(path.join(work, 'suid-'));
@@ -383,7 +383,7 @@ async function pair(command, before) {
   const probe = path.join(work, `${command}-probe.jsonl`);
   fs.writeFileSync(probe, before);
   const out = path.join(work, `${command}-out.jsonl`);
-  const made = await cli([command, '-o', out, probe]);
+  const made = await cli([command, '--out', out, probe]);
   if (made.code !== 0) throw new Error(`cannot ${command} the generated session: ${made.stderr.trim()}`);
   const after = fs.readFileSync(out);
   if (after.equals(before)) throw new Error(`the generated session needed no ${command}`);

@@ -177,7 +177,7 @@ const cases = [
   { name: 'repair /dev/zero', args: ['repair', '/dev/zero'], code: 2, stderr: deviceRefused('/dev/zero'), rss: true },
   { name: 'scan a socket', args: ['scan', 'socket.jsonl'], code: 2, stderr: ['transcript-doctor: nothing to read: socket.jsonl is a socket, not a regular file'] },
   { name: 'scan a folder named like a transcript', args: ['scan', 'folder.jsonl'], code: 2, stderr: ['transcript-doctor: no *.jsonl files in directory folder.jsonl'] },
-  { name: 'repair -o an existing folder', args: ['repair', 'healthy.jsonl', '-o', 'out-folder'], code: 2, stderr: ['transcript-doctor: cannot write out-folder: is a directory'] },
+  { name: 'repair --out an existing folder', args: ['repair', 'healthy.jsonl', '--out', 'out-folder'], code: 2, stderr: ['transcript-doctor: cannot write out-folder: is a directory'] },
   { name: 'scan -o an existing folder', args: ['scan', 'healthy.jsonl', '-o', 'out-folder'], code: 2, stderr: ['transcript-doctor: cannot write out-folder: is a directory'] },
   { name: 'scan -: 2 GiB of zeros, no newline', args: ['scan', '-', '-r', 'json'], stdinBytes: 2 * GiB, timeoutMs: BIG_MS, code: 1, stderr: [], rss: true,
     check: (r) => oversized(r, 2 * GiB) },

@@ -140,8 +140,8 @@ function check(name, made) {
     made.forEach((session, i) => fs.writeFileSync(path.join(input, `s${i}.jsonl`), session[command].input));
     const started = process.hrtime.bigint();
     fs.mkdirSync(output, { recursive: true });
-    // With one input, -o names the output file itself.
-    const run = cli([command, input, '-o', made.length === 1 ? path.join(output, 's0.jsonl') : output]);
+    // With one input, --out names the output file itself.
+    const run = cli([command, input, '--out', made.length === 1 ? path.join(output, 's0.jsonl') : output]);
     seconds.push(`${command} ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
     if (run.error || run.code !== 0) problems.unshift(`${command} exited ${run.code ?? run.error?.message}: ${run.stderr.trim().split('\n').at(-1)}`);
     made.forEach((session, i) => {

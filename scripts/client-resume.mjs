@@ -532,7 +532,7 @@ async function resumeOnce(file, client, mode) {
     let session = file;
     if (mode !== 'original') {
       session = join(root, 'repaired.jsonl');
-      const repair = spawnSync(process.execPath, [td, 'repair', '--mode', mode, file, '--output', session, '--reporter', 'json'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const repair = spawnSync(process.execPath, [td, 'repair', '--mode', mode, file, '--out', session, '--reporter', 'json'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
       result.repairExit = repair.status;
       if (repair.status !== 0 && repair.status !== 1) return { ...result, outcome: 'repair-failed', reason: (repair.stderr || repair.stdout).split('\n')[0] };
       if (!existsSync(session)) copyFileSync(file, session);

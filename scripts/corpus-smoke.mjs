@@ -51,13 +51,13 @@ for (const file of files(root)) {
   // Claude Code files are scanned only; rewriting them is refused on purpose for now.
   const once = join(work, `${scanned}-1.jsonl`);
   const twice = join(work, `${scanned}-2.jsonl`);
-  const first = run(['repair', file, '--output', once], file);
+  const first = run(['repair', file, '--out', once], file);
   if (first === undefined) continue;
   if (first.files[0].changed) repaired += 1;
-  const second = run(['repair', once, '--output', twice], once);
+  const second = run(['repair', once, '--out', twice], once);
   if (second !== undefined && second.files[0].changed) failures.push(`repair ${file}: not idempotent (a second repair changed it again)`);
-  const canonical = run(['canonicalize', file, '--output', once], file);
-  const again = canonical === undefined ? undefined : run(['canonicalize', once, '--output', twice], once);
+  const canonical = run(['canonicalize', file, '--out', once], file);
+  const again = canonical === undefined ? undefined : run(['canonicalize', once, '--out', twice], once);
   if (again !== undefined && again.files[0].changed) failures.push(`canonicalize ${file}: not idempotent`);
 }
 rmSync(work, { recursive: true, force: true });

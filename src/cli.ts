@@ -107,7 +107,7 @@ Examples:
     .command('verify')
     .description("Have a verifier model judge whether each final answer addressed the user's request (LLM as a judge).")
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the session folders on this machine')
-    .option('-m, --model <provider/model>', 'verifier model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1 (default: agents.defaults.verifier.model)')
+    .option('--model <provider/model>', 'verifier model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1 (default: agents.defaults.verifier.model)')
     .option('--config <file>', 'OpenClaw config to read agents.defaults.verifier from (default: ~/.openclaw/openclaw.json)')
     .option('--base-url <url>', 'OpenAI-compatible server (Ollama, vLLM, llama.cpp, OpenRouter, LM Studio)')
     .option('--api-key-env <name>', 'environment variable holding the API key (default: ANTHROPIC_API_KEY / OPENAI_API_KEY)')
@@ -234,19 +234,20 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('-i, --in-place', 'replace each file (atomically, keeping a .bak-<timestamp> copy)')
     .option('--no-backup', 'with --in-place: keep no backup copy')
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
-    .option('-o, --output <path>', 'write the result here (a folder for several inputs)')
+    .option('--out <path>', 'write the rewritten transcript here (a folder for several inputs)')
+    .addOption(new Option('--output <path>', 'old name of --out').hideHelp())
     .option('--dry-run', 'show what would change, write nothing')
     .option('--diff', 'print a unified diff of the lines that would change, write nothing; exit 1 when a file would change')
     .addOption(agentOption())
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('--print-config', PRINT_CONFIG_HELP);
   withListOptions(command);
-  // -o names the rewritten transcript here, so the report file has only the long flag.
-  return withReportOptions(command, 'report errors only', '--output-file <path>')
+  // -o is the report file here too, as in every command (and in ESLint and Ruff); --out takes the transcript.
+  return withReportOptions(command, 'report errors only', '-o, --output-file <path>')
     .addHelpText(
       'after',
       `
-With one input and no --in-place, --output or --dry-run, the result goes to standard output and
+With one input and no --in-place, --out or --dry-run, the result goes to standard output and
 the report to standard error.
 ${help}`,
     );

@@ -4,14 +4,15 @@ import { sourcesOf } from '../run/sources.js';
 import { namedInputs } from './inputs.js';
 import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
-import { rewriteCommand, type RewriteOptions } from './rewrite.js';
+import { rewriteCommand, withTranscriptTarget, type RewriteOptions } from './rewrite.js';
 import { printConfig } from './print-config.js';
 import { agentOf } from './format-options.js';
 
 /** `transcript-doctor canonicalize`: returns the exit code. */
-export async function canonicalizeCommand(paths: readonly string[], options: RewriteOptions & { check?: boolean }): Promise<number> {
-  if (options.printConfig) return printConfig(options.config);
-  if (!options.check) return rewriteCommand(paths, options, canonicalRewrite, 'canonicalize');
+export async function canonicalizeCommand(paths: readonly string[], given: RewriteOptions & { check?: boolean }): Promise<number> {
+  if (given.printConfig) return printConfig(given.config);
+  if (!given.check) return rewriteCommand(paths, given, canonicalRewrite, 'canonicalize');
+  const options = withTranscriptTarget(given);
   const destinations = await planReports(options);
   const prepared = prepareRewrite(canonicalRewrite, options.config);
   const inputs = (await namedInputs(paths, options, prepared.ignores)) ?? [];

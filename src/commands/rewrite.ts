@@ -8,7 +8,7 @@ import { refuseWritesOverInputs } from '../io/output-paths.js';
 import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
 import { terminalText } from '../report/terminal-text.js';
-import { agentOf, type FormatOptions } from './format-options.js';
+import { agentOf, reportersOf, type FormatOptions } from './format-options.js';
 import { diffCommand } from './diff.js';
 import { UserError } from '../errors.js';
 
@@ -17,6 +17,8 @@ export interface RewriteOptions extends InputListOptions, FormatOptions {
   inPlace?: boolean;
   backup: boolean;
   force?: boolean;
+  /** `--out`; `output` is its old name (`--output`), and the library's. */
+  out?: string;
   output?: string;
   dryRun?: boolean;
   outputFile?: string[];
@@ -27,8 +29,9 @@ export interface RewriteOptions extends InputListOptions, FormatOptions {
 }
 
 /** `repair` and `canonicalize` without --check: rewrite each input, report what changed and what is left. */
-export async function rewriteCommand(paths: readonly string[], options: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
-  if (options.printConfig) return printConfig(options.config);
+export async function rewriteCommand(paths: readonly string[], given: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
+  if (given.printConfig) return printConfig(given.config);
+  const options = withTranscriptTarget(given);
   const destinations = await planReports(options);
   const prepared = prepareRewrite({ ...rewrite, format: agentOf(options) }, options.config);
   let missing = 0;
@@ -40,7 +43,7 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
   }
   const inputs = named ?? [];
   if (options.diff) {
-    const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--output', options.dryRun && '--dry-run'].filter(Boolean);
+    const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--out', options.dryRun && '--dry-run'].filter(Boolean);
     if (chosen.length > 0) throw new UserError(`--diff writes nothing but the diff; drop ${chosen.join(', ')}`);
     return diffCommand(inputs, prepared, verb);
   }
@@ -68,4 +71,21 @@ export async function rewriteCommand(paths: readonly string[], options: RewriteO
     await emitReports(destinations, shown, { color: options.color, dryRun: options.dryRun, verb, ruleSet: prepared.ruleSet }, toFallback ? process.stderr : process.stdout);
   }
   return exitCode(reports, failures.length + missing);
+}
+
+/**
+ * `--out` (or its old name `--output`) as the library's `output`. `-o` became the report file, as
+ * in ESLint and Ruff: a stylish report aimed at a `.jsonl` file is the old habit, refused before
+ * it writes a report where a transcript was meant to go.
+ */
+export function withTranscriptTarget<T extends RewriteOptions>(options: T): T {
+  if (options.output !== undefined && options.out === undefined) {
+    process.stderr.write('transcript-doctor: --output is now --out (-o and --output-file name the report file, as in ESLint and Ruff)\n');
+  }
+  const reportsAsText = reportersOf(options).every((name) => name === 'stylish');
+  const meantTranscript = (options.outputFile ?? []).find((file) => reportsAsText && /\.jsonl$/i.test(file));
+  if (meantTranscript !== undefined) {
+    throw new UserError(`-o ${meantTranscript} names the report file (as in ESLint and Ruff); write the transcript with --out ${meantTranscript}`);
+  }
+  return { ...options, output: options.out ?? options.output };
 }

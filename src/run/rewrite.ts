@@ -50,12 +50,12 @@ export async function runRewrite(
   onDone: (index: number, failure?: Failure) => void = () => {},
 ): Promise<RunResult & { toFallback: boolean }> {
   if (sources.length === 0) throw new UserError(`${verb} needs files, folders or - (standard input); it never guesses which sessions to change`);
-  const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--output', options.dryRun && '--dry-run'].filter(Boolean);
+  const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--out', options.dryRun && '--dry-run'].filter(Boolean);
   if (chosen.length > 1) throw new UserError(`choose one of ${chosen.join(', ')}`);
   if (options.inPlace && sources.some((source) => source.kind === 'stream')) throw new UserError('--in-place cannot write back to standard input');
   const toFallback = chosen.length === 0;
   if (toFallback && fallback === undefined) throw new UserError(`${verb} needs output, inPlace or dryRun`);
-  if (toFallback && sources.length > 1) throw new UserError(`${sources.length} transcripts to ${verb}: use --in-place, --output <folder> or --dry-run`);
+  if (toFallback && sources.length > 1) throw new UserError(`${sources.length} transcripts to ${verb}: use --in-place, --out <folder> or --dry-run`);
   const output = options.output;
   if (typeof output === 'object' && sources.length > 1) throw new UserError(`${sources.length} transcripts to ${verb}: a stream output takes one input`);
   const outputs = typeof output === 'string' ? await outputPaths(output, sources.map((source) => source.path)) : undefined;
@@ -88,7 +88,7 @@ export async function runRewrite(
 
 /** `canonicalize --check`: the lines that would change, as findings; writes nothing. */
 export async function runCanonicalCheck(sources: readonly Source[], options: RewriteTargetOptions, format?: TranscriptFormat): Promise<FileReport[]> {
-  if (options.inPlace || options.output !== undefined || options.dryRun) throw new UserError('--check writes nothing; drop --in-place, --output and --dry-run');
+  if (options.inPlace || options.output !== undefined || options.dryRun) throw new UserError('--check writes nothing; drop --in-place, --out and --dry-run');
   if (sources.length === 0) throw new UserError('canonicalize needs files, folders or - (standard input)');
   const reports: FileReport[] = [];
   for (const source of sources) reports.push(await checkCanonical(source.path, source.kind === 'stream' ? source.stream : undefined, format));

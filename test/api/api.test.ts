@@ -80,7 +80,7 @@ describe('repair() and canonicalize()', () => {
   it('repair writes to a path and reports as repair -r json does', async () => {
     const dir = tempDir();
     const report = await repair(BROKEN, { output: join(dir, 'fixed.jsonl'), mode: 'synthetic' });
-    const cli = await runCli(['repair', BROKEN, '-m', 'synthetic', '-o', join(dir, 'cli.jsonl'), '-r', 'json']);
+    const cli = await runCli(['repair', BROKEN, '-m', 'synthetic', '--out', join(dir, 'cli.jsonl'), '-r', 'json']);
     expect(readFileSync(join(dir, 'fixed.jsonl'))).toEqual(readFileSync(join(dir, 'cli.jsonl')));
     expect({ ...report, files: report.files.map((file) => ({ ...file, output: null })) }).toEqual({
       ...JSON.parse(cli.stdout),

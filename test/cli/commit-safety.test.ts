@@ -33,7 +33,7 @@ describe('locks and outputs that would overwrite an input', () => {
     const original = readFileSync(file);
     symlinkSync(file, join(dir, 'alias.jsonl'));
     for (const output of [file, join(dir, '.', 'session.jsonl'), join(dir, 'alias.jsonl')]) {
-      const result = await runCli(['repair', '-o', output, file]);
+      const result = await runCli(['repair', '--out', output, file]);
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(`transcript-doctor: -o ${output} is the input ${file}; use --in-place to rewrite it (with its lock check and backup)\n`);
       expect(readFileSync(file)).toEqual(original);
@@ -78,7 +78,7 @@ describe('-o folders', () => {
     const { src, a, b } = inputs();
     const before = [readFileSync(a), readFileSync(b)];
     for (const output of [src, join(src, '..')]) {
-      const result = await runCli(['repair', '-o', output, a, b]);
+      const result = await runCli(['repair', '--out', output, a, b]);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^transcript-doctor: -o .* holds the input .*a\.jsonl; choose a folder outside the inputs, or use --in-place\n$/);
     }
@@ -94,7 +94,7 @@ describe('-o folders', () => {
     symlinkSync(victim, join(out, 'a.jsonl'));
     mkdirSync(join(out, 'sub'));
     symlinkSync(victim, join(out, 'sub', 'b.jsonl'));
-    const result = await runCli(['repair', '-o', out, a, b]);
+    const result = await runCli(['repair', '--out', out, a, b]);
     expect(result.code).toBe(0);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
     expect(lstatSync(join(out, 'a.jsonl')).isFile()).toBe(true);
@@ -109,7 +109,7 @@ describe('-o folders', () => {
     const out = folder('out');
     const away = folder('away');
     symlinkSync(away, join(out, 'sub'));
-    const result = await runCli(['repair', '-o', out, a, b]);
+    const result = await runCli(['repair', '--out', out, a, b]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`transcript-doctor: ${join(out, 'sub')} is a symbolic link inside the -o folder; refusing to write through it\n`);
     expect(readdirSync(away)).toEqual([]);
@@ -119,7 +119,7 @@ describe('-o folders', () => {
     const file = copy(folder('private'));
     chmodSync(file, 0o600);
     const out = join(folder('out'), 'fixed.jsonl');
-    expect((await runCli(['repair', '-o', out, file])).code).toBe(0);
+    expect((await runCli(['repair', '--out', out, file])).code).toBe(0);
     expect(statSync(out).mode & 0o7777).toBe(0o600);
   });
 });

@@ -108,3 +108,35 @@ describe('repair --diff and canonicalize --diff print what would change, and wri
     }
   });
 });
+
+describe('-o is the report file in every command; --out is where repair and canonicalize write the transcript', () => {
+  it('repair -o writes the report there and the repaired transcript to --out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-flags-'));
+    const result = await runCli(['repair', BROKEN, '--out', join(dir, 'fixed.jsonl'), '-o', join(dir, 'report.json'), '-f', 'json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).files[0].changed).toBe(true);
+    expect((await runCli(['scan', join(dir, 'fixed.jsonl')])).code).toBe(0);
+  });
+
+  it('a text report aimed at a .jsonl file is the old -o habit: refused before anything is written, naming --out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-flags-'));
+    const result = await runCli(['repair', BROKEN, '-o', join(dir, 'fixed.jsonl')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`transcript-doctor: -o ${join(dir, 'fixed.jsonl')} names the report file (as in ESLint and Ruff); write the transcript with --out ${join(dir, 'fixed.jsonl')}\n`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('--output (the old name of --out) still writes the transcript, with a note', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-flags-'));
+    const result = await runCli(['canonicalize', BROKEN, '--output', join(dir, 'same.jsonl')]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('--output is now --out');
+    expect(readFileSync(join(dir, 'same.jsonl'))).toEqual(readFileSync(BROKEN));
+  });
+
+  it('-m is --mode wherever it exists; verify names its model with --model only', async () => {
+    const result = await runCli(['verify', '-m', 'openai/x', BROKEN]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '-m'");
+  });
+});

@@ -42,11 +42,11 @@ describe('outputs that are inputs are refused before any work', () => {
     untouched(dir);
   });
 
-  it('repair -o and canonicalize write no transcript when the report would go over the input', async () => {
+  it('repair --out and canonicalize write no transcript when the report would go over the input', async () => {
     const dir = folder();
-    expect((await runCli(['repair', 's.jsonl', '-o', 'fixed.jsonl', '--output-file', 'hard.jsonl'], { cwd: dir })).code).toBe(2);
-    expect((await runCli(['canonicalize', '--check', 's.jsonl', '--output-file', 'soft.jsonl'], { cwd: dir })).code).toBe(2);
-    expect((await runCli(['canonicalize', '--in-place', 's.jsonl', '--output-file', './a/../s.jsonl'], { cwd: dir })).code).toBe(2);
+    expect((await runCli(['repair', 's.jsonl', '--out', 'fixed.jsonl', '--output-file', 'hard.jsonl', '-r', 'json'], { cwd: dir })).code).toBe(2);
+    expect((await runCli(['canonicalize', '--check', 's.jsonl', '--output-file', 'soft.jsonl', '-r', 'json'], { cwd: dir })).code).toBe(2);
+    expect((await runCli(['canonicalize', '--in-place', 's.jsonl', '--output-file', './a/../s.jsonl', '-r', 'json'], { cwd: dir })).code).toBe(2);
     untouched(dir);
   });
 

@@ -88,7 +88,7 @@ describe('transcript-doctor repair', () => {
         expect(readFileSync(file)).toEqual(original);
       } else {
         // Running as root: permissions do not stop writes, so check a path that cannot exist instead.
-        const blocked = await runCli(['repair', file, '-o', join(file, 'not-a-folder', 'x.jsonl')]);
+        const blocked = await runCli(['repair', file, '--out', join(file, 'not-a-folder', 'x.jsonl')]);
         expect(blocked.code).toBe(2);
         expect(blocked.stderr).toMatch(/^transcript-doctor: cannot (write|create) /);
       }
@@ -121,7 +121,7 @@ describe('transcript-doctor repair', () => {
 
   it('-o writes a folder of repaired copies with the same relative names, and a JSON report', async () => {
     const out = mkdtempSync(join(tmpdir(), 'td-out-'));
-    const result = await runCli(['repair', 'fixtures/demo', '-o', out, '-r', 'json']);
+    const result = await runCli(['repair', 'fixtures/demo', '--out', out, '-r', 'json']);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.summary).toEqual({ files: 4, changed: 3, errors: 0, warnings: 0 });
@@ -161,7 +161,7 @@ describe('transcript-doctor repair', () => {
   it('refuses ambiguous or unsafe requests with exit 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['repair'], /needs files, folders or -/],
-      [['repair', 'fixtures/demo'], /4 transcripts to repair: use --in-place, --output <folder> or --dry-run/],
+      [['repair', 'fixtures/demo'], /4 transcripts to repair: use --in-place, --out <folder> or --dry-run/],
       [['repair', '--in-place', '--dry-run', HEALTHY], /choose one of --in-place, --dry-run/],
       [['repair', '--in-place', '-'], /--in-place cannot write back to standard input/],
       [['repair', '--mode', 'maybe', HEALTHY], /Allowed choices are discard, synthetic/],

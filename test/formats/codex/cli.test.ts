@@ -45,7 +45,7 @@ describe('Codex on the command line', () => {
 
   it('canonicalize finds nothing to do in a rollout and exits 0', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'td-codex-')), 'out.jsonl');
-    const result = await runCli(['canonicalize', join(DIR, 'healthy.jsonl'), '-o', out]);
+    const result = await runCli(['canonicalize', join(DIR, 'healthy.jsonl'), '--out', out]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('nothing to canonicalize for codex: a rollout has one item shape for each tool call and output');
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(DIR, 'healthy.jsonl'), 'utf8'));

@@ -46,7 +46,7 @@ describe('requests on the command line', () => {
 
   it('canonicalize has nothing to do in a request file and says why; --check passes', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'td-requests-cli-')), 'out.jsonl');
-    const result = await runCli(['canonicalize', join(DIR, 'anthropic-broken.jsonl'), '-o', out]);
+    const result = await runCli(['canonicalize', join(DIR, 'anthropic-broken.jsonl'), '--out', out]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('nothing to canonicalize for requests');
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(DIR, 'anthropic-broken.jsonl'), 'utf8'));

@@ -18,7 +18,7 @@ describe('requests: writing a repaired dataset', () => {
   it('-o onto the input is refused and the input is untouched', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'td-requests-safe-')), 'dataset.jsonl');
     copyFileSync(BROKEN, file);
-    const result = await runCli(['repair', '-o', file, file]);
+    const result = await runCli(['repair', '--out', file, file]);
     expect(result.code).toBe(2);
     expect(readFileSync(file)).toEqual(readFileSync(BROKEN));
   });
@@ -48,7 +48,7 @@ describe('requests: writing a repaired dataset', () => {
     const file = bigDataset(dir);
     const original = readFileSync(file);
     const expected = join(dir, 'expected.jsonl');
-    expect((await runCli(['repair', file, '-o', expected])).code).toBe(0);
+    expect((await runCli(['repair', file, '--out', expected])).code).toBe(0);
     const repaired = readFileSync(expected);
     for (const delay of [50, 600]) {
       writeFileSync(file, original);
