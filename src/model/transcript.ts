@@ -7,15 +7,17 @@ import type { ProviderId } from '../providers/provider-id.js';
  * `glued`: several records on one line (a lost newline, or a torn append with the next one after
  * it); each readable one is decoded as its own entry. `split`: one record written over several
  * lines (raw line breaks inside a string, or a pretty-printed record), decoded as one entry.
+ * `document`: the whole file is one JSON value that is no record (a pretty-printed array), said
+ * once at its first line, `through` its last.
  */
-export type LineIssueKind = 'invalid-json' | 'glued' | 'split' | 'torn' | 'nul-bytes' | 'invalid-utf8' | 'oversized';
+export type LineIssueKind = 'invalid-json' | 'glued' | 'split' | 'document' | 'torn' | 'nul-bytes' | 'invalid-utf8' | 'oversized';
 
 export interface LineIssue {
   kind: LineIssueKind;
   line: number;
   /** Short explanation without any of the line's content. */
   detail: string;
-  /** For `split`: the last physical line the record takes. */
+  /** For `split` and `document`: the last physical line the value takes. */
   through?: number;
   /** Tree links read from the start of a broken line, so repair can re-link its children. */
   recovered?: { id: string; parentId: string | null };

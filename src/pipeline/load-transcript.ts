@@ -91,7 +91,7 @@ export class TranscriptBuilder {
 
   /** The transcript, once every line has been given. */
   finish(summary: ReadSummary, between?: () => void): Transcript {
-    this.settle();
+    this.settle(true);
     this.settleFormat();
     this.transcript.entries.trim(between);
     return this.untrimmed(summary);
@@ -168,11 +168,12 @@ export class TranscriptBuilder {
   }
 
   /** Held lines, in order: records they make together, and each of the others as it is. */
-  private settle(): void {
+  private settle(atEnd = false): void {
     const held = this.held?.lines;
     if (held === undefined) return;
     this.held = undefined;
     const records = splitRecords(held, this.isRecord);
+    if (records.length === 0 && atEnd && this.transcript.parsedLines === 0 && this.transcript.lineIssues.length === 0 && this.wholeDocument(held)) return;
     let next = 0;
     for (const record of records) {
       held.slice(next, record.first).forEach((line) => this.unjoined(line));
@@ -186,6 +187,26 @@ export class TranscriptBuilder {
       next = record.last + 1;
     }
     held.slice(next).forEach((line) => this.unjoined(line));
+  }
+
+  /**
+   * A file whose held lines, all of it, parse together as one value that is no record: one
+   * issue for the file, not one per line (a pretty-printed array would give thousands).
+   */
+  private wholeDocument(held: readonly HeldLine[]): boolean {
+    if (held.length < 2) return false;
+    let value: unknown;
+    try {
+      value = JSON.parse(held.map((line) => line.bytes.toString('utf8')).join('\n'));
+    } catch {
+      return false;
+    }
+    const first = held[0]!;
+    const last = held.at(-1)!;
+    const what = Array.isArray(value) ? `an array of ${value.length} value${value.length === 1 ? '' : 's'}` : value !== null && typeof value === 'object' ? 'an object' : 'a single value';
+    this.issue('document', first.number, `${what} over ${last.number - first.number + 1} lines`).through = last.number;
+    this.transcript.lastLine = { line: last.number, eol: last.eol, parsed: false };
+    return true;
   }
 
   private unjoined(line: HeldLine): void {

@@ -26,7 +26,8 @@ export interface PlanOptions {
 export function planRepair(transcript: Transcript, options: PlanOptions): RepairPlan {
   const builder = new PlanBuilder();
   const format = formats.find((candidate) => candidate.name === transcript.format);
-  if (format === undefined) return builder.finish();
+  // A whole JSON document is for its author to turn into records: every line of it stays.
+  if (format === undefined || transcript.lineIssues.some((issue) => issue.kind === 'document')) return builder.finish();
   const encoder = format.encoder;
   // Glued records are split, and records written over several lines joined, first; they are judged in the next pass, like every other line: until then their links are not known to be right.
   const glued = transcript.lineIssues.filter((issue) => issue.kind === 'glued' || issue.kind === 'split');

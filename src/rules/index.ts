@@ -1,6 +1,7 @@
 import type { Rule } from './rule.js';
 import { byteOrderMark } from './syntax/byte-order-mark.js';
 import { invalidJson } from './syntax/invalid-json.js';
+import { jsonDocument } from './syntax/json-document.js';
 import { invalidUtf8 } from './syntax/invalid-utf8.js';
 import { missingFinalNewline } from './syntax/missing-final-newline.js';
 import { nulBytes } from './syntax/nul-bytes.js';
@@ -50,6 +51,7 @@ import { firstMessageUser } from './contract/first-message-user.js';
 /** Every rule, in the order findings of one line are listed. */
 export const rules: readonly Rule[] = [
   invalidJson,
+  jsonDocument,
   tornFinalLine,
   nulBytes,
   invalidUtf8,

@@ -49,6 +49,18 @@ describe('transcript-doctor repair', () => {
     expect(readdirSync(join(file, '..')).filter((name) => name.includes('.bak-'))).toHaveLength(1); // nothing left to change: no new backup
   });
 
+  it('a whole JSON document (not JSON Lines) is one finding, and --in-place leaves every byte of it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-repair-cli-'));
+    const file = join(dir, 'export.jsonl');
+    const document = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i}` })), null, 2);
+    writeFileSync(file, document);
+    const result = await runCli(['repair', '--in-place', file, '-f', 'json']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).files[0].findings.map((finding: { rule: string }) => finding.rule)).toEqual(['json-document']);
+    expect(readFileSync(file, 'utf8')).toBe(document);
+    expect(readdirSync(dir)).toEqual(['export.jsonl']);
+  });
+
   it('--no-backup keeps no copy', async () => {
     const file = copy(LOOP);
     expect((await runCli(['repair', '--in-place', '--no-backup', file])).code).toBe(0);

@@ -6,6 +6,8 @@ import { nulBytes } from '../../src/rules/syntax/nul-bytes.js';
 import { invalidUtf8 } from '../../src/rules/syntax/invalid-utf8.js';
 import { missingFinalNewline } from '../../src/rules/syntax/missing-final-newline.js';
 import { byteOrderMark } from '../../src/rules/syntax/byte-order-mark.js';
+import { jsonDocument } from '../../src/rules/syntax/json-document.js';
+import { invalidHeader } from '../../src/rules/structure/invalid-header.js';
 
 const healthy = new Session().user('héllo ✓ 你好').reply();
 const text = healthy.jsonl();
@@ -58,4 +60,29 @@ testRule(missingFinalNewline, {
 testRule(byteOrderMark, {
   valid: [{ name: 'healthy', jsonl: text }],
   invalid: [{ name: 'BOM', jsonl: '\uFEFF' + text, findings: [{ line: 1 }] }],
+});
+
+const prettyArray = JSON.stringify([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }], null, 2);
+
+testRule(jsonDocument, {
+  valid: [
+    { name: 'healthy', jsonl: text },
+    { name: 'a pretty-printed record of a known format is invalid-json, joined by repair', jsonl: JSON.stringify(JSON.parse(text.split('\n')[0]!), null, 2) + '\n' + text.split('\n').slice(1).join('\n') },
+    { name: 'records after the document: the lines are judged one by one', jsonl: prettyArray + '\n' + text },
+    { name: 'a document that does not parse as a whole', jsonl: prettyArray.slice(0, -1) },
+  ],
+  invalid: [
+    { name: 'a pretty-printed array, once for the file', jsonl: prettyArray, findings: [{ line: 1, message: 'The file is one JSON document, not JSON Lines: an array of 2 values over 10 lines; no agent reads it as a session.' }] },
+    { name: 'an object no agent writes, after blank lines, with CRLF', jsonl: '\n\n' + JSON.stringify({ name: 'x', version: '1.0.0' }, null, 2).replace(/\n/g, '\r\n') + '\r\n', findings: [{ line: 3, message: /an object over 4 lines/ }] },
+  ],
+});
+
+testRule(invalidJson, {
+  valid: [{ name: 'a whole JSON document is json-document, not one finding per line', jsonl: prettyArray }],
+  invalid: [],
+});
+
+testRule(invalidHeader, {
+  valid: [{ name: 'a whole JSON document has no header, said by json-document alone', jsonl: prettyArray }],
+  invalid: [],
 });

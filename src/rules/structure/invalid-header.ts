@@ -51,7 +51,8 @@ the wrong type goes too, as Codex's own default stands in for it.`,
     const first = analysis.entries.length > 0 ? analysis.entries.at(0) : undefined;
     if (first === undefined) {
       const { lineIssues, parsedLines } = analysis.transcript;
-      if (parsedLines === 0 && lineIssues.length > 0) report({ line: lineIssues[0]!.line, message: `No line parses, so there is no session header; ${loss ?? 'pi would overwrite this file'}.` });
+      // A JSON document (json-document) is said once; its lack of a header is part of that.
+      if (parsedLines === 0 && lineIssues.length > 0 && lineIssues[0]!.kind !== 'document') report({ line: lineIssues[0]!.line, message: `No line parses, so there is no session header; ${loss ?? 'pi would overwrite this file'}.` });
       return;
     }
     if (first.kind !== 'header') {
