@@ -1,10 +1,12 @@
 import { fstatSync } from 'node:fs';
 import { lstat, mkdir, realpath, stat } from './named-fs.js';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { reason, UserError } from '../errors.js';
 
 /**
- * `-o`: a file for one input, a folder for several (same names relative to what they share).
+ * `--out`: a file for one input, a folder for several (same names relative to what they share).
+ * For one input, a path ending in a slash or naming a folder is a folder too, as for `cp`: the
+ * output takes the input's name in it.
  * Refused: an output that is one of the inputs (that is --in-place, with its lock, change check
  * and backup), a folder that holds inputs, and a symlink between the folder and an output, which
  * would send the write somewhere else. A symlink at an output itself is replaced, not followed.
@@ -12,9 +14,10 @@ import { reason, UserError } from '../errors.js';
 export async function outputPaths(output: string, sources: string[]): Promise<string[]> {
   const files = sources.filter((source) => source !== '-');
   if (sources.length === 1) {
-    await mkdir(dirname(resolve(output)), { recursive: true }).catch(() => undefined);
-    await refuseInputs([output], files);
-    return [output];
+    const target = (await namesFolder(output)) ? join(output, inputName(sources[0]!)) : output;
+    await mkdir(dirname(resolve(target)), { recursive: true }).catch(() => undefined);
+    await refuseInputs([target], files);
+    return [target];
   }
   const root = resolve(output);
   await refuseHoldingInputs(output, root, files);
@@ -33,6 +36,16 @@ export async function outputPaths(output: string, sources: string[]): Promise<st
   return paths;
 }
 
+async function namesFolder(output: string): Promise<boolean> {
+  if (output.endsWith('/') || output.endsWith(sep)) return true;
+  return (await stat(output).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+function inputName(source: string): string {
+  if (source === '-') throw new UserError('--out names a folder, and standard input has no file name to give the output in it; name the output file');
+  return basename(source);
+}
+
 async function refuseInputs(outputs: string[], inputs: string[]): Promise<void> {
   const inputIds = new Map<string, string>();
   for (const input of inputs) {
@@ -41,7 +54,7 @@ async function refuseInputs(outputs: string[], inputs: string[]): Promise<void> 
   }
   for (const output of outputs) {
     const input = inputIds.get((await fileId(output)) ?? '');
-    if (input !== undefined) throw new UserError(`-o ${output} is the input ${input}; use --in-place to rewrite it (with its lock check and backup)`);
+    if (input !== undefined) throw new UserError(`--out ${output} is the input ${input}; use --in-place to rewrite it (with its lock check and backup)`);
   }
 }
 
@@ -52,7 +65,7 @@ async function refuseHoldingInputs(output: string, root: string, inputs: string[
     const real = await realpath(input).catch(() => resolve(input));
     const inside = relative(folder, real);
     if (inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside)) {
-      throw new UserError(`-o ${output} holds the input ${input}; choose a folder outside the inputs, or use --in-place`);
+      throw new UserError(`--out ${output} holds the input ${input}; choose a folder outside the inputs, or use --in-place`);
     }
   }
 }

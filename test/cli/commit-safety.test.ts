@@ -27,7 +27,7 @@ function copy(dir: string, name = 'session.jsonl', fixture = BROKEN): string {
 }
 
 describe('locks and outputs that would overwrite an input', () => {
-  it('-o onto the input is refused even when spelled differently or linked, and the input is untouched', async () => {
+  it('--out onto the input is refused even when spelled differently or linked, and the input is untouched', async () => {
     const dir = folder('onto-input');
     const file = copy(dir);
     const original = readFileSync(file);
@@ -35,7 +35,7 @@ describe('locks and outputs that would overwrite an input', () => {
     for (const output of [file, join(dir, '.', 'session.jsonl'), join(dir, 'alias.jsonl')]) {
       const result = await runCli(['repair', '--out', output, file]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(`transcript-doctor: -o ${output} is the input ${file}; use --in-place to rewrite it (with its lock check and backup)\n`);
+      expect(result.stderr).toBe(`transcript-doctor: --out ${output} is the input ${file}; use --in-place to rewrite it (with its lock check and backup)\n`);
       expect(readFileSync(file)).toEqual(original);
     }
   });
@@ -63,7 +63,21 @@ describe('locks and outputs that would overwrite an input', () => {
   });
 });
 
-describe('-o folders', () => {
+describe('--out folders', () => {
+  it('one input and a folder (a trailing slash, or one that exists) puts the output in it under the input\'s name, as cp does', async () => {
+    const src = folder('out-one');
+    const file = copy(src);
+    const fresh = join(folder('out-fresh'), 'fixed') + '/';
+    expect((await runCli(['repair', '--out', fresh, file])).code).toBe(0);
+    expect((await runCli(['scan', join(fresh, 'session.jsonl')])).code).toBe(0);
+    const existing = folder('out-existing');
+    expect((await runCli(['repair', '--out', existing, file])).code).toBe(0);
+    expect(readdirSync(existing)).toEqual(['session.jsonl']);
+    const piped = await runCli(['repair', '--out', existing, '-'], { input: readFileSync(file) });
+    expect(piped).toMatchObject({ code: 2, stderr: 'transcript-doctor: --out names a folder, and standard input has no file name to give the output in it; name the output file\n' });
+    expect((await runCli(['repair', '--out', src, file])).code).toBe(2); // the input's own folder: that is --in-place
+  });
+
   function inputs(): { src: string; a: string; b: string } {
     const src = folder('out-src');
     mkdirSync(join(src, 'sub'));
@@ -80,7 +94,7 @@ describe('-o folders', () => {
     for (const output of [src, join(src, '..')]) {
       const result = await runCli(['repair', '--out', output, a, b]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^transcript-doctor: -o .* holds the input .*a\.jsonl; choose a folder outside the inputs, or use --in-place\n$/);
+      expect(result.stderr).toMatch(/^transcript-doctor: --out .* holds the input .*a\.jsonl; choose a folder outside the inputs, or use --in-place\n$/);
     }
     expect([readFileSync(a), readFileSync(b)]).toEqual(before);
     expect(readdirSync(src).sort()).toEqual(['a.jsonl', 'sub']);

@@ -15,7 +15,7 @@ function bigDataset(dir: string): string {
 }
 
 describe('requests: writing a repaired dataset', () => {
-  it('-o onto the input is refused and the input is untouched', async () => {
+  it('--out onto the input is refused and the input is untouched', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'td-requests-safe-')), 'dataset.jsonl');
     copyFileSync(BROKEN, file);
     const result = await runCli(['repair', '--out', file, file]);
