@@ -47,7 +47,8 @@ describe('fixtures', () => {
     // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines, lost item types, unreadable parts and kept histories are Codex's (codex/ordinal-*.jsonl, codex/missing-item-type.jsonl, test/formats/codex/client-verdicts.test.ts, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests.
     // Provider contract rules are tested per provider in test/rules/contract.test.ts; an ending Claude Code answers itself in test/formats/claude-code-verdicts.test.ts.
     const contract = rules.filter((rule) => rule.meta.category === 'contract').map((rule) => rule.meta.id);
-    expect(missing).toEqual(['byte-order-mark', 'unknown-format', 'unknown-request-shape', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
+    // A whole JSON document is no format's file: test/rules/syntax.test.ts and test/cli/repair.test.ts.
+    expect(missing).toEqual(['json-document', 'byte-order-mark', 'unknown-format', 'unknown-request-shape', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
   });
 
   for (const name of ruleFixtures) {

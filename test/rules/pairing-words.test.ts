@@ -130,7 +130,29 @@ describe.each(PROVIDERS)('--provider %s', (provider) => {
   });
 });
 
+/** pi's `api` and `provider` on an assistant message that talked to each provider. */
+const PI_APIS: Record<ProviderId, [string, string]> = {
+  anthropic: ['anthropic-messages', 'anthropic'],
+  vertex: ['anthropic-messages', 'google-vertex'],
+  bedrock: ['bedrock-converse-stream', 'amazon-bedrock'],
+  'openai-chat': ['openai-completions', 'openai'],
+  'openai-responses': ['openai-responses', 'openai'],
+  gemini: ['google-generative-ai', 'google'],
+  mistral: ['mistral-conversations', 'mistral'],
+};
+
 describe('without --provider', () => {
+  describe.each(PROVIDERS)('a pi session that talks to %s', (provider) => {
+    it.each(KINDS)('with a %s quotes that provider where it refuses it, else Anthropic’s words; the rule’s own severity', async (kind) => {
+      const [api, name] = PI_APIS[provider];
+      const session = SESSIONS[kind].replaceAll('"api":"anthropic-messages","provider":"anthropic"', `"api":"${api}","provider":"${name}"`);
+      const own = expected(provider, (id) => `toolu_${id}`)[kind];
+      const refuses = own.startsWith('error ') && own.includes(':');
+      const found = await scan('session.jsonl', session);
+      expect(said(found.find((finding) => finding.rule === RULE[kind]))).toBe(refuses ? own : expected('anthropic', (id) => `toolu_${id}`)[kind]);
+    });
+  });
+
   it.each(KINDS)('a session with a %s keeps the words it always had (Anthropic’s)', async (kind) => {
     const found = await scan('session.jsonl', SESSIONS[kind]);
     expect(said(found.find((finding) => finding.rule === RULE[kind]))).toBe(expected('anthropic', (name) => `toolu_${name}`)[kind]);

@@ -29,6 +29,24 @@ export function namedTerm(analysis: Analysis, id: TermId): Judged | { contract: 
   return contract === undefined ? undefined : { contract, term: contract.terms[id] };
 }
 
+/**
+ * For a file nobody named a provider for: the contract of the provider it talks to (see
+ * chooseProvider), when that provider refuses what the rule finds and says so in words. Findings
+ * then quote the provider the session will meet, not a stand-in.
+ */
+export function spokenContract(analysis: Analysis, id: TermId): ProviderContract | undefined {
+  const { id: provider, explicit } = chooseProvider(analysis);
+  if (provider === undefined || explicit) return undefined;
+  const term = contracts[provider].terms[id];
+  return term?.text !== undefined && severityOf(term.grade) !== 'warning' ? contracts[provider] : undefined;
+}
+
+/** The name of the provider a file talks to, when it is known (see chooseProvider). */
+export function spokenProviderName(analysis: Analysis): string | undefined {
+  const provider = chooseProvider(analysis).id;
+  return provider === undefined ? undefined : contracts[provider].name;
+}
+
 const NOWHERE: At = { message: 0, block: 0, call: 0, id: '', ids: [], earlier: 0, after: 'other', whitespace: false, mediaType: '', bytes: 0 };
 
 /** The provider's exact text and the severity its grade gives (C, D: the rule's own; L, U: warning). */
@@ -53,9 +71,10 @@ const NO_ID = '\u0000';
  * the result a duplicate repeats; `anonymous`: the call has no id in the file, so no text that
  * names one is quoted. A named provider (see namedContract) answers in its own text, with the
  * severity its grade gives, and one that accepts what the rule finds makes it a warning without
- * text. Without one a session keeps the words it always had: the Responses API's for a format
- * that talks to it (Codex), Anthropic's for the rest, and the rule's own severity. Asked only
- * when there is a finding: a clean file costs nothing.
+ * text. Without one a session keeps the rule's own severity and speaks the words of the provider
+ * it talks to (see spokenContract), else those it always had: the Responses API's for a format
+ * that talks to it (Codex), Anthropic's for the rest. Asked only when there is a finding: a clean
+ * file costs nothing.
  */
 export function pairingWords(
   analysis: Analysis,
@@ -65,7 +84,7 @@ export function pairingWords(
   options: { earlier?: Place; anonymous?: boolean } = {},
 ): Pick<Problem, 'providerError' | 'severity'> {
   const named = namedContract(analysis);
-  const contract = named ?? (semanticsOf(analysis.transcript).api === 'responses' ? contracts['openai-responses'] : contracts.anthropic);
+  const contract = named ?? spokenContract(analysis, id) ?? (semanticsOf(analysis.transcript).api === 'responses' ? contracts['openai-responses'] : contracts.anthropic);
   const term = contract.terms[id];
   const severity = named === undefined ? undefined : term === undefined || severityOf(term.grade) === 'warning' ? 'warning' : undefined;
   if (term?.text === undefined) return { providerError: undefined, severity };
