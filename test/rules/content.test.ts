@@ -36,3 +36,19 @@ testRule(emptyTextBlock, {
     { name: 'whitespace text in a user message (pi: a warning)', jsonl: new Session().user([text('hi'), text('  ')]).reply().jsonl(), findings: [{ line: 2, severity: 'warning', pointer: '/message/content/1', message: 'text block in a user message.' }] },
   ],
 });
+
+// Without --provider, a session's findings quote the provider its turns talk to where that one refuses what they find.
+const toGemini = (session: Session) => session.jsonl().replaceAll('"api":"anthropic-messages","provider":"anthropic"', '"api":"google-generative-ai","provider":"google"');
+
+testRule(emptyErrorTurn, {
+  valid: [],
+  invalid: [
+    { name: 'talking to Anthropic, which takes it: the message says so, Bedrock is quoted', jsonl: new Session().user().assistant([], 'error').user().reply().jsonl(), findings: [{ line: 3, message: 'Failed assistant turn has empty content; Anthropic takes it, other providers refuse it.', providerError: /^Bedrock Converse: .* at messages\.1 is empty/ }] },
+    { name: 'talking to Gemini, which refuses it: Gemini is quoted', jsonl: toGemini(new Session().user().assistant([], 'error').user().reply()), findings: [{ line: 3, message: 'Failed assistant turn has empty content.', providerError: /^Gemini: \* GenerateContentRequest\.contents\[1\]\.parts: contents\.parts must not be empty\.$/ }] },
+  ],
+});
+
+testRule(emptyTextBlock, {
+  valid: [],
+  invalid: [{ name: 'talking to Gemini: Gemini is quoted', jsonl: toGemini(new Session().user().assistant([text(''), text('Hi.')])), findings: [{ line: 3, severity: 'warning', providerError: /^Gemini: / }] }],
+});

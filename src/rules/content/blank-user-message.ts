@@ -3,7 +3,7 @@ import type { Rule } from '../rule.js';
 import { ALL_MESSAGES_EMPTY, TEXT_BLOCK_EMPTY, TEXT_BLOCK_WHITESPACE } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
 import { lineRefuses } from '../../providers/choose.js';
-import { namedTerm, sentIndex, worded } from '../contract/terms.js';
+import { namedTerm, sentIndex, spokenError, worded } from '../contract/terms.js';
 
 export const blankUserMessage: Rule = {
   meta: {
@@ -49,7 +49,8 @@ repair writes \`(continue)\`, as current OpenClaw does.`,
         report({ entry, pointer, message: `User message is ${whitespace ? 'only whitespace' : 'empty'}; its provider refuses a blank text block.`, providerError: whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY, severity: 'error', raise: true });
         return;
       }
-      report({ entry, pointer, message: 'User message is blank.', providerError: ALL_MESSAGES_EMPTY });
+      const spoken = spokenError(analysis, 'blank-user-message', { message: sentIndex(analysis, entry.index), block: 0 });
+      report({ entry, pointer, message: 'User message is blank.', providerError: spoken ?? ALL_MESSAGES_EMPTY });
     }
   },
 };

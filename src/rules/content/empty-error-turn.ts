@@ -3,7 +3,7 @@ import type { Rule } from '../rule.js';
 import { bedrockEmptyContent } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
 import { lineRefuses } from '../../providers/choose.js';
-import { namedTerm, sentIndex, spokenContract, spokenProviderName, worded } from '../contract/terms.js';
+import { namedTerm, sentIndex, spokenError, spokenProviderName, worded } from '../contract/terms.js';
 
 export const emptyErrorTurn: Rule = {
   meta: {
@@ -41,13 +41,13 @@ repair writes \`[assistant turn failed before producing content]\`, as current O
       }
       // Nobody named a provider: the one the session talks to speaks when it refuses the turn; else Bedrock, which does, and the message says who would not.
       const message = sentIndex(analysis, entry.index);
-      const spoken = spokenContract(analysis, 'empty-error-turn');
+      const spoken = spokenError(analysis, 'empty-error-turn', { message });
       const accepting = spoken === undefined ? spokenProviderName(analysis) : undefined;
       report({
         entry,
         pointer: `${entry.pointer}${blocksPointer(analysis.transcript)}`,
         message: accepting === undefined ? 'Failed assistant turn has empty content.' : `Failed assistant turn has empty content; ${accepting} takes it, other providers refuse it.`,
-        providerError: spoken === undefined ? bedrockEmptyContent(message) : worded({ contract: spoken, term: spoken.terms['empty-error-turn']! }, { message }).providerError,
+        providerError: spoken ?? bedrockEmptyContent(message),
       });
     }
   },

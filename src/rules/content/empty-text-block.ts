@@ -2,7 +2,7 @@ import type { Rule } from '../rule.js';
 import { semanticsOf } from '../../model/transcript.js';
 import { TEXT_BLOCK_EMPTY, TEXT_BLOCK_WHITESPACE } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
-import { namedTerm, worded } from '../contract/terms.js';
+import { namedTerm, spokenError, worded } from '../contract/terms.js';
 
 export const emptyTextBlock: Rule = {
   meta: {
@@ -48,9 +48,12 @@ line are re-linked to the one before it, as for any dropped line).`,
       return;
     }
     const severity = semanticsOf(analysis.transcript).blankTextRejected ? undefined : 'warning';
+    const item = analysis.replay.itemOf(entry.index);
     for (const pointer of blank) {
       const whitespace = entry.whitespaceTextBlocks?.includes(pointer) === true;
-      const providerError = whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY;
+      const block = (item?.blockIndex ?? 0) + Number(pointer.slice(pointer.lastIndexOf('/') + 1));
+      const spoken = spokenError(analysis, 'empty-text-block', { message: item?.messageIndex ?? 0, block, whitespace });
+      const providerError = spoken ?? (whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY);
       report({ entry, pointer, message: `${whitespace ? 'Whitespace-only' : 'Empty'} text block in ${withArticle(entry.role)} message.`, providerError, severity });
     }
   },

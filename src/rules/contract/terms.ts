@@ -41,6 +41,12 @@ export function spokenContract(analysis: Analysis, id: TermId): ProviderContract
   return term?.text !== undefined && severityOf(term.grade) !== 'warning' ? contracts[provider] : undefined;
 }
 
+/** The words of the provider a file talks to for a finding at `at`, when it refuses what the rule finds (see spokenContract). */
+export function spokenError(analysis: Analysis, id: TermId, at: Partial<At>): string | undefined {
+  const contract = spokenContract(analysis, id);
+  return contract === undefined ? undefined : worded({ contract, term: contract.terms[id]! }, at).providerError;
+}
+
 /** The name of the provider a file talks to, when it is known (see chooseProvider). */
 export function spokenProviderName(analysis: Analysis): string | undefined {
   const provider = chooseProvider(analysis).id;

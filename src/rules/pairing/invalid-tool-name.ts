@@ -3,7 +3,7 @@ import { ASSISTANT } from '../../model/entry-bits.js';
 import { toolNameProblem } from '../../model/tool-name.js';
 import { toolNamePattern } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
-import { namedTerm, worded } from '../contract/terms.js';
+import { namedTerm, spokenError, worded } from '../contract/terms.js';
 
 export const invalidToolName: Rule = {
   meta: {
@@ -63,7 +63,13 @@ are only padded (\`" read "\`) are trimmed in calls and results instead.`,
             message: `Tool call ${call.id} has a name providers reject: ${problem}.`,
             ...(named?.term !== undefined
               ? worded(named, { message: item?.messageIndex ?? 0, block: (item?.blockIndex ?? 0) + call.blockIndex, call: entry.toolCalls!.indexOf(call) })
-              : { providerError: item === undefined ? undefined : toolNamePattern(item.messageIndex, item.blockIndex + call.blockIndex) }),
+              : {
+                  providerError:
+                    item === undefined
+                      ? undefined
+                      : (spokenError(analysis, 'invalid-tool-name', { message: item.messageIndex, block: item.blockIndex + call.blockIndex, call: entry.toolCalls!.indexOf(call) }) ??
+                        toolNamePattern(item.messageIndex, item.blockIndex + call.blockIndex)),
+                }),
           });
         }
       }

@@ -1,7 +1,7 @@
 import type { Rule } from '../rule.js';
 import { functionResponseNameEmpty } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
-import { namedTerm, worded } from '../contract/terms.js';
+import { namedTerm, spokenError, worded } from '../contract/terms.js';
 
 export const missingToolResultName: Rule = {
   meta: {
@@ -42,7 +42,10 @@ repair fills the name from the paired call, or trims it; never writes "unknown".
         entry,
         pointer: result.namePointer,
         message,
-        providerError: blank && item !== undefined ? functionResponseNameEmpty(item.messageIndex, item.blockIndex + k) : undefined,
+        providerError:
+          blank && item !== undefined
+            ? (spokenError(analysis, 'missing-tool-result-name', { message: item.messageIndex, block: item.blockIndex + k }) ?? functionResponseNameEmpty(item.messageIndex, item.blockIndex + k))
+            : undefined,
       });
     });
   },
