@@ -7,9 +7,10 @@ import { call, Session } from '../helpers/session.js';
 import { ROOT } from './run-cli.js';
 
 /**
- * Every shell example in the README, run as written (in a fake home and working folder holding
- * the files the examples name), except those that need the network or are run elsewhere: each of
- * those is named below with the reason, and a reason that matches no example fails the test.
+ * Every shell example in the README and in each command's --help, run as written (in a fake home
+ * and working folder holding the files the examples name), except those that need the network or
+ * are run elsewhere: each of those is named below with the reason, and a reason that matches no
+ * example fails the test.
  */
 const NOT_RUN: ReadonlyArray<{ example: RegExp; why: string }> = [
   { example: /^npm install && npx transcript-doctor scan fixtures\/demo$/, why: 'installs from the npm registry; .ci/run runs it on a fresh clone' },
@@ -33,8 +34,11 @@ const SESSION_ID = 'e0b11ca0-75b4-4eef-8961-955e55832882';
 
 interface Example {
   command: string;
-  line: number;
+  /** Where it is written: `README.md:<line>` or `<command> --help`. */
+  where: string;
 }
+
+const COMMANDS = ['scan', 'repair', 'canonicalize', 'verify', 'merge-reports', 'explain'];
 
 /** Commands of ```sh blocks (one per line, `\` continuations joined) and `$ ` lines of ```console blocks. */
 function readmeExamples(): Example[] {
@@ -51,16 +55,37 @@ function readmeExamples(): Example[] {
     if (block !== 'sh' && block !== 'console') continue;
     let command = block === 'console' ? (line.startsWith('$ ') ? line.slice(2) : '') : line;
     if (command.trim() === '' || command.trimStart().startsWith('#')) continue;
-    const first = i + 1;
+    const where = `README.md:${i + 1}`;
     while (command.endsWith('\\') && i + 1 < lines.length) command = `${command.slice(0, -1)} ${lines[++i]!.trim()}`;
-    examples.push({ command: command.trim(), line: first });
+    examples.push({ command: command.trim(), where });
   }
   return examples;
+}
+
+/** The `$ ` lines under "Examples:" in each command's --help. */
+function helpExamples(): Example[] {
+  return COMMANDS.flatMap((name) => {
+    const help = spawnSync(process.execPath, [join(ROOT, 'bin', 'transcript-doctor.js'), name, '--help'], { encoding: 'utf8' }).stdout;
+    return help
+      .split('\n')
+      .filter((line) => line.startsWith('  $ '))
+      .map((line) => ({ command: line.slice(4).trim(), where: `${name} --help` }));
+  });
 }
 
 /** A home and a working folder holding every file the examples name, and the command on the PATH. */
 function sandbox(): { cwd: string; env: NodeJS.ProcessEnv } {
   const root = mkdtempSync(join(tmpdir(), 'td-readme-'));
+  cpSync(template(), root, { recursive: true });
+  return sandboxAt(root);
+}
+
+let made: string | undefined;
+
+/** The files of a sandbox, made once: the reports merge-reports examples read take a few runs to make. */
+function template(): string {
+  if (made !== undefined) return made;
+  const root = mkdtempSync(join(tmpdir(), 'td-readme-template-'));
   const home = join(root, 'home');
   const cwd = join(root, 'work');
   const bin = join(root, 'bin');
@@ -91,8 +116,18 @@ function sandbox(): { cwd: string; env: NodeJS.ProcessEnv } {
   shim('transcript-doctor', `exec "${process.execPath}" "${join(ROOT, 'bin', 'transcript-doctor.js')}" "$@"`);
   // The macOS clipboard, holding the error a user just copied.
   shim('pbpaste', `printf '%s' 'No tool output found for function call ${CODEX_CALL_ID}.'`);
-  const env: NodeJS.ProcessEnv = { PATH: `${bin}:${process.env.PATH}`, HOME: home, CI: '1', NO_COLOR: '1', LANG: 'C.UTF-8' };
-  return { cwd, env };
+  // JSON reports of disjoint files, for merge-reports: two shards, and two runs over halves.
+  const { env } = sandboxAt(root);
+  const [a, b] = [SESSION_ID, 'f787cf70-51e3-4c8b-9204-2dfbea70be02'].map((id) => `sessions/${id}.jsonl`);
+  const reports = [`scan logs/ --shard 1/2 -r json -o shard-1.json`, `scan logs/ --shard 2/2 -r json -o shard-2.json`, `scan ${a} -r json -o a.json`, `scan ${b} -r json -o b.json`];
+  for (const args of reports) spawnSync('bash', ['-c', `transcript-doctor ${args}`], { cwd, env });
+  made = root;
+  return root;
+}
+
+function sandboxAt(root: string): { cwd: string; env: NodeJS.ProcessEnv } {
+  const env: NodeJS.ProcessEnv = { PATH: `${join(root, 'bin')}:${process.env.PATH}`, HOME: join(root, 'home'), CI: '1', NO_COLOR: '1', LANG: 'C.UTF-8' };
+  return { cwd: join(root, 'work'), env };
 }
 
 /** The example with its placeholders filled in: the session id of a session in the fake home. */
@@ -100,12 +135,13 @@ function filled(command: string): string {
   return command.replaceAll('<id>', SESSION_ID);
 }
 
-const examples = readmeExamples();
+const examples = [...readmeExamples(), ...helpExamples()];
 const skipped = (example: Example) => NOT_RUN.find((skip) => skip.example.test(example.command));
 
 describe('the README shell examples', () => {
-  it('are found (the parser reads the README as written)', () => {
-    expect(examples.length).toBeGreaterThan(20);
+  it('are found (the parser reads the README and the help as written)', () => {
+    expect(examples.filter((example) => example.where.startsWith('README')).length).toBeGreaterThan(20);
+    expect(new Set(examples.filter((example) => example.where.endsWith('--help')).map((example) => example.where)).size).toBe(COMMANDS.length);
     expect(examples.some((example) => example.command.startsWith('transcript-doctor scan -l -0 | xargs -0 -r'))).toBe(true);
   });
 
@@ -113,7 +149,7 @@ describe('the README shell examples', () => {
     for (const skip of NOT_RUN) expect(examples.some((example) => skip.example.test(example.command)), `${skip.example}: ${skip.why}`).toBe(true);
   });
 
-  it.each(examples.filter((example) => skipped(example) === undefined).map((example) => [`README.md:${example.line}: ${example.command}`, example] as const))(
+  it.each(examples.filter((example) => skipped(example) === undefined).map((example) => [`${example.where}: ${example.command}`, example] as const))(
     '%s',
     (_, example) => {
       const { cwd, env } = sandbox();
