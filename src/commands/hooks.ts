@@ -1,5 +1,6 @@
 import type { Scope } from '../hooks/agents.js';
 import { planHooks, type HooksAction } from '../hooks/install.js';
+import { forgetCreated, rememberCreated } from '../hooks/install-record.js';
 import { writeSettings } from '../hooks/settings-file.js';
 import { terminalText } from '../report/terminal-text.js';
 import { unifiedDiff } from '../report/unified-diff.js';
@@ -23,6 +24,8 @@ export async function hooksCommand(action: HooksAction, agent: string, options: 
     return 0;
   }
   const { backupPath } = await writeSettings(change.path, change.read, change.after);
+  if (change.record === 'forget') await forgetCreated(change.path);
+  else if (change.record !== undefined) await rememberCreated(change.path, change.record.created);
   process.stdout.write(`${terminalText(change.done)}${backupPath === undefined ? '' : ` (backup: ${terminalText(backupPath)})`}\n`);
   return 0;
 }

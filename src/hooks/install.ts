@@ -1,6 +1,7 @@
 import { clipped, UserError } from '../errors.js';
 import { HOOK_AGENTS, settingsAgent, type Scope } from './agents.js';
 import { isOurPiExtension, piExtensionPath, piExtensionText } from './pi-extension.js';
+import { createdIn } from './install-record.js';
 import { NEW_FILE, withHooks, withoutHooks } from './settings-edit.js';
 import { readSettings, type SettingsText } from './settings-file.js';
 
@@ -14,6 +15,8 @@ export interface HooksChange {
   /** Said when the file is written, or when there is nothing to do. */
   done: string;
   unchanged: string;
+  /** Once written: what to keep in (or drop from) the install record. */
+  record?: { created: ReadonlySet<string> } | 'forget';
 }
 
 /** Works out the change to one agent's hook configuration; nothing is written here. */
@@ -30,19 +33,23 @@ export async function planHooks(action: HooksAction, agentName: string, scope: S
   if (action === 'install') {
     // Codex asks before it runs a hook it has not seen: say so, or the hooks look broken.
     const trust = agent.name === 'codex' ? '; Codex runs them once you trust them (/hooks)' : '';
+    const { text, created } = withHooks(before ?? NEW_FILE, agent, path);
+    if (before === undefined) created.add('file');
     return {
       path,
       read,
-      after: withHooks(before ?? NEW_FILE, agent, path),
+      after: text,
+      record: { created },
       done: `installed the ${agent.title} session-start and session-end hooks in ${path}${trust}`,
       unchanged: `the ${agent.title} hooks are already installed in ${path}; nothing written`,
     };
   }
-  const after = before === undefined ? before : withoutHooks(before, agent, path);
+  const after = before === undefined ? before : withoutHooks(before, agent, path, await createdIn(path));
   return {
     path,
     read,
     after,
+    record: 'forget',
     done: after === undefined ? `removed ${path}, which held only the transcript-doctor hooks` : `removed the transcript-doctor hooks from ${path}`,
     unchanged: `no transcript-doctor hooks in ${path}; nothing written`,
   };

@@ -9,38 +9,49 @@ import { memberOf, parseJsonc, type JsonArray, type JsonNode, type JsonObject } 
 export const NEW_FILE = '{}\n';
 
 /**
+ * What install added besides the hooks, so that uninstall takes out exactly that: "file" (there
+ * was none), a skeleton member's key, "hooks", "hooks.<event>". A user's own empty `"hooks": {}`
+ * (Claude Code leaves one when its last hook is deleted) looks the same as one install made.
+ */
+export type Created = ReadonlySet<string>;
+
+/**
  * The settings text with our two hooks in it: each appended to its event's list, the lists and
  * the "hooks" object created when missing, the user's entries untouched and in their order.
  * An entry of ours already there is kept where it is; only its command is updated if it differs.
  * The same text back means there is nothing to do.
  */
-export function withHooks(text: string, agent: SettingsAgent, path: string): string {
+export function withHooks(text: string, agent: SettingsAgent, path: string): { text: string; created: Set<string> } {
+  const created = new Set<string>();
   let next = text;
   for (const [key, value] of Object.entries(agent.skeleton)) {
     const root = rootOf(next, path);
-    if (memberOf(root, key) === undefined) next = appendElement(next, root, member(next, key, value));
+    if (memberOf(root, key) !== undefined) continue;
+    next = appendElement(next, root, member(next, key, value));
+    created.add(key);
   }
-  for (const event of HOOK_EVENTS) next = withHook(next, agent, event, path);
-  return next;
+  for (const event of HOOK_EVENTS) next = withHook(next, agent, event, path, created);
+  return { text: next, created };
 }
 
 /**
  * The settings text with every hook of ours taken out (wherever it is, however it names our
- * executable), and the lists and "hooks" object that leaves empty removed with it; undefined
- * when the file then holds nothing but what a new file starts with, so the file goes. The
- * same text back means there was nothing of ours.
+ * executable), and what install `created` that this leaves empty; undefined when install
+ * created the file and nothing else is left in it, so the file goes. The same text back means
+ * there was nothing of ours.
  */
-export function withoutHooks(text: string, agent: SettingsAgent, path: string): string | undefined {
+export function withoutHooks(text: string, agent: SettingsAgent, path: string, created: Created): string | undefined {
   let next = text;
   for (let edit = nextRemoval(next, agent, path); edit !== undefined; edit = nextRemoval(next, agent, path)) next = edit;
   if (next === text) return text;
-  for (let edit = nextEmptied(next, agent, path); edit !== undefined; edit = nextEmptied(next, agent, path)) next = edit;
+  for (let edit = nextEmptied(next, path, created); edit !== undefined; edit = nextEmptied(next, path, created)) next = edit;
+  if (!created.has('file')) return next;
   const root = rootOf(next, path);
-  const left = Object.fromEntries(root.members.map((member) => [member.key, valueOf(member.value)]));
-  return isDeepStrictEqual(left, agent.skeleton) && next.trim() === render(agent.skeleton, indentUnit(next), '').trim() ? undefined : next;
+  const ours = root.members.every((member) => created.has(member.key) && isDeepStrictEqual(valueOf(member.value), agent.skeleton[member.key]));
+  return ours && next.trim() === render(agent.skeleton, indentUnit(next), '').trim() ? undefined : next;
 }
 
-function withHook(text: string, agent: SettingsAgent, event: HookEvent, path: string): string {
+function withHook(text: string, agent: SettingsAgent, event: HookEvent, path: string, created: Set<string>): string {
   const command = hookCommand(event, agent.name);
   const name = agent.events[event];
   let root = rootOf(text, path);
@@ -48,11 +59,13 @@ function withHook(text: string, agent: SettingsAgent, event: HookEvent, path: st
   if (memberOf(root, 'hooks') === undefined) {
     next = appendElement(next, root, member(next, 'hooks', {}));
     root = rootOf(next, path);
+    created.add('hooks');
   }
   let hooks = objectAt(root, 'hooks', path);
   if (memberOf(hooks, name) === undefined) {
     next = appendElement(next, hooks, member(next, name, []));
     hooks = objectAt(rootOf(next, path), 'hooks', path);
+    created.add(`hooks.${name}`);
   }
   const list = memberOf(hooks, name)!.value;
   if (list.kind !== 'array') throw new UserError(`${path}: hooks.${name} is not a list; fix it by hand — nothing was changed`);
@@ -87,15 +100,14 @@ function nextRemoval(text: string, agent: SettingsAgent, path: string): string |
   return undefined;
 }
 
-/** The settings text without one list of our events, or the "hooks" object, that taking our hooks out left empty. */
-function nextEmptied(text: string, agent: SettingsAgent, path: string): string | undefined {
+/** The settings text without one list, or the "hooks" object, that install created and taking our hooks out left empty. */
+function nextEmptied(text: string, path: string, created: Created): string | undefined {
   const root = rootOf(text, path);
   const hooks = hooksOf(root);
   if (hooks === undefined) return undefined;
-  const ourEvents: string[] = Object.values(agent.events);
-  const empty = hooks.members.findIndex((member) => ourEvents.includes(member.key) && member.value.kind === 'array' && member.value.items.length === 0);
+  const empty = hooks.members.findIndex((member) => created.has(`hooks.${member.key}`) && member.value.kind === 'array' && member.value.items.length === 0);
   if (empty !== -1) return removeElement(text, hooks, empty);
-  return hooks.members.length === 0 ? removeElement(text, root, root.members.findIndex((member) => member.key === 'hooks')) : undefined;
+  return hooks.members.length === 0 && created.has('hooks') ? removeElement(text, root, root.members.findIndex((member) => member.key === 'hooks')) : undefined;
 }
 
 function hooksOf(root: JsonObject): JsonObject | undefined {
