@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { clipped, UserError } from '../errors.js';
 import { HOOK_AGENTS, settingsAgent, type Scope } from './agents.js';
 import { isOurPiExtension, piExtensionPath, piExtensionText } from './pi-extension.js';
@@ -22,7 +23,8 @@ export interface HooksChange {
 /** Works out the change to one agent's hook configuration; nothing is written here. */
 export async function planHooks(action: HooksAction, agentName: string, scope: Scope, cwd: string): Promise<HooksChange> {
   if (agentName === 'openclaw') {
-    throw new UserError('OpenClaw installs plugins itself: run `openclaw plugins install --link <this package>/extensions/openclaw` (README, section Hooks)');
+    const plugin = fileURLToPath(new URL('../../extensions/openclaw', import.meta.url));
+    throw new UserError(`OpenClaw installs plugins itself: run \`openclaw plugins install --link ${plugin}\` and restart the gateway (README, section Hooks)`);
   }
   if (agentName === 'pi') return planPi(action, scope, cwd);
   const agent = settingsAgent(agentName);
