@@ -8,7 +8,7 @@ import type { HookEvent } from './agents.js';
  * and `npx` could fetch another version, or hang on a prompt. After a node upgrade moves
  * them, `hooks install` again updates the command in place.
  */
-export function hookCommand(event: HookEvent, agent: string): string {
+export function hookShellCommand(event: HookEvent, agent: string): string {
   const bin = fileURLToPath(new URL('../../bin/transcript-doctor.js', import.meta.url));
   return `${shellQuote(process.execPath)} ${shellQuote(bin)} hook ${event} --agent ${agent}`;
 }

@@ -10,9 +10,14 @@ export function indentUnit(text: string): string {
   return /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
 }
 
+/** The file's line ending: a Windows-edited file keeps CRLF in what is added to it. */
+export function lineEnding(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
 /** `value` as JSON laid out like the file, for a place whose line is indented by `indent`. */
-export function render(value: unknown, unit: string, indent: string): string {
-  return JSON.stringify(value, null, unit).replaceAll('\n', `\n${indent}`);
+export function render(value: unknown, unit: string, indent: string, eol = '\n'): string {
+  return JSON.stringify(value, null, unit).replaceAll('\n', `${eol}${indent}`);
 }
 
 /**
@@ -23,11 +28,12 @@ export function render(value: unknown, unit: string, indent: string): string {
 export function appendElement(text: string, container: JsonObject | JsonArray, element: (indent: string) => string): string {
   const elements = elementsOf(container);
   const unit = indentUnit(text);
+  const eol = lineEnding(text);
   const last = elements.at(-1);
   if (last === undefined) {
     const outer = lineIndent(text, container.start);
     const inner = outer + unit;
-    return splice(text, container.start + 1, container.end - 1, `\n${inner}${element(inner)}\n${outer}`);
+    return splice(text, container.start + 1, container.end - 1, `${eol}${inner}${element(inner)}${eol}${outer}`);
   }
   const first = elements[0]!;
   const multiline = text.slice(container.start, first.start).includes('\n');
@@ -35,9 +41,9 @@ export function appendElement(text: string, container: JsonObject | JsonArray, e
   const afterLast = skipBlank(text, last.end);
   if (text[afterLast] === ',') {
     // A trailing comma (JSONC): the new element goes after it and carries one of its own.
-    return splice(text, afterLast + 1, afterLast + 1, `${multiline ? `\n${indent}` : ' '}${element(indent)},`);
+    return splice(text, afterLast + 1, afterLast + 1, `${multiline ? `${eol}${indent}` : ' '}${element(indent)},`);
   }
-  return splice(text, last.end, last.end, `,${multiline ? `\n${indent}` : ' '}${element(indent)}`);
+  return splice(text, last.end, last.end, `,${multiline ? `${eol}${indent}` : ' '}${element(indent)}`);
 }
 
 /** Removes element `index` of `container` with the separator that came with it: the inverse of appendElement. */

@@ -1,9 +1,9 @@
 import { UserError } from '../errors.js';
 
 /**
- * A JSON document read with the byte span of every value, so a settings file can be edited by
- * splicing text: what the user wrote around our hooks (comments, key order, spacing, trailing
- * commas, which Gemini CLI's settings accept) stays exactly as it was.
+ * A JSON document read with the span (string offsets) of every value, so a settings file can be
+ * edited by splicing text: what the user wrote around our hooks (comments, key order, spacing,
+ * trailing commas, which Gemini CLI's settings accept) stays exactly as it was.
  */
 export type JsonNode = JsonObject | JsonArray | JsonScalar;
 

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { UserError } from '../errors.js';
 import { HOOK_EVENTS, type HookEvent, type SettingsAgent } from './agents.js';
-import { hookCommand, ourEvent } from './command.js';
-import { appendElement, removeElement, render, replaceValue, indentUnit } from './json-edit.js';
+import { hookShellCommand, ourEvent } from './command.js';
+import { appendElement, indentUnit, lineEnding, removeElement, render, replaceValue } from './json-edit.js';
 import { memberOf, parseJsonc, type JsonArray, type JsonNode, type JsonObject } from './jsonc.js';
 
 /** What a file that does not exist yet is taken to hold. */
@@ -52,7 +52,7 @@ export function withoutHooks(text: string, agent: SettingsAgent, path: string, c
 }
 
 function withHook(text: string, agent: SettingsAgent, event: HookEvent, path: string, created: Set<string>): string {
-  const command = hookCommand(event, agent.name);
+  const command = hookShellCommand(event, agent.name);
   const name = agent.events[event];
   let root = rootOf(text, path);
   let next = text;
@@ -74,7 +74,7 @@ function withHook(text: string, agent: SettingsAgent, event: HookEvent, path: st
     return valueOf(existing.command) === command ? next : replaceValue(next, existing.command, JSON.stringify(command));
   }
   const unit = indentUnit(next);
-  return appendElement(next, list, (indent) => render(agent.entry(event, command), unit, indent));
+  return appendElement(next, list, (indent) => render(agent.entry(event, command), unit, indent, lineEnding(next)));
 }
 
 /** The settings text with one hook of ours less; undefined when none is left. */
@@ -149,7 +149,7 @@ function objectAt(root: JsonObject, key: string, path: string): JsonObject {
 
 function member(text: string, key: string, value: unknown): (indent: string) => string {
   const unit = indentUnit(text);
-  return (indent) => `${JSON.stringify(key)}: ${render(value, unit, indent)}`;
+  return (indent) => `${JSON.stringify(key)}: ${render(value, unit, indent, lineEnding(text))}`;
 }
 
 /** The plain value of a node. */

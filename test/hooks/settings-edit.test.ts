@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settingsAgent, settingsAgents, type SettingsAgent } from '../../src/hooks/agents.js';
-import { hookCommand, ourEvent } from '../../src/hooks/command.js';
+import { hookShellCommand, ourEvent } from '../../src/hooks/command.js';
 import { parseJsonc } from '../../src/hooks/jsonc.js';
 import { NEW_FILE, withHooks, withoutHooks } from '../../src/hooks/settings-edit.js';
 import { UserError } from '../../src/errors.js';
@@ -78,9 +78,9 @@ describe('withHooks / withoutHooks', () => {
     const a = agent('claude-code');
     const installed = withHooks(CLAUDE_FILES["the user's own hooks on our events"]!, a, PATH).text;
     const found = commands(installed, a);
-    expect(found.SessionEnd).toEqual(['echo bye >> ~/log', hookCommand('session-end', 'claude-code')]);
+    expect(found.SessionEnd).toEqual(['echo bye >> ~/log', hookShellCommand('session-end', 'claude-code')]);
     expect(found.PreToolUse).toEqual(['check.sh']);
-    expect(found.SessionStart).toEqual([hookCommand('session-start', 'claude-code')]);
+    expect(found.SessionStart).toEqual([hookShellCommand('session-start', 'claude-code')]);
     expect(Object.keys(plain(installed))).toEqual(['hooks', 'theme']);
     const start = (plain(installed).hooks as Record<string, Record<string, unknown>[]>).SessionStart![0]!;
     expect(start.matcher).toBe('resume');
@@ -92,8 +92,8 @@ describe('withHooks / withoutHooks', () => {
       `${JSON.stringify(
         {
           hooks: {
-            SessionStart: [{ matcher: 'resume', hooks: [{ type: 'command', command: hookCommand('session-start', 'claude-code') }] }],
-            SessionEnd: [{ hooks: [{ type: 'command', command: hookCommand('session-end', 'claude-code') }] }],
+            SessionStart: [{ matcher: 'resume', hooks: [{ type: 'command', command: hookShellCommand('session-start', 'claude-code') }] }],
+            SessionEnd: [{ hooks: [{ type: 'command', command: hookShellCommand('session-end', 'claude-code') }] }],
           },
         },
         null,
@@ -106,7 +106,10 @@ describe('withHooks / withoutHooks', () => {
     expect(withoutHooks(installed, agent('claude-code'), PATH, created)).toBe('{}\n');
   });
 
-  it('follows the file: four spaces stay four spaces, a one-line list stays on one line', () => {
+  it('follows the file: CRLF stays CRLF, four spaces stay four spaces, a one-line list stays on one line', () => {
+    const crlf = withHooks(CLAUDE_FILES['a byte order mark and CRLF']!, agent('claude-code'), PATH).text;
+    expect(crlf.replaceAll('\r\n', '')).not.toContain('\n');
+    expect(crlf.startsWith('\ufeff{\r\n  "model": "opus",\r\n  "hooks": {\r\n    "SessionStart": [\r\n')).toBe(true);
     const a = agent('claude-code');
     const four = withHooks(CLAUDE_FILES['four-space indentation']!, a, PATH).text;
     expect(four).toContain('\n        "SessionStart": [\n            {\n                "matcher": "resume",');
@@ -118,7 +121,7 @@ describe('withHooks / withoutHooks', () => {
     const a = agent('claude-code');
     const old = '{\n  "hooks": {\n    "SessionEnd": [\n      {\n        "hooks": [\n          {\n            "type": "command",\n            "command": "transcript-doctor hook session-end --agent claude-code",\n            "timeout": 30\n          }\n        ]\n      }\n    ]\n  }\n}\n';
     const { text: installed, created } = withHooks(old, a, PATH);
-    expect(commands(installed, a)).toEqual({ SessionEnd: [hookCommand('session-end', 'claude-code')], SessionStart: [hookCommand('session-start', 'claude-code')] });
+    expect(commands(installed, a)).toEqual({ SessionEnd: [hookShellCommand('session-end', 'claude-code')], SessionStart: [hookShellCommand('session-start', 'claude-code')] });
     expect(installed).toContain('"timeout": 30');
     expect(created).toEqual(new Set(['hooks.SessionStart']));
     expect(withoutHooks(installed, a, PATH, created)).toBe('{\n  "hooks": {\n    "SessionEnd": []\n  }\n}\n');
@@ -141,8 +144,8 @@ describe('withHooks / withoutHooks', () => {
       const value = plain(installed);
       expect(Object.keys(value)).toEqual([...Object.keys(a.skeleton), 'hooks']);
       expect(commands(installed, a)).toEqual({
-        [a.events['session-start']]: [hookCommand('session-start', a.name)],
-        [a.events['session-end']]: [hookCommand('session-end', a.name)],
+        [a.events['session-start']]: [hookShellCommand('session-start', a.name)],
+        [a.events['session-end']]: [hookShellCommand('session-end', a.name)],
       });
       expect(withHooks(installed, a, PATH).text).toBe(installed);
       expect(withoutHooks(installed, a, PATH, new Set([...created, 'file']))).toBeUndefined();
@@ -152,7 +155,7 @@ describe('withHooks / withoutHooks', () => {
   it('copilot: a file of its own, version 1, handlers with a bash command', () => {
     const value = plain(withHooks(NEW_FILE, agent('copilot'), PATH).text) as { version: number; hooks: Record<string, unknown[]> };
     expect(value.version).toBe(1);
-    expect(value.hooks.sessionEnd).toEqual([{ type: 'command', bash: hookCommand('session-end', 'copilot') }]);
+    expect(value.hooks.sessionEnd).toEqual([{ type: 'command', bash: hookShellCommand('session-end', 'copilot') }]);
   });
 
   it('refuses a file that is not JSON, or whose hooks are not an object, in one line', () => {
@@ -169,7 +172,7 @@ describe('withHooks / withoutHooks', () => {
 
 describe('ourEvent', () => {
   it('knows our command however it names the executable', () => {
-    expect(ourEvent(hookCommand('session-start', 'codex'))).toBe('session-start');
+    expect(ourEvent(hookShellCommand('session-start', 'codex'))).toBe('session-start');
     expect(ourEvent('transcript-doctor hook session-end --agent codex')).toBe('session-end');
     expect(ourEvent("'/a b/node' '/a b/transcript-doctor.js' hook session-end")).toBe('session-end');
     expect(ourEvent('npx transcript-doctor hook session-end')).toBe('session-end');
@@ -179,7 +182,7 @@ describe('ourEvent', () => {
   });
 
   it('names this node and this package by absolute path', () => {
-    const command = hookCommand('session-end', 'gemini');
+    const command = hookShellCommand('session-end', 'gemini');
     expect(command.startsWith(process.execPath)).toBe(true);
     expect(command).toMatch(/\/bin\/transcript-doctor\.js hook session-end --agent gemini$/);
   });
