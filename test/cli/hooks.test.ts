@@ -157,6 +157,16 @@ describe('hooks install / uninstall', () => {
     expect(openclaw.stderr).toMatch(/^transcript-doctor: OpenClaw installs plugins itself: run `openclaw plugins install --link .*extensions\/openclaw`/);
   });
 
+  it('--help describes both commands in the style of the others', async () => {
+    const install = await runCli(['hooks', 'install', '--help']);
+    expect(install.code).toBe(0);
+    expect(install.stdout).toMatch(/^Usage: transcript-doctor hooks install \[options\] <agent>/);
+    for (const part of ['--dry-run', '--scope <scope>', 'Exit codes: 0 done', 'Examples:']) expect(install.stdout).toContain(part);
+    const hook = await runCli(['hook', '--help']);
+    expect(hook.code).toBe(0);
+    for (const part of ['--agent <name>', '--mode <mode>', 'the exit code is 0', 'Examples:']) expect(hook.stdout).toContain(part);
+  });
+
   it('the installed hook command runs this package from any folder, with no PATH', async () => {
     await hooks('install', 'claude-code');
     const settings = JSON.parse(readFileSync(join(home, '.claude', 'settings.json'), 'utf8'));
