@@ -22,6 +22,7 @@ export async function createdIn(settingsPath: string): Promise<Set<string>> {
 
 /** Adds what an install created in `settingsPath` to what earlier installs did. */
 export async function rememberCreated(settingsPath: string, created: ReadonlySet<string>): Promise<void> {
+  if (created.size === 0) return;
   const record = await readRecord();
   const key = resolve(settingsPath);
   record[key] = [...new Set([...(record[key] ?? []), ...created])];
