@@ -194,6 +194,73 @@ Examples:
       setExitCode((await import('./commands/rules.js')).rulesCommand(id));
     });
 
+  const hooks = program
+    .command('hooks')
+    .description("Install or remove transcript-doctor in an agent's own hooks, so its sessions are repaired without anyone running the tool.")
+    .addHelpText(
+      'after',
+      `
+Claude Code, Codex, Gemini CLI, Copilot CLI: a session-end hook repairs the session file for the
+next resume (as repair --in-place: lock check, backup, atomic write), and a session-start hook,
+on resume, warns in one line naming the fix when the file is damaged (the agent has read it by
+then). pi: an extension that repairs the session /resume opens, and closes open tool calls when
+pi exits. OpenClaw: a plugin, installed with OpenClaw's own command (see the README).
+
+Examples:
+  $ transcript-doctor hooks install claude-code
+  $ transcript-doctor hooks install codex --dry-run
+  $ transcript-doctor hooks install gemini --scope project
+  $ transcript-doctor hooks uninstall copilot`,
+    );
+  for (const action of ['install', 'uninstall'] as const) {
+    hooks
+      .command(action)
+      .description(
+        action === 'install'
+          ? "Add the hooks to the agent's settings, merged into what is there (a backup of the file is kept; twice is the same as once)."
+          : 'Take our hooks out of the agent\'s settings again, leaving everything else as it was (a file install created is removed).',
+      )
+      .argument('<agent>', 'claude-code, codex, gemini, copilot, pi or openclaw')
+      .option('--dry-run', 'print the change as a unified diff, write nothing')
+      .addOption(new Option('--scope <scope>', 'user: your settings (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.pi/agent); project: the ones in this folder').choices(['user', 'project']).default('user'))
+      .addHelpText(
+        'after',
+        `
+Files: claude-code ~/.claude/settings.json (project: .claude/settings.json), codex ~/.codex/hooks.json
+(.codex/hooks.json), gemini ~/.gemini/settings.json (.gemini/settings.json), copilot
+~/.copilot/hooks/transcript-doctor.json (.github/hooks/transcript-doctor.json), pi
+~/.pi/agent/extensions/transcript-doctor.js (.pi/extensions/transcript-doctor.js).
+
+Exit codes: 0 done (or nothing to do), 2 usage error, a settings file that is not valid JSON, or a refused write.
+
+Examples:
+  $ transcript-doctor hooks ${action} claude-code
+  $ transcript-doctor hooks ${action} pi --dry-run`,
+      )
+      .action(async (agent: string, options) => {
+        setExitCode(await (await import('./commands/hooks.js')).hooksCommand(action, agent, options));
+      });
+  }
+
+  program
+    .command('hook')
+    .description('Run as an agent hook (what hooks install writes): reads the JSON the agent sends on standard input.')
+    .argument('<event>', 'session-start (warn when the resumed file is damaged) or session-end (repair it for next time)')
+    .option('--agent <name>', 'the agent running the hook: claude-code, codex, gemini, copilot')
+    .option('-m, --mode <mode>', 'what to do with a tool call that has no result: discard (default, or $OPENCLAW_TOOL_GUARD_ABORT_MODE) or synthetic')
+    .addHelpText(
+      'after',
+      `
+Never stands in the agent's way: any trouble is one line on standard error, and the exit code is 0.
+
+Examples:
+  $ echo '{"transcript_path":"/path/to/session.jsonl","source":"resume"}' | transcript-doctor hook session-start --agent claude-code
+  $ echo '{"sessionId":"4f1c0011-…"}' | transcript-doctor hook session-end --agent copilot`,
+    )
+    .action(async (event: string, options) => {
+      setExitCode(await (await import('./commands/hook.js')).hookCommand(event, options));
+    });
+
   return program;
 }
 

@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { clipped, UserError } from '../errors.js';
+import { HOOK_AGENTS, settingsAgent, type Scope } from './agents.js';
+import { isOurPiExtension, piExtensionPath, piExtensionText } from './pi-extension.js';
+import { createdIn } from './install-record.js';
+import { NEW_FILE, withHooks, withoutHooks } from './settings-edit.js';
+import { readSettings, type SettingsText } from './settings-file.js';
+
+export type HooksAction = 'install' | 'uninstall';
+
+/** One file `hooks install|uninstall` would change: its text before and after (undefined: no file). */
+export interface HooksChange {
+  path: string;
+  read: SettingsText;
+  after: string | undefined;
+  /** Said when the file is written, or when there is nothing to do. */
+  done: string;
+  unchanged: string;
+  /** Once written: what to keep in (or drop from) the install record. */
+  record?: { created: ReadonlySet<string> } | 'forget';
+}
+
+/** Works out the change to one agent's hook configuration; nothing is written here. */
+export async function planHooks(action: HooksAction, agentName: string, scope: Scope, cwd: string): Promise<HooksChange> {
+  if (agentName === 'openclaw') {
+    const plugin = fileURLToPath(new URL('../../extensions/openclaw', import.meta.url));
+    throw new UserError(`OpenClaw installs plugins itself: run \`openclaw plugins install --link ${plugin}\` and restart the gateway (README, section Hooks)`);
+  }
+  if (agentName === 'pi') return planPi(action, scope, cwd);
+  const agent = settingsAgent(agentName);
+  if (agent === undefined) throw new UserError(`unknown agent "${clipped(agentName)}" (choose from: ${HOOK_AGENTS.join(', ')})`);
+  const path = agent.settingsPath(scope, cwd);
+  const read = await readSettings(path);
+  const before = read.text;
+  if (action === 'install') {
+    // Codex asks before it runs a hook it has not seen: say so, or the hooks look broken.
+    const trust = agent.name === 'codex' ? '; Codex runs them once you trust them (/hooks)' : '';
+    const { text, created } = withHooks(before ?? NEW_FILE, agent, path);
+    if (before === undefined) created.add('file');
+    return {
+      path,
+      read,
+      after: text,
+      record: { created },
+      done: `installed the ${agent.title} session-start and session-end hooks in ${path}${trust}`,
+      unchanged: `the ${agent.title} hooks are already installed in ${path}; nothing written`,
+    };
+  }
+  const after = before === undefined ? before : withoutHooks(before, agent, path, await createdIn(path));
+  return {
+    path,
+    read,
+    after,
+    record: 'forget',
+    done: after === undefined ? `removed ${path}, which held only the transcript-doctor hooks` : `removed the transcript-doctor hooks from ${path}`,
+    unchanged: `no transcript-doctor hooks in ${path}; nothing written`,
+  };
+}
+
+async function planPi(action: HooksAction, scope: Scope, cwd: string): Promise<HooksChange> {
+  const path = piExtensionPath(scope, cwd);
+  const read = await readSettings(path);
+  const ours = read.text !== undefined && isOurPiExtension(read.text);
+  if (read.text !== undefined && !ours) throw new UserError(`${path} exists and was not written by transcript-doctor; nothing was changed`);
+  if (action === 'install') {
+    return {
+      path,
+      read,
+      after: piExtensionText(),
+      done: `installed the pi extension as ${path} (pi loads it at its next start, or on /reload)`,
+      unchanged: `the pi extension is already installed as ${path}; nothing written`,
+    };
+  }
+  return { path, read, after: undefined, done: `removed the pi extension ${path}`, unchanged: `no transcript-doctor pi extension at ${path}; nothing written` };
+}
