@@ -178,16 +178,9 @@ class PairAtomicWriter implements SessionWriter {
     if (!this.format.isRecord(value)) throw new UserError(`not a ${this.format.name} session line: ${clipped(safeJson(value) ?? String(value))}`);
     const entry = this.decoder.decode(value, this.lineCount + 1, this.lineCount);
     this.lineCount += 1;
-    const parent = typeof entry.parentId === 'string' ? this.relinks.get(entry.parentId) : undefined;
-    if (parent !== undefined) {
-      value = structuredClone(value);
-      this.format.encoder.apply(value, [{ kind: 'set-parent', parentId: parent }]);
-      entry.parentId = parent;
-      text = undefined;
-    }
     text ??= safeJson(value);
     if (text === undefined) throw new UserError(`not a JSON value: ${clipped(String(value))}`);
-    return { value, text, entry };
+    return this.relinked({ value, text, entry });
   }
 
   private async take(line: Line): Promise<void> {
@@ -200,7 +193,8 @@ class PairAtomicWriter implements SessionWriter {
     const relation = pair.relationOf(line.entry);
     if (relation === 'next-turn') {
       await this.settle('next turn');
-      return this.take(line);
+      // It may name a line of the pair just dropped as its parent.
+      return this.take(this.relinked(line));
     }
     pair.add(line, relation);
     if (relation === 'result') await this.commitIfComplete();
@@ -247,6 +241,7 @@ class PairAtomicWriter implements SessionWriter {
     if (parent === undefined) return line;
     const value = structuredClone(line.value);
     this.format.encoder.apply(value, [{ kind: 'set-parent', parentId: parent }]);
+    line.entry.parentId = parent;
     return { value, text: JSON.stringify(value), entry: line.entry };
   }
 
