@@ -1,13 +1,19 @@
 import type { FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { clipped, codeOf, reason, UserError } from '../errors.js';
 import type { Decoder, TranscriptFormat } from '../formats/format.js';
 import { formats } from '../formats/registry.js';
-import { lstat, open } from '../io/named-fs.js';
+import { appendByCopy } from '../io/append-by-copy.js';
+import { lstat, open, realpath } from '../io/named-fs.js';
+import { sweepStaleTemps } from '../io/stale-temps.js';
 import { takeWriteLock, type WriteLock } from '../io/write-lock.js';
 import type { NewLine } from '../model/edits.js';
 import { positionOf, type Entry } from '../model/entry.js';
 import { readExistingLines } from './existing-lines.js';
 import { HeldPair, type HeldCall, type Line } from './held-pair.js';
+
+/** The smallest page a kernel copies writes in: a write inside one is seen whole by readers. */
+const PAGE_BYTES = 4096;
 
 /** What happens to a held pair when the run is interrupted before every result has arrived. */
 export type AbortMode = 'discard' | 'synthetic';
@@ -89,9 +95,11 @@ export async function openSessionWriter(path: string, options: SessionWriterOpti
   try {
     handle = await open(path, 'a', 0o644);
     if (!(await handle.stat()).isFile()) throw new UserError(`cannot open ${path}: not a regular file`);
+    const real = await realpath(path);
+    await sweepStaleTemps(dirname(real));
     const decoder = format.createDecoder();
     const existing = await readExistingLines(path, decoder);
-    return new PairAtomicWriter(path, format, abortMode, options.onEvent, lock, handle, decoder, existing.count, existing.unterminated, (await handle.stat()).size);
+    return new PairAtomicWriter(path, real, format, abortMode, options.onEvent, lock, handle, decoder, existing.count, existing.unterminated, (await handle.stat()).size);
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await lock.release();
@@ -112,11 +120,13 @@ class PairAtomicWriter implements SessionWriter {
 
   constructor(
     readonly path: string,
+    /** Symlinks resolved: a pair written by copy is renamed over the real file, so a link stays a link. */
+    private readonly real: string,
     private readonly format: TranscriptFormat,
     private readonly abortMode: AbortMode,
     private readonly onEvent: ((event: SessionWriterEvent) => void) | undefined,
     private readonly lock: WriteLock,
-    private readonly handle: FileHandle,
+    private handle: FileHandle,
     private readonly decoder: Decoder,
     private lineCount: number,
     private unterminated: boolean,
@@ -205,7 +215,7 @@ class PairAtomicWriter implements SessionWriter {
     if (!pair.complete) return;
     this.pair = undefined;
     if (!pair.intact()) return this.drop(pair, 'integrity');
-    await this.write(pair.lines());
+    await this.write(pair.lines(), true);
     this.onEvent?.({ kind: 'committed', callIds: pair.callIds(), lines: pair.lines().length });
   }
 
@@ -218,7 +228,7 @@ class PairAtomicWriter implements SessionWriter {
     const leaf = pair.last().entry;
     for (const call of pair.unanswered()) pair.add(this.syntheticResult(call, pair.last().entry), 'result');
     if (!pair.intact()) return this.drop(pair, 'integrity');
-    await this.write(pair.lines());
+    await this.write(pair.lines(), true);
     const last = pair.last().entry;
     if (leaf.id !== undefined && last.id !== undefined && last !== leaf) this.relinks.set(leaf.id, last.id);
     this.onEvent?.({ kind: 'completed', reason: why, callIds: pair.callIds(), lines: pair.lines().length });
@@ -258,13 +268,23 @@ class PairAtomicWriter implements SessionWriter {
     return { value, text: JSON.stringify(value), entry };
   }
 
-  /** One write and one fsync for all of `lines`; a failed write is cut back off, so no half line stays. */
-  private async write(lines: readonly Line[]): Promise<void> {
+  /**
+   * One write and one fsync for all of `lines`; a failed write is cut back off, so no half line
+   * stays. A pair that would cross a page boundary is appended by copy (see appendByCopy), so a
+   * reader never sees its call without its results; one inside a page is seen whole or not at all.
+   */
+  private async write(lines: readonly Line[], pair = false): Promise<void> {
     if (lines.length === 0) return;
     const bytes = Buffer.from(`${this.unterminated ? '\n' : ''}${lines.map((line) => line.text).join('\n')}\n`);
     try {
-      for (let offset = 0; offset < bytes.length; ) offset += (await this.handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
-      await this.handle.datasync();
+      if (pair && Math.floor(this.size / PAGE_BYTES) !== Math.floor((this.size + bytes.length - 1) / PAGE_BYTES)) {
+        await appendByCopy(this.real, bytes);
+        await this.handle.close();
+        this.handle = await open(this.real, 'a');
+      } else {
+        for (let offset = 0; offset < bytes.length; ) offset += (await this.handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+        await this.handle.datasync();
+      }
     } catch (error) {
       await this.handle.truncate(this.size).catch(() => undefined);
       this.broken = new UserError(`cannot write ${this.path}: ${reason(error)}`);

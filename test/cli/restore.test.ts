@@ -117,7 +117,7 @@ describe('transcript-doctor restore', () => {
     expect((await runCli(['restore', file])).code).toBe(0);
   });
 
-  it.each([
+  it.each<[string, (dir: string) => void, string[], RegExp]>([
     ['no backups', (dir: string) => [NEWEST, OLDEST].forEach((name) => rmSync(join(dir, name))), [], /no backups of .*session\.jsonl \(none named session\.jsonl\.bak-<time> in /],
     ['an unknown backup name', () => {}, ['--backup', '2020-01-01T00-00-00-000Z'], new RegExp(`no backup named "2020-01-01T00-00-00-000Z"; there are 2: ${NEWEST}, ${OLDEST} \\(--list shows them all\\)`)],
     ['--list with --backup', () => {}, ['--list', '--backup', NEWEST], /--list shows the backups and restores nothing; drop --backup/],
