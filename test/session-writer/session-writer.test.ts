@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -252,6 +253,31 @@ describe('openSessionWriter: the file and its lock', () => {
     await expect(openSessionWriter(file, options)).rejects.toThrow(message);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('writes through a symlink: the link stays a link and the lock is beside the real file, also when a pair is written by copy', async () => {
+    const real = join(mkdtempSync(join(tmpdir(), 'td-writer-real-')), 'real.jsonl');
+    const link = join(mkdtempSync(join(tmpdir(), 'td-writer-link-')), 'link.jsonl');
+    symlinkSync(real, link);
+    const writer = await openSessionWriter(link, { format: 'pi' });
+    expect(JSON.parse(readFileSync(`${real}.lock`, 'utf8')).pid).toBe(process.pid);
+    const session = sessionLines('pi');
+    for (const line of [session.header(), session.user('go'), ...session.assistantLines([['call_l1', 'read']])]) await writer.append(line);
+    const result = session.result('call_l1', 'read') as { message: { content: Array<{ text: string }> } };
+    result.message.content[0]!.text = 'x'.repeat(10_000);
+    await writer.append(result);
+    await writer.close();
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(shapes('pi', readFileSync(real, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)))).toEqual(['header', 'user', 'call:call_l1', 'result:call_l1']);
+    expect(existsSync(`${real}.lock`)).toBe(false);
+  });
+
+  it('refuses a FIFO, also behind a symlink, at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-writer-fifo-'));
+    execFileSync('mkfifo', [join(dir, 'fifo.jsonl')]);
+    symlinkSync(join(dir, 'fifo.jsonl'), join(dir, 'link.jsonl'));
+    for (const name of ['fifo.jsonl', 'link.jsonl']) await expect(openSessionWriter(join(dir, name), { format: 'pi' })).rejects.toThrow(/not a regular file/);
+    expect(existsSync(join(dir, 'fifo.jsonl.lock'))).toBe(false);
   });
 
   it('refuses a folder and a missing folder, leaving no lock behind', async () => {
