@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openSessionWriter } from '../../src/session-writer/session-writer.js';
 import { deadPid } from '../helpers/processes.js';
 import { runCli } from './run-cli.js';
 
@@ -109,6 +110,20 @@ describe('transcript-doctor restore', () => {
     expect(backupsIn(dir)).toEqual([OLDEST, NEWEST]);
     expect((await runCli(['restore', '--force', file])).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(OLD);
+  });
+
+  it('is refused while a session writer holds the session', async () => {
+    const { file } = sessionWithBackups();
+    const writer = await openSessionWriter(file, { format: 'pi' });
+    try {
+      const refused = await runCli(['restore', file]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(new RegExp(`locked by running process ${process.pid}`));
+    } finally {
+      await writer.close();
+    }
+    expect(readFileSync(file, 'utf8')).toBe(NOW);
+    expect((await runCli(['restore', file])).code).toBe(0);
   });
 
   it('is not stopped by the lock of a dead process', async () => {

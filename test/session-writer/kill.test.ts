@@ -36,6 +36,7 @@ describe('openSessionWriter killed with SIGKILL at random moments', () => {
     for (let i = 1; i <= kills; i++) await killWhileWriting(file, format, i.toString(16).padStart(8, '0'), Math.random() * 60);
     const text = readFileSync(file, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
+    expect(text).not.toMatch(/\n\n/);
     expect(unansweredCalls(format, text)).toEqual([]);
     // Every run wrote some turns, and the file holds calls answered across many of them.
     expect(text.split('\n').length).toBeGreaterThan(kills * 3);
