@@ -10,7 +10,7 @@ import { sweepStaleTemps } from '../io/stale-temps.js';
 import { takeWriteLock, type WriteLock } from '../io/write-lock.js';
 import type { NewLine } from '../model/edits.js';
 import { positionOf, type Entry } from '../model/entry.js';
-import { readExistingLines } from './existing-lines.js';
+import { readExistingLines, type ExistingLines } from './existing-lines.js';
 import { HeldPair, type HeldCall, type Line } from './held-pair.js';
 
 /** The smallest page a kernel copies writes in: a write inside one is seen whole by readers. */
@@ -109,8 +109,8 @@ export async function openSessionWriter(path: string, options: SessionWriterOpti
     const real = await realpath(path);
     await sweepStaleTemps(dirname(real));
     const decoder = format.createDecoder();
-    const existing = await readExistingLines(path, decoder);
-    return new PairAtomicWriter(path, real, format, abortMode, options.onEvent, lock, handle, decoder, existing.count, existing.unterminated, (await handle.stat()).size);
+    const existing = await readExistingLines(path, decoder, format);
+    return new PairAtomicWriter(path, real, format, abortMode, options.onEvent, lock, handle, decoder, existing, (await handle.stat()).size);
   } catch (error) {
     await handle.close().catch(() => undefined);
     await lock?.release();
@@ -128,6 +128,10 @@ class PairAtomicWriter implements SessionWriter {
   private closing: Promise<void> | undefined;
   /** A failed write leaves the writer unusable: what is on disk is no longer what it believes. */
   private broken: UserError | undefined;
+  private lineCount: number;
+  private unterminated: boolean;
+  /** In a numbered file, the number of the last line written: each line must carry the next. */
+  private lastSequence: number | undefined;
 
   constructor(
     readonly path: string,
@@ -139,10 +143,13 @@ class PairAtomicWriter implements SessionWriter {
     private readonly lock: WriteLock,
     private handle: FileHandle,
     private readonly decoder: Decoder,
-    private lineCount: number,
-    private unterminated: boolean,
+    existing: ExistingLines,
     private size: number,
-  ) {}
+  ) {
+    this.lineCount = existing.count;
+    this.unterminated = existing.unterminated;
+    this.lastSequence = existing.lastSequence;
+  }
 
   pendingCallIds(): string[] {
     return this.pair?.pendingIds() ?? [];
@@ -286,7 +293,8 @@ class PairAtomicWriter implements SessionWriter {
    */
   private async write(lines: readonly Line[], pair = false): Promise<void> {
     if (lines.length === 0) return;
-    const bytes = Buffer.from(`${this.unterminated ? '\n' : ''}${lines.map((line) => line.text).join('\n')}\n`);
+    const numbered = lines.map((line) => this.numbered(line));
+    const bytes = Buffer.from(`${this.unterminated ? '\n' : ''}${numbered.map((line) => line.text).join('\n')}\n`);
     try {
       if (pair && Math.floor(this.size / PAGE_BYTES) !== Math.floor((this.size + bytes.length - 1) / PAGE_BYTES)) {
         await appendByCopy(this.real, bytes);
@@ -303,6 +311,24 @@ class PairAtomicWriter implements SessionWriter {
     }
     this.size += bytes.length;
     this.unterminated = false;
+  }
+
+  /**
+   * In a numbered file each line carries the number after the last one written: dropped lines
+   * would leave a gap, and synthetic results have none of their own, so both are numbered here.
+   */
+  private numbered(line: Line): Line {
+    if (this.lastSequence === undefined) {
+      this.lastSequence = line.entry.sequence;
+      return line;
+    }
+    const next = this.lastSequence + 1;
+    this.lastSequence = next;
+    if (line.entry.sequence === next) return line;
+    const value = structuredClone(line.value);
+    this.format.encoder.apply(value, [{ kind: 'set-sequence', value: next }]);
+    line.entry.sequence = next;
+    return { value, text: JSON.stringify(value), entry: line.entry };
   }
 }
 

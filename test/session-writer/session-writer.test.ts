@@ -221,6 +221,26 @@ describe('openSessionWriter: the file and its lock', () => {
     expect(await errorsIn(file)).toEqual([]);
   });
 
+  it.each<[AbortMode, number]>([
+    ['discard', 4],
+    ['synthetic', 6],
+  ])('numbers the lines of a numbered Codex rollout on after the last one (%s)', async (abortMode, next) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'td-writer-ordinal-')), 'rollout.jsonl');
+    const session = sessionLines('codex');
+    let ordinal = 0;
+    const numbered = (line: object) => ({ ...line, ordinal: ordinal++ });
+    writeFileSync(file, [session.header()!, session.user('first'), session.reply('ok')].map((line) => `${JSON.stringify(numbered(line))}\n`).join(''));
+    const writer = await openSessionWriter(file, { format: 'codex', abortMode });
+    await writer.append(numbered(session.user('go')));
+    await writer.append(numbered(session.assistantLines([['call_o1', 'read']])[0]!));
+    await writer.abort('abort');
+    await writer.append(numbered(session.user('again')));
+    await writer.close();
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { ordinal: number });
+    expect(lines.map((line) => line.ordinal)).toEqual(Array.from({ length: next + 1 }, (_, i) => i));
+    expect(await errorsIn(file)).toEqual([]);
+  });
+
   it('writes a JSON line given as text byte for byte, and one spread over several lines on one line', async () => {
     const s = await openNew('codex');
     const line = '{"timestamp":"2026-11-26T09:00:00.000Z","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"x"}]},"n":1.50}';
