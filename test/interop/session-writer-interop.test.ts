@@ -15,7 +15,7 @@ describe('a session written by openSessionWriter, loaded by pi', () => {
     const append = async (...lines: Array<object | object[]>) => {
       for (const line of lines.flat()) await writer.append(line);
     };
-    await append(s.header(), s.user('read the config'), s.assistantLines([['call_p1', 'read'], ['call_p2', 'read']]), s.aside(), s.result('call_p1', 'read'), s.result('call_p2', 'read'), s.reply('Read both.'));
+    await append(s.header()!, s.user('read the config'), s.assistantLines([['call_p1', 'read'], ['call_p2', 'read']]), s.aside(), s.result('call_p1', 'read'), s.result('call_p2', 'read'), s.reply('Read both.'));
     await append(s.user('now run it'), s.assistantLines([['call_p3', 'exec']]), s.aside());
     await writer.abort('rate_limit');
     await append(s.user('again'), s.assistantLines([['call_p4', 'exec']]), s.user('stop, do something else'));
