@@ -261,6 +261,31 @@ Examples:
       setExitCode(await (await import('./commands/hook.js')).hookCommand(event, options));
     });
 
+  program
+    .command('restore')
+    .description('Put a session back as it was before an in-place write: the newest backup (<file>.bak-<time>), or the one named.')
+    .argument('<file>', 'the session file (it may have been deleted: its backups bring it back)')
+    .option('--list', 'list the backups, newest first (name, size, age), and restore nothing')
+    .option('--backup <name>', 'restore this backup instead of the newest: its file name or its time stamp, as --list shows them')
+    .option('--force', 'restore even if a live agent holds the session\'s lock file')
+    .addHelpText(
+      'after',
+      `
+The file it replaces is kept as a backup of its own, so a restore can be undone by restoring
+again. It writes as repair --in-place does: refused while an agent holds the lock, through a temp
+file renamed over the session.
+
+Exit codes: 0 restored (or listed), 2 no backups, unknown backup name, locked session, usage error or failed write.
+
+Examples:
+  $ transcript-doctor restore --list ~/.openclaw/agents/main/sessions/<id>.jsonl
+  $ transcript-doctor restore ~/.openclaw/agents/main/sessions/<id>.jsonl     # the newest backup
+  $ transcript-doctor restore --backup 2026-11-26T10-05-00-123Z session.jsonl`,
+    )
+    .action(async (file: string, options) => {
+      setExitCode(await (await import('./commands/restore.js')).restoreCommand(file, options));
+    });
+
   return program;
 }
 

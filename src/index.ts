@@ -14,3 +14,4 @@ export { analyze } from './model/analysis.js';
 export { rules, findRule } from './rules/index.js';
 export type { Finding, FileReport } from './pipeline/finding.js';
 export type { Rule, RuleMeta, Severity } from './rules/rule.js';
+export { openSessionWriter, type SessionWriter, type SessionWriterOptions, type SessionWriterEvent, type AbortMode } from './session-writer/session-writer.js';

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
 import { removeOnExit, withoutInterruption } from './exit-cleanup.js';
 import { assertNotLocked } from './lock.js';
+import { backupPathFor } from './backups.js';
 import { changed, Original, stampOf, type SourceStamp } from './original.js';
 import { sweepStaleTemps, tempPathFor } from './stale-temps.js';
 
@@ -177,7 +178,7 @@ export class AtomicFile {
     let forgetHold = (): void => {};
     try {
       if (backup) {
-        const candidate = `${destination}.bak-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        const candidate = backupPathFor(destination);
         if (await keepBackup(destination, candidate)) hold = candidate;
         backupPath = candidate;
       } else if (original !== undefined) {
