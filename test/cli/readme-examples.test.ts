@@ -38,7 +38,7 @@ interface Example {
   where: string;
 }
 
-const COMMANDS = ['scan', 'repair', 'canonicalize', 'verify', 'merge-reports', 'explain'];
+const COMMANDS = ['scan', 'repair', 'canonicalize', 'verify', 'merge-reports', 'explain', 'restore', 'hooks', 'hooks install', 'hooks uninstall', 'hook'];
 
 /** Commands of ```sh blocks (one per line, `\` continuations joined) and `$ ` lines of ```console blocks. */
 function readmeExamples(): Example[] {
@@ -65,7 +65,7 @@ function readmeExamples(): Example[] {
 /** The `$ ` lines under "Examples:" in each command's --help. */
 function helpExamples(): Example[] {
   return COMMANDS.flatMap((name) => {
-    const help = spawnSync(process.execPath, [join(ROOT, 'bin', 'transcript-doctor.js'), name, '--help'], { encoding: 'utf8' }).stdout;
+    const help = spawnSync(process.execPath, [join(ROOT, 'bin', 'transcript-doctor.js'), ...name.split(' '), '--help'], { encoding: 'utf8' }).stdout;
     return help
       .split('\n')
       .filter((line) => line.startsWith('  $ '))
@@ -106,6 +106,8 @@ function template(): string {
   for (const name of ['session.jsonl', 's.jsonl']) copyFileSync(fixture('pi/missing-tool-result.jsonl'), join(cwd, name));
   copyFileSync(fixture('pi/legacy-shapes.jsonl'), join(cwd, 'legacy.jsonl'));
   copyFileSync(fixture('requests/openai-chat-broken.jsonl'), join(cwd, 'train.jsonl'));
+  // Backups an earlier repair --in-place kept, for the restore examples.
+  for (const file of [join(openclaw, `${SESSION_ID}.jsonl`), join(cwd, 'session.jsonl')]) copyFileSync(file, `${file}.bak-2026-11-26T10-05-00-123Z`);
   writeFileSync(join(cwd, 'workspace', 'HEARTBEAT.md'), 'Answer HEARTBEAT_OK only when nothing needs doing.\n');
 
   mkdirSync(bin);
