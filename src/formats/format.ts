@@ -1,5 +1,5 @@
 import type { EntryEdit, NewLine } from '../model/edits.js';
-import type { Entry } from '../model/entry.js';
+import type { Entry, KeptHistoryProblem } from '../model/entry.js';
 import type { ReplaySemantics } from '../model/transcript.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
@@ -7,6 +7,18 @@ export interface Decoder {
   decode(value: unknown, line: number, index: number): Entry;
   /** What it has learned so far (e.g. the header's version), as plain data another thread can continue from. */
   state(): unknown;
+  /**
+   * Facts about decoded entries that only the end of the file settles, by entry index (Gemini
+   * CLI: the last copy of a message wins). A format whose decoder has it is read by one thread.
+   */
+  finish?(): ReadonlyMap<number, LateFacts>;
+}
+
+/** What `Decoder.finish` may add to an entry it has already decoded. */
+export interface LateFacts {
+  keptHistoryProblems?: KeptHistoryProblem[];
+  /** See Entry.wipesHistory. */
+  wipesHistory?: string;
 }
 
 /** The readable part of one line, for the judge: what was said, never how the line is shaped. */

@@ -16,6 +16,7 @@ export interface RareFields {
   blankTextBlocks?: string[];
   whitespaceTextBlocks?: string[];
   rollsBackTurns?: number;
+  wipesHistory?: string;
   keptHistoryProblems?: KeptHistoryProblem[];
   provider?: string;
   trailingWhitespace?: true;

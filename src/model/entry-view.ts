@@ -137,6 +137,9 @@ export class EntryView {
   get rollsBackTurns() {
     return this.rare?.rollsBackTurns;
   }
+  get wipesHistory() {
+    return this.rare?.wipesHistory;
+  }
   get keptHistoryProblems() {
     return this.rare?.keptHistoryProblems;
   }

@@ -93,6 +93,7 @@ export class TranscriptBuilder {
   finish(summary: ReadSummary, between?: () => void): Transcript {
     this.settle();
     this.settleFormat();
+    this.lateFacts();
     this.transcript.entries.trim(between);
     return this.untrimmed(summary);
   }
@@ -227,6 +228,15 @@ export class TranscriptBuilder {
     this.transcript.semantics = format.semantics;
     for (const pending of this.undetected!) this.add(pending.value, pending.raw);
     this.undetected = undefined;
+  }
+
+  /** What the decoder could tell only at the end of the file (see Decoder.finish). */
+  private lateFacts(): void {
+    const entries = this.transcript.entries;
+    for (const [index, facts] of this.decoder?.finish?.() ?? []) {
+      if (facts.keptHistoryProblems !== undefined) entries.setRare(index, 'keptHistoryProblems', facts.keptHistoryProblems);
+      if (facts.wipesHistory !== undefined) entries.setRare(index, 'wipesHistory', facts.wipesHistory);
+    }
   }
 
   /** A short file that parsed in part but whose lines no format calls its own: where it lives, or what its lines resemble, decides. */

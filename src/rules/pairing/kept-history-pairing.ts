@@ -2,17 +2,31 @@ import type { KeptHistoryProblem } from '../../model/entry.js';
 import { contracts } from '../../providers/index.js';
 import { worded } from '../contract/terms.js';
 import type { Rule } from '../rule.js';
+import type { Analysis } from '../../model/analysis.js';
+import { semanticsOf } from '../../model/transcript.js';
+import type { ProviderContract } from '../../providers/contract.js';
 
 /** The history goes to the Responses API as Codex resumes it, whatever provider the file is judged against. */
 const RESPONSES = contracts['openai-responses'];
 
 const WORDS: Record<KeptHistoryProblem['kind'], string> = {
-  'missing-result': 'has no result in the kept history',
-  'orphan-result': 'answers no call in the kept history',
-  'displaced-result': 'comes before its call in the kept history',
-  'duplicate-result': 'answers a call that was already answered in the kept history',
-  'duplicate-call': 'reuses the id of an earlier call in the kept history',
+  'missing-result': 'has no result',
+  'orphan-result': 'answers no call',
+  'displaced-result': 'does not follow its call',
+  'duplicate-result': 'answers a call that was already answered',
+  'duplicate-call': 'reuses the id of an earlier call',
 };
+
+/**
+ * The history goes to the agent's own provider when that is Gemini (Gemini CLI replays its log),
+ * else to the Responses API, as Codex resumes it, whatever provider the file is judged against.
+ */
+function sentTo(analysis: Analysis): { contract: ProviderContract; where: string; terms: Partial<Record<KeptHistoryProblem['kind'], string>> } {
+  if (semanticsOf(analysis.transcript).provider === 'gemini') {
+    return { contract: contracts.gemini, where: 'in the history the client replays', terms: { 'missing-result': 'missing-tool-result', 'orphan-result': 'orphan-tool-result', 'displaced-result': 'displaced-tool-result', 'duplicate-result': 'duplicate-tool-result' } };
+  }
+  return { contract: RESPONSES, where: 'in the kept history', terms: { 'missing-result': 'missing-tool-result', 'orphan-result': 'orphan-tool-result', 'displaced-result': 'orphan-tool-result' } };
+}
 
 export const keptHistoryPairing: Rule = {
   meta: {
@@ -38,16 +52,19 @@ unanswered call is dropped (discard) or answered with \`"aborted"\` (synthetic).
 what the model is told about those calls.`,
   },
   entries: 'unusual',
-  checkEntry(entry, { report }) {
+  checkEntry(entry, { analysis, report }) {
     const problems = entry.keptHistoryProblems;
     if (problems === undefined) return;
+    const { contract, where, terms } = sentTo(analysis);
     for (const problem of problems) {
-      const term = problem.kind === 'missing-result' ? 'missing-tool-result' : problem.kind === 'orphan-result' || problem.kind === 'displaced-result' ? 'orphan-tool-result' : undefined;
-      const providerError = term === undefined ? undefined : worded({ contract: RESPONSES, term: RESPONSES.terms[term]! }, { id: problem.callId }).providerError;
+      const term = terms[problem.kind];
+      // A response after a call turn is one too many there; anywhere else it is a response turn out of place.
+      const after = problem.kind === 'displaced-result' ? 'user' : 'calls';
+      const providerError = term === undefined ? undefined : worded({ contract, term: contract.terms[term as keyof typeof contract.terms]! }, { id: problem.callId, after }).providerError;
       report({
         entry,
         pointer: problem.pointer,
-        message: `${problem.kind === 'duplicate-call' || problem.kind === 'missing-result' ? 'Call' : 'Result for'} ${problem.callId} ${WORDS[problem.kind]}.`,
+        message: `${problem.kind === 'duplicate-call' || problem.kind === 'missing-result' ? 'Call' : 'Result for'} ${problem.callId} ${WORDS[problem.kind]} ${where}.`,
         ...(providerError === undefined ? {} : { providerError }),
       });
     }

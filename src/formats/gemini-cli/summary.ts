@@ -1,0 +1,99 @@
+import { isObject, nonEmptyString, type Json } from '../json.js';
+import { contentText, INTERRUPTED_PLACEHOLDER, isIgnoredUserText, partsOf, responseOf } from './records.js';
+
+/** A `functionResponse` part the client sends: what it names, and where it sits under its message. */
+export interface ResponsePart {
+  id?: string;
+  name?: string;
+  pointer: string;
+}
+
+/** A `functionCall` the client sends, with the responses its recorded result turns into. */
+export interface CallPart extends ResponsePart {
+  responses: ResponsePart[];
+}
+
+/**
+ * What the judge needs of one message, read once when its copy is decoded, so the file's
+ * messages are never held: whether the client sends it, its calls, its response parts.
+ */
+export interface MessageSummary {
+  type: string;
+  /** The client turns it into a turn of the request (`convertSessionToClientHistory`). */
+  sent: boolean;
+  /** A model message: its calls (`toolCalls`, or `functionCall` parts of its content). */
+  calls: CallPart[];
+  /** A user message: the `functionResponse` parts of its content. */
+  responses: ResponsePart[];
+  /** A model message that is only the client's own interrupted-response placeholder. */
+  placeholder: boolean;
+}
+
+/** Reads a message record at `base` (its JSON Pointer inside the line) the way the client turns it into turns. */
+export function summarize(message: Json, base: string): MessageSummary {
+  const type = typeof message.type === 'string' ? message.type : '';
+  const summary: MessageSummary = { type, sent: false, calls: [], responses: [], placeholder: false };
+  if (type === 'user') {
+    summary.sent = !isIgnoredUserText(contentText(message.content));
+    if (summary.sent) summary.responses = contentResponses(message.content, `${base}/content`);
+  } else if (type === 'gemini') readModel(message, base, summary);
+  return summary;
+}
+
+function readModel(message: Json, base: string, summary: MessageSummary): void {
+  const content = message.content ? partsOf(message.content) : [];
+  const toolCalls = Array.isArray(message.toolCalls) ? message.toolCalls : [];
+  const thoughts = Array.isArray(message.thoughts) ? message.thoughts.length : 0;
+  // Calls or thoughts written as parts of the content: the client sends the content as it is, and no calls from `toolCalls`.
+  const asParts = content.some((part) => isObject(part) && (Boolean(part.functionCall) || Boolean(part.thought)));
+  const modelParts = asParts ? content.length : thoughts + content.length + toolCalls.length;
+  summary.sent = modelParts > 0;
+  if (!summary.sent) return;
+  summary.placeholder = toolCalls.length === 0 && !asParts && contentText(message.content).trim() === INTERRUPTED_PLACEHOLDER;
+  if (asParts) {
+    content.forEach((part, i) => {
+      if (isObject(part) && isObject(part.functionCall)) summary.calls.push({ ...named(part.functionCall), pointer: partPointer(message.content, `${base}/content`, i), responses: [] });
+    });
+  }
+  toolCalls.forEach((call, i) => {
+    if (!isObject(call)) return;
+    const pointer = `${base}/toolCalls/${i}`;
+    const responses = resultResponses(call, pointer);
+    if (asParts) {
+      // Their results are still sent, answering the calls of the content.
+      summary.calls.at(-1)?.responses.push(...responses);
+      return;
+    }
+    summary.calls.push({ ...named(call), pointer, responses });
+  });
+}
+
+/** The response parts a recorded result becomes: a string is one, a list holds its own parts, any other object is sent as it is. */
+function resultResponses(call: Json, pointer: string): ResponsePart[] {
+  const result = call.result;
+  if (!result) return [];
+  if (typeof result === 'string') return [{ ...named(call), pointer: `${pointer}/result` }];
+  if (Array.isArray(result)) return contentResponses(result, `${pointer}/result`);
+  const response = responseOf(result);
+  return response === undefined ? [] : [{ ...named(response), pointer: `${pointer}/result` }];
+}
+
+function contentResponses(content: unknown, pointer: string): ResponsePart[] {
+  const responses: ResponsePart[] = [];
+  partsOf(content).forEach((part, i) => {
+    const response = responseOf(part);
+    if (response !== undefined) responses.push({ ...named(response), pointer: partPointer(content, pointer, i) });
+  });
+  return responses;
+}
+
+/** A part's pointer: its index in a list, or the content itself when that is one part. */
+function partPointer(content: unknown, pointer: string, index: number): string {
+  return Array.isArray(content) ? `${pointer}/${index}` : pointer;
+}
+
+function named(value: Json): { id?: string; name?: string } {
+  const id = nonEmptyString(value.id);
+  const name = typeof value.name === 'string' ? value.name : undefined;
+  return { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }) };
+}
