@@ -33,12 +33,21 @@ function mend(line: Json, problems: readonly KeptHistoryProblem[], mode: 'discar
     const key = match[1] ?? '';
     byMessage.set(key, [...(byMessage.get(key) ?? []), { problem, rest: match[2]!.slice(1).split('/') }]);
   }
-  // Later places first, so dropping a message leaves the indices of earlier ones as they were.
-  const places = [...byMessage.keys()].sort((a, b) => indexOf(b) - indexOf(a));
-  for (const key of places) {
+  const drop = new Map<unknown[], Set<number>>();
+  for (const [key, found] of byMessage) {
     const place = placeOf(line, key);
-    if (place === undefined) continue;
-    mendMessage(place, byMessage.get(key)!, mode);
+    if (place === undefined || !mendMessage(place.message, found, mode) || place.list === undefined) continue;
+    // Earlier elements of the list under the same id were never sent (the last one wins): they go with it, or one would win again.
+    const id = place.message.id;
+    const gone = drop.get(place.list) ?? new Set<number>();
+    place.list.forEach((message, k) => {
+      if (k === place.index || (k < place.index && isObject(message) && message.id === id)) gone.add(k);
+    });
+    drop.set(place.list, gone);
+  }
+  for (const [list, gone] of drop) {
+    const kept = list.filter((_, k) => !gone.has(k));
+    list.splice(0, list.length, ...kept);
   }
 }
 
@@ -54,8 +63,8 @@ function placeOf(line: Json, key: string): Place | undefined {
   return { list, index, message: list[index] };
 }
 
-function mendMessage(place: Place, found: Array<{ problem: KeptHistoryProblem; rest: string[] }>, mode: 'discard' | 'synthetic'): void {
-  const message = place.message;
+/** Mends one message; true when nothing is left of it to send. */
+function mendMessage(message: Json, found: Array<{ problem: KeptHistoryProblem; rest: string[] }>, mode: 'discard' | 'synthetic'): boolean {
   const dropCalls = new Set<number>();
   const dropParts = new Set<number>();
   const dropResultParts = new Map<number, Set<number>>();
@@ -84,7 +93,7 @@ function mendMessage(place: Place, found: Array<{ problem: KeptHistoryProblem; r
   }
   if (dropParts.size > 0) message.content = Array.isArray(message.content) ? message.content.filter((_, k) => !dropParts.has(k)) : [];
   // A message with nothing left to send goes from its list; alone on its line it stays, empty, and the client skips it.
-  if (place.list !== undefined && nothingLeft(message)) place.list.splice(place.index, 1);
+  return (dropCalls.size > 0 || dropParts.size > 0) && nothingLeft(message);
 }
 
 /** The result the client itself records for a call it cancels (`createCancelledResult`). */
