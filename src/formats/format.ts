@@ -19,6 +19,8 @@ export interface LateFacts {
   keptHistoryProblems?: KeptHistoryProblem[];
   /** See Entry.wipesHistory. */
   wipesHistory?: string;
+  /** See Entry.placeholderTurns. */
+  placeholderTurns?: string[];
 }
 
 /** The readable part of one line, for the judge: what was said, never how the line is shaped. */

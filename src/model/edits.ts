@@ -28,6 +28,8 @@ export type EntryEdit =
       /** The problems to mend, for a format that mends them where they sit (Gemini CLI: a log whose replayed history spans lines). */
       problems?: readonly KeptHistoryProblem[];
     }
+  /** Placeholder turns (see Entry.placeholderTurns) go from the line. */
+  | { kind: 'drop-placeholder-turns'; pointers: readonly string[] }
   /** The line's sequence number (see Entry.sequence). */
   | { kind: 'set-sequence'; value: number }
   /** Written out again from its parsed value: turns undecodable bytes into U+FFFD, as pi reads them. */

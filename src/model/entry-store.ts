@@ -17,6 +17,7 @@ export interface RareFields {
   whitespaceTextBlocks?: string[];
   rollsBackTurns?: number;
   wipesHistory?: string;
+  placeholderTurns?: string[];
   keptHistoryProblems?: KeptHistoryProblem[];
   provider?: string;
   trailingWhitespace?: true;

@@ -140,6 +140,9 @@ export class EntryView {
   get wipesHistory() {
     return this.rare?.wipesHistory;
   }
+  get placeholderTurns() {
+    return this.rare?.placeholderTurns;
+  }
   get keptHistoryProblems() {
     return this.rare?.keptHistoryProblems;
   }

@@ -148,6 +148,11 @@ export class Entry {
    * `$rewindTo` to an unknown id): the agent then drops everything before it. The id it names.
    */
   declare wipesHistory: string | undefined;
+  /**
+   * Pointers of assistant turns the agent wrote in place of an answer it never got (Gemini CLI's
+   * interrupted-response placeholder, PR #28939): replayed, the model reads them as its own words.
+   */
+  declare placeholderTurns: string[] | undefined;
   /** Pointers of empty or whitespace-only text blocks. */
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
@@ -216,7 +221,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

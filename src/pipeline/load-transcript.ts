@@ -230,13 +230,8 @@ export class TranscriptBuilder {
     this.undetected = undefined;
   }
 
-  /** What the decoder could tell only at the end of the file (see Decoder.finish). */
   private lateFacts(): void {
-    const entries = this.transcript.entries;
-    for (const [index, facts] of this.decoder?.finish?.() ?? []) {
-      if (facts.keptHistoryProblems !== undefined) entries.setRare(index, 'keptHistoryProblems', facts.keptHistoryProblems);
-      if (facts.wipesHistory !== undefined) entries.setRare(index, 'wipesHistory', facts.wipesHistory);
-    }
+    if (this.decoder !== undefined) addLateFacts(this.decoder, this.transcript.entries);
   }
 
   /** A short file that parsed in part but whose lines no format calls its own: where it lives, or what its lines resemble, decides. */
@@ -255,6 +250,15 @@ export class TranscriptBuilder {
     entries.push(entry);
     // Calls, results and ids, in the proportion the first lines have them.
     if (entries.length === SAMPLE_ENTRIES && this.expected !== undefined) entries.reserve(this.expected);
+  }
+}
+
+/** What a decoder could tell only at the end of the file (see Decoder.finish), written into the entries it decoded. */
+export function addLateFacts(decoder: Decoder, entries: EntryStore): void {
+  for (const [index, facts] of decoder.finish?.() ?? []) {
+    if (facts.keptHistoryProblems !== undefined) entries.setRare(index, 'keptHistoryProblems', facts.keptHistoryProblems);
+    if (facts.wipesHistory !== undefined) entries.setRare(index, 'wipesHistory', facts.wipesHistory);
+    if (facts.placeholderTurns !== undefined) entries.setRare(index, 'placeholderTurns', facts.placeholderTurns);
   }
 }
 

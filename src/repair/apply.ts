@@ -6,6 +6,7 @@ import { gluedRecords } from '../io/glued-records.js';
 import { SplitJoiner } from '../io/split-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
+import { addLateFacts } from '../pipeline/load-transcript.js';
 import { positionalId, positionOf, type Entry } from '../model/entry.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type LineIssue, type Transcript } from '../model/transcript.js';
@@ -43,6 +44,8 @@ export async function applyPlan(
   const joiner = new SplitJoiner(splitSpans(transcript));
   for (const issue of transcript.lineIssues) if (issue.kind !== 'glued' && issue.kind !== 'split') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
   const decoder = format.createDecoder();
+  // A replay settled only at the end of the file (Decoder.finish) must see every line again: no entry is copied.
+  const replaysAtEnd = decoder.finish !== undefined;
   const output: Transcript = { format: format.name, semantics: format.semantics, entries: new EntryStore(entriesIn), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   const fd = openSync(source.path, 'r');
   let pieces: Buffer[] = [];
@@ -56,7 +59,7 @@ export async function applyPlan(
     if (from !== undefined || value !== undefined) {
       const entries = output.entries;
       if (from !== undefined) newIndex[from.index] = entries.length;
-      if (value === undefined && from!.kind !== 'header') {
+      if (value === undefined && from!.kind !== 'header' && !replaysAtEnd) {
         entries.pushCopy(entriesIn, from!.index, { line, offset: output.bytes, byteLength: bytes.length, id: movedId(from!, entries.length) });
       } else {
         const entry = decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
@@ -150,6 +153,7 @@ export async function applyPlan(
   } finally {
     closeSync(fd);
   }
+  addLateFacts(decoder, output.entries);
   output.entries.trim();
   return output;
 }

@@ -59,11 +59,16 @@ export class GeminiCliDecoder implements Decoder {
     return entry;
   }
 
-  /** The pairing problems of the history the client would send, and the rewinds that wipe it, by entry index. */
+  /** The pairing problems of the history the client would send, the rewinds that wipe it and the placeholder turns in it, by entry index. */
   finish(): Map<number, LateFacts> {
     const facts = new Map<number, LateFacts>();
     for (const [entry, problems] of judgeHistory(this.messages.values())) facts.set(entry, { keptHistoryProblems: problems });
     for (const { entry, id } of this.wipes) facts.set(entry, { ...facts.get(entry), wipesHistory: id });
+    for (const { entry, summary } of this.messages.values()) {
+      if (!summary.placeholder) continue;
+      const found = facts.get(entry) ?? {};
+      facts.set(entry, { ...found, placeholderTurns: [...(found.placeholderTurns ?? []), summary.pointer] });
+    }
     return facts;
   }
 

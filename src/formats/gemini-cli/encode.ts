@@ -11,7 +11,10 @@ import { CANCELLED_ERROR } from './records.js';
 export const geminiCliEncoder: Encoder = {
   apply(value, edits) {
     if (!isObject(value)) return;
-    for (const edit of edits) if (edit.kind === 'fix-kept-history' && edit.problems !== undefined) mend(value, edit.problems, edit.mode);
+    for (const edit of edits) {
+      if (edit.kind === 'fix-kept-history' && edit.problems !== undefined) mend(value, edit.problems, edit.mode);
+      if (edit.kind === 'drop-placeholder-turns') dropMessages(value, edit.pointers);
+    }
   },
   // Gemini CLI writes no line a repair adds: it fixes messages in place.
   newId: (seed) => seed,
@@ -49,6 +52,18 @@ function mend(line: Json, problems: readonly KeptHistoryProblem[], mode: 'discar
     const kept = list.filter((_, k) => !gone.has(k));
     list.splice(0, list.length, ...kept);
   }
+}
+
+/** Messages that go: from their list, or, alone on their line, emptied (a model message with nothing in it is never sent). */
+function dropMessages(line: Json, pointers: readonly string[]): void {
+  const drop = new Map<unknown[], Set<number>>();
+  for (const pointer of pointers) {
+    const place = placeOf(line, pointer);
+    if (place === undefined) continue;
+    if (place.list === undefined) place.message.content = '';
+    else drop.set(place.list, (drop.get(place.list) ?? new Set()).add(place.index));
+  }
+  for (const [list, gone] of drop) list.splice(0, list.length, ...list.filter((_, k) => !gone.has(k)));
 }
 
 function indexOf(key: string): number {

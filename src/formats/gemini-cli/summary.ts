@@ -19,6 +19,8 @@ export interface CallPart extends ResponsePart {
  */
 export interface MessageSummary {
   type: string;
+  /** Where the message sits in its line ('' for a line of its own). */
+  pointer: string;
   /** The client turns it into a turn of the request (`convertSessionToClientHistory`). */
   sent: boolean;
   /** A model message: its calls (`toolCalls`, or `functionCall` parts of its content). */
@@ -32,7 +34,7 @@ export interface MessageSummary {
 /** Reads a message record at `base` (its JSON Pointer inside the line) the way the client turns it into turns. */
 export function summarize(message: Json, base: string): MessageSummary {
   const type = typeof message.type === 'string' ? message.type : '';
-  const summary: MessageSummary = { type, sent: false, calls: [], responses: [], placeholder: false };
+  const summary: MessageSummary = { type, pointer: base, sent: false, calls: [], responses: [], placeholder: false };
   if (type === 'user') {
     summary.sent = !isIgnoredUserText(contentText(message.content));
     if (summary.sent) summary.responses = contentResponses(message.content, `${base}/content`);

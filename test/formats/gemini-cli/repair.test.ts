@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RepairMode } from '../../../src/repair/plan.js';
 import { repairText } from '../../helpers/repair-tester.js';
 import { scanText } from '../../helpers/scan-text.js';
-import { answer, calling, context, jsonl, metadata, resetClock, responses, rewritten, touched, user, type Line } from './session.js';
+import { answer, calling, context, jsonl, metadata, resetClock, responses, rewind, rewritten, touched, user, type Line } from './session.js';
 
 const MODES: RepairMode[] = ['discard', 'synthetic'];
 const LS = { id: 'list_directory-1-a', name: 'list_directory' };
@@ -68,5 +68,24 @@ describe('Gemini CLI repair, in the winning copy of each message', () => {
       const out = await repaired(lines, mode, [2]);
       expect(out[1]!.$set.messages.map((message: Line) => message.id), mode).toEqual([list[0]!.id, 'u1', 'm1', 'm2']);
     }
+  });
+
+  it('drops a rewind to a message the history does not hold, so the history before it is sent again', async () => {
+    const lines = [...opening(), answer('m1', 'There are two files.'), rewind('gone'), user('u2', 'and?')];
+    expect((await scanText(jsonl(lines))).map((f) => `${f.line} ${f.rule}`)).toEqual(['6 rewind-to-unknown-message']);
+    const { output, report } = await repairText(jsonl(lines));
+    expect(output).toBe(jsonl(lines.filter((_, i) => i !== 5)));
+    expect(report.repair.counts.droppedLines).toBe(1);
+    expect(await scanText(output)).toEqual([]);
+  });
+
+  it('takes the saved placeholder turn out: emptied on its own line, dropped from a list', async () => {
+    const placeholder = '[The previous response was interrupted before it completed.]';
+    const lines = [...opening(), answer('m1', placeholder), user('u2', 'Continue')];
+    expect((await scanText(jsonl(lines))).map((f) => `${f.line} ${f.rule}`)).toEqual(['5 placeholder-turn']);
+    for (const mode of MODES) expect((await repaired(lines, mode, [5]))[4]!.content, mode).toBe('');
+    resetClock();
+    const listed = [metadata(), rewritten([context(), user('u1', 'hi'), answer('m1', placeholder), user('u2', 'Continue')])];
+    expect((await repaired(listed, 'discard', [2]))[1]!.$set.messages.map((message: Line) => message.id)).toEqual(['c0ffee00c0ffee00c0ffee00c0ffee00', 'u1', 'u2']);
   });
 });
