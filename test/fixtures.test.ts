@@ -45,6 +45,8 @@ const special: Record<string, string[]> = {
   'gemini-cli/torn-final-line.jsonl': ['5 kept-history-pairing error', '7 torn-final-line error'],
   'gemini-cli/rewind-unknown.jsonl': ['8 rewind-to-unknown-message error'],
   'gemini-cli/placeholder-turn.jsonl': ['7 placeholder-turn warning'],
+  'gemini-cli/session-2026-03-09T14-00-3f9c2a71.json': ['1 kept-history-pairing error'],
+  'gemini-cli/checkpoint-before-refactor.json': ['1 kept-history-pairing error'],
 };
 
 describe('fixtures', () => {

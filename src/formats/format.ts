@@ -81,6 +81,12 @@ export interface TranscriptFormat {
   resembles?(value: unknown): boolean;
   /** Where its agent keeps its files: patterns over a path written with `/`, any home folder. */
   livesAt?: readonly RegExp[];
+  /**
+   * Files it keeps as one JSON document instead of JSONL, by path written with `/` (Gemini CLI's
+   * legacy `session-*.json` and `/chat save` checkpoints): such a file is read as one record on
+   * line 1, whatever lines it takes, and repaired by span inside it.
+   */
+  readsWholeDocument?(path: string): boolean;
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */

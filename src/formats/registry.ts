@@ -34,3 +34,9 @@ export function likelyFormat(values: readonly unknown[], path: string | undefine
   const alike = formats.filter((format) => format.resembles !== undefined && values.some((value) => format.resembles!(value)));
   return alike.length === 1 ? alike[0] : undefined;
 }
+
+/** The format that keeps the file at `path` as one JSON document (see TranscriptFormat.readsWholeDocument); `format` when one is named. */
+export function documentFormat(path: string, format?: TranscriptFormat): TranscriptFormat | undefined {
+  const slashed = path.replaceAll('\\', '/');
+  return (format === undefined ? formats : [format]).find((candidate) => candidate.readsWholeDocument?.(slashed) === true);
+}

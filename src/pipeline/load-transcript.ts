@@ -104,6 +104,27 @@ export class TranscriptBuilder {
     return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   }
 
+  /**
+   * A file that is one JSON document (see TranscriptFormat.readsWholeDocument): one record on
+   * line 1, whatever lines it takes. A document needs no final line ending, so its last line counts as ended.
+   * One that does not parse is `owner`'s, the format whose documents live where it does.
+   */
+  document(bytes: Buffer, summary: ReadSummary, owner?: TranscriptFormat): void {
+    const start = summary.bom ? 3 : 0;
+    const text = bytes.subarray(start);
+    let value: unknown;
+    try {
+      value = JSON.parse(text.toString('utf8'));
+    } catch (error) {
+      this.issue('invalid-json', 1, `the file is not one JSON document: ${describeParseError(error, text.toString('utf8'))}`);
+      this.transcript.lastLine = { line: summary.lines, eol: 'lf', parsed: false };
+      if (this.format === undefined && owner !== undefined) this.adopt(owner);
+      return;
+    }
+    this.counted(1, 'lf', isUtf8(text));
+    this.accept(value, { number: 1, offset: start, byteLength: text.length });
+  }
+
   readonly line = (raw: RawLine): void => {
     if (raw.oversized) {
       this.settle();
@@ -281,6 +302,16 @@ export function loadBytes(bytes: Buffer, format?: TranscriptFormat, conversation
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());
+}
+
+/** A file that is one JSON document (see TranscriptBuilder.document); `format` skips detection. */
+export function loadDocument(bytes: Buffer, format: TranscriptFormat | undefined, path: string, owner?: TranscriptFormat): Transcript {
+  const summary = new LineSplitter(() => undefined);
+  summary.push(bytes);
+  const read = summary.end();
+  const builder = new TranscriptBuilder(format).from(path);
+  builder.document(bytes, read, owner);
+  return builder.finish(read);
 }
 
 /** An empty line, or one of spaces and tabs (a record always opens with a brace, checked first as the cheap test). */

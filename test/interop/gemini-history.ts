@@ -4,7 +4,8 @@
  *
  * Nothing of the client's loading is reimplemented: the session is written to a temp file and
  * read by `loadConversationRecord` (upserts by id, `$set.messages`, `$rewindTo`, the legacy
- * whole-file record), turned into turns by `convertSessionToClientHistory`, given ids by
+ * whole-file record), turned into turns by `convertSessionToClientHistory` (a checkpoint is
+ * those turns already, as `/chat resume` reads them), given ids by
  * `ensureStableToolIds` and merged by `coalesceConsecutiveRoles`: the request's `contents`.
  * Only the count check is ours, the one the Gemini API makes: each turn of function calls is
  * followed by a turn with as many function responses.
@@ -28,8 +29,8 @@ interface Content {
 
 interface Core {
   loadConversationRecord(path: string): Promise<{ messages: unknown[] } | null>;
-  convertSessionToClientHistory(messages: unknown[]): Array<{ content: Content }>;
-  ensureStableToolIds(history: Array<{ content: Content }>): void;
+  convertSessionToClientHistory(messages: unknown[]): Array<{ id: string; content: Content }>;
+  ensureStableToolIds(history: Array<{ id: string; content: Content }>): void;
   coalesceConsecutiveRoles(history: Array<{ content: Content }>): Array<{ content: Content }>;
 }
 
@@ -43,6 +44,12 @@ export interface GeminiHistoryCheck {
 }
 
 let core: Promise<Core> | undefined;
+
+/** A `/chat save` checkpoint is the client's history itself (`Logger.loadCheckpoint`: a list, or `{history}`), turned back into turns as `/chat resume` does. */
+function checkpointHistory(text: string): Array<{ id: string; content: Content }> {
+  const saved = JSON.parse(text) as Content[] | { history: Content[] };
+  return (Array.isArray(saved) ? saved : saved.history).map((content, i) => ({ id: `checkpoint-${i}`, content }));
+}
 
 /** The bundled core is one chunk among many, named by a hash that changes with each release: found by what it defines. */
 async function loadCore(): Promise<Core> {
@@ -62,8 +69,7 @@ export async function geminiHistoryCheck(text: string, name = 'session.jsonl'): 
   try {
     const file = join(folder, name);
     await writeFile(file, text);
-    const record = await m.loadConversationRecord(file);
-    const history = m.convertSessionToClientHistory(record?.messages ?? []);
+    const history = name.startsWith('checkpoint-') ? checkpointHistory(text) : m.convertSessionToClientHistory((await m.loadConversationRecord(file))?.messages ?? []);
     m.ensureStableToolIds(history);
     const contents = m.coalesceConsecutiveRoles(history).map((turn) => turn.content);
     const count = (content: Content | undefined, key: keyof Part) => (content?.parts ?? []).filter((part) => part[key] !== undefined).length;

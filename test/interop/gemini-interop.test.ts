@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repairText } from '../helpers/repair-tester.js';
+import { repairBytes } from '../helpers/repair-tester.js';
 import { geminiHistoryCheck } from './gemini-history.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'gemini-cli');
-const files = readdirSync(DIR).filter((name) => name.endsWith('.jsonl'));
+const files = readdirSync(DIR).filter((name) => name.endsWith('.jsonl') || name.endsWith('.json'));
 /** Fixtures whose history Gemini CLI 0.61.0 itself sends with unequal counts. */
-const UNEQUAL = ['duplicate-responses.jsonl', 'missing-tool-result.jsonl', 'torn-final-line.jsonl'];
+const UNEQUAL = ['duplicate-responses.jsonl', 'missing-tool-result.jsonl', 'torn-final-line.jsonl', 'session-2026-03-09T14-00-3f9c2a71.json', 'checkpoint-before-refactor.json'];
 
 /** What Gemini CLI itself builds from each fixture, before and after repair. */
 describe('repaired Gemini CLI sessions load in the client with as many responses as calls', () => {
@@ -19,7 +19,7 @@ describe('repaired Gemini CLI sessions load in the client with as many responses
     for (const mode of ['discard', 'synthetic'] as const) {
       it(`${mode}: ${name}`, async () => {
         const original = readFileSync(join(DIR, name), 'utf8');
-        const { output } = await repairText(original, mode, name);
+        const output = (await repairBytes(original, mode, name)).output.toString('utf8');
         const before = await geminiHistoryCheck(original, name);
         const after = await geminiHistoryCheck(output, name);
         expect(after.unequal).toEqual([]);

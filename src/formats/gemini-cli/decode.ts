@@ -3,7 +3,7 @@ import type { Decoder, LateFacts } from '../format.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { judgeHistory, type ReplayedMessage } from './history.js';
 import { recordKind } from './records.js';
-import { summarize } from './summary.js';
+import { summarize, summarizeContent } from './summary.js';
 
 /**
  * Gemini CLI sessions (`~/.gemini/tmp/<project>/chats/session-*.jsonl`). The file is a log the
@@ -38,8 +38,13 @@ export class GeminiCliDecoder implements Decoder {
       entry.linksToPrevious = true;
       entry.kind = 'state';
     }
+    const kind = recordKind(value);
+    if (kind === 'checkpoint') {
+      this.contents(Array.isArray(value) ? value : ((value as Json).history as unknown[]), index, Array.isArray(value) ? '' : '/history');
+      return entry;
+    }
     if (!isObject(value)) return entry;
-    switch (recordKind(value)) {
+    switch (kind) {
       case 'rewind':
         this.rewind(value.$rewindTo as string, index);
         break;
@@ -83,6 +88,11 @@ export class GeminiCliDecoder implements Decoder {
       found ||= key === id;
       if (found) this.messages.delete(key);
     }
+  }
+
+  /** A checkpoint's contents, each its own turn (they have no ids: named by place). */
+  private contents(list: unknown[], index: number, pointer: string): void {
+    list.forEach((content, k) => this.messages.set(`#${k}`, { entry: index, summary: summarizeContent(content as Json, `${pointer}/${k}`) }));
   }
 
   private replace(list: unknown[], index: number, pointer: string, clear = true): void {

@@ -5,7 +5,10 @@ import { geminiCliEncoder } from './encode.js';
 import { MESSAGE_TYPES, recordKind } from './records.js';
 import { readText } from './text.js';
 
-/** Gemini CLI sessions (`~/.gemini/tmp/<project>/chats/session-*.jsonl`, sub-agents' in `chats/<parent>/`). */
+/**
+ * Gemini CLI sessions (`~/.gemini/tmp/<project>/chats/session-*.jsonl`, sub-agents' in
+ * `chats/<parent>/`), legacy whole-file `session-*.json` records and `checkpoint-<tag>.json` files.
+ */
 export const geminiCliFormat: TranscriptFormat = {
   name: 'gemini-cli',
   semantics: {
@@ -22,8 +25,10 @@ export const geminiCliFormat: TranscriptFormat = {
     partsSigned: true,
   },
   detect(value) {
+    const kind = recordKind(value);
+    if (kind === 'checkpoint') return Array.isArray(value) ? value.length > 0 : true;
     if (!isObject(value)) return false;
-    switch (recordKind(value)) {
+    switch (kind) {
       case 'message':
         return typeof value.timestamp === 'string' && typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && 'content' in value;
       case 'rewind':
@@ -40,7 +45,9 @@ export const geminiCliFormat: TranscriptFormat = {
   isRecord(value) {
     return this.detect(value) || (isObject(value) && typeof value.id === 'string' && typeof value.timestamp === 'string' && typeof value.type === 'string');
   },
-  livesAt: [/(^|\/)\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl$/],
+  livesAt: [/(^|\/)\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, /(^|\/)\.gemini\/tmp\/[^/]+\/checkpoint-[^/]*\.json$/],
+  // Older builds wrote a session as one JSON record (`session-*.json`), still read; `/chat save` writes `checkpoint-<tag>.json`.
+  readsWholeDocument: (path) => /(^|\/)(session|checkpoint)-[^/]*\.json$/.test(path),
   createDecoder: () => new GeminiCliDecoder(),
   encoder: geminiCliEncoder,
   nothingToCanonicalize: 'a Gemini CLI session has one shape for each tool call and its result',

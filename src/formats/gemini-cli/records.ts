@@ -5,15 +5,22 @@ import { isObject, type Json } from '../json.js';
  * `loadConversationRecord` (0.61.0) tries them: a rewind, a message (any object with a string
  * `id`), a metadata patch (`$set`), a metadata line (`sessionId` and `projectHash`).
  */
-export type RecordKind = 'rewind' | 'message' | 'patch' | 'metadata' | 'other';
+export type RecordKind = 'rewind' | 'message' | 'patch' | 'metadata' | 'checkpoint' | 'other';
 
+/** Besides the session log's records: a `/chat save` checkpoint, a list of Gemini contents (`{role, parts}`) or `{history: [...]}`. */
 export function recordKind(value: unknown): RecordKind {
+  if (Array.isArray(value)) return value.every(isContent) ? 'checkpoint' : 'other';
   if (!isObject(value)) return 'other';
+  if (Array.isArray(value.history) && typeof value.sessionId !== 'string' && value.history.every(isContent)) return 'checkpoint';
   if (typeof value.$rewindTo === 'string') return 'rewind';
   if (typeof value.id === 'string') return 'message';
   if (isObject(value.$set)) return 'patch';
   if (typeof value.sessionId === 'string' && typeof value.projectHash === 'string') return 'metadata';
   return 'other';
+}
+
+function isContent(value: unknown): boolean {
+  return isObject(value) && (value.role === 'user' || value.role === 'model') && Array.isArray(value.parts);
 }
 
 export const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);

@@ -99,3 +99,19 @@ function named(value: Json): { id?: string; name?: string } {
   const name = typeof value.name === 'string' ? value.name : undefined;
   return { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }) };
 }
+
+/** A content of a checkpoint: a turn sent as it is, its calls and responses its `functionCall` and `functionResponse` parts. */
+export function summarizeContent(content: Json, base: string): MessageSummary {
+  const parts = Array.isArray(content.parts) ? content.parts : [];
+  const model = content.role === 'model';
+  const summary: MessageSummary = { type: model ? 'gemini' : 'user', pointer: base, sent: parts.length > 0, calls: [], responses: [], placeholder: false };
+  parts.forEach((part, i) => {
+    if (!isObject(part)) return;
+    const pointer = `${base}/parts/${i}`;
+    if (model && isObject(part.functionCall)) summary.calls.push({ ...named(part.functionCall), pointer, responses: [] });
+    const response = responseOf(part);
+    if (!model && response !== undefined) summary.responses.push({ ...named(response), pointer });
+  });
+  summary.placeholder = model && parts.length === 1 && contentText(parts).trim() === INTERRUPTED_PLACEHOLDER;
+  return summary;
+}
