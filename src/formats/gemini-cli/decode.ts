@@ -22,23 +22,24 @@ export class GeminiCliDecoder implements Decoder {
   /** Rewinds to an id the list does not hold: the client drops every message before them. */
   private readonly wipes: Array<{ entry: number; id: string }> = [];
 
+  /** Nothing another thread could continue from: a format whose decoder settles at the end is read by one (see Decoder.finish). */
   state(): undefined {
     return undefined;
   }
 
   decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
-    if (isObject(value) && recordKind(value) === 'metadata' && !this.sawMetadata) {
+    const kind = recordKind(value);
+    if (kind === 'metadata' && !this.sawMetadata) {
       this.sawMetadata = true;
       entry.kind = 'header';
-      entry.header = { valid: true, id: nonEmptyString(value.sessionId) };
+      entry.header = { valid: true, id: nonEmptyString((value as Json).sessionId) };
     } else {
       // A log in file order: each line follows the one before it, named by its place.
       entry.id = positionalId(index);
       entry.linksToPrevious = true;
       entry.kind = 'state';
     }
-    const kind = recordKind(value);
     if (kind === 'checkpoint') {
       this.contents(Array.isArray(value) ? value : ((value as Json).history as unknown[]), index, Array.isArray(value) ? '' : '/history');
       return entry;

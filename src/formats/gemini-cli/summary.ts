@@ -54,37 +54,37 @@ function readModel(message: Json, base: string, summary: MessageSummary): void {
   summary.placeholder = toolCalls.length === 0 && !asParts && contentText(message.content).trim() === INTERRUPTED_PLACEHOLDER;
   if (asParts) {
     content.forEach((part, i) => {
-      if (isObject(part) && isObject(part.functionCall)) summary.calls.push({ ...named(part.functionCall), pointer: partPointer(message.content, `${base}/content`, i), responses: [] });
+      if (isObject(part) && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, partPointer(message.content, `${base}/content`, i), []));
     });
   }
-  toolCalls.forEach((call, i) => {
-    if (!isObject(call)) return;
+  toolCalls.forEach((record, i) => {
+    if (!isObject(record)) return;
     const pointer = `${base}/toolCalls/${i}`;
-    const responses = resultResponses(call, pointer);
+    const responses = resultResponses(record, pointer);
     if (asParts) {
       // Their results are still sent, answering the calls of the content.
       summary.calls.at(-1)?.responses.push(...responses);
       return;
     }
-    summary.calls.push({ ...named(call), pointer, responses });
+    summary.calls.push(call(record, pointer, responses));
   });
 }
 
 /** The response parts a recorded result becomes: a string is one, a list holds its own parts, any other object is sent as it is. */
-function resultResponses(call: Json, pointer: string): ResponsePart[] {
-  const result = call.result;
+function resultResponses(record: Json, pointer: string): ResponsePart[] {
+  const result = record.result;
   if (!result) return [];
-  if (typeof result === 'string') return [{ ...named(call), pointer: `${pointer}/result` }];
+  if (typeof result === 'string') return [named(record, `${pointer}/result`)];
   if (Array.isArray(result)) return contentResponses(result, `${pointer}/result`);
   const response = responseOf(result);
-  return response === undefined ? [] : [{ ...named(response), pointer: `${pointer}/result` }];
+  return response === undefined ? [] : [named(response, `${pointer}/result`)];
 }
 
 function contentResponses(content: unknown, pointer: string): ResponsePart[] {
   const responses: ResponsePart[] = [];
   partsOf(content).forEach((part, i) => {
     const response = responseOf(part);
-    if (response !== undefined) responses.push({ ...named(response), pointer: partPointer(content, pointer, i) });
+    if (response !== undefined) responses.push(named(response, partPointer(content, pointer, i)));
   });
   return responses;
 }
@@ -94,10 +94,19 @@ function partPointer(content: unknown, pointer: string, index: number): string {
   return Array.isArray(content) ? `${pointer}/${index}` : pointer;
 }
 
-function named(value: Json): { id?: string; name?: string } {
+/** What a call or response names, at `pointer`; made directly, as a summary is made for every copy of every message. */
+function named(value: Json, pointer: string): ResponsePart {
+  const part: ResponsePart = { pointer };
   const id = nonEmptyString(value.id);
-  const name = typeof value.name === 'string' ? value.name : undefined;
-  return { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }) };
+  if (id !== undefined) part.id = id;
+  if (typeof value.name === 'string') part.name = value.name;
+  return part;
+}
+
+function call(value: Json, pointer: string, responses: ResponsePart[]): CallPart {
+  const part = named(value, pointer) as CallPart;
+  part.responses = responses;
+  return part;
 }
 
 /** A content of a checkpoint: a turn sent as it is, its calls and responses its `functionCall` and `functionResponse` parts. */
@@ -108,9 +117,9 @@ export function summarizeContent(content: Json, base: string): MessageSummary {
   parts.forEach((part, i) => {
     if (!isObject(part)) return;
     const pointer = `${base}/parts/${i}`;
-    if (model && isObject(part.functionCall)) summary.calls.push({ ...named(part.functionCall), pointer, responses: [] });
+    if (model && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, pointer, []));
     const response = responseOf(part);
-    if (!model && response !== undefined) summary.responses.push({ ...named(response), pointer });
+    if (!model && response !== undefined) summary.responses.push(named(response, pointer));
   });
   summary.placeholder = model && parts.length === 1 && contentText(parts).trim() === INTERRUPTED_PLACEHOLDER;
   return summary;
