@@ -1,5 +1,6 @@
 import type { EntryEdit, NewLine } from '../model/edits.js';
 import type { Entry, KeptHistoryProblem } from '../model/entry.js';
+import type { EntryStore } from '../model/entry-store.js';
 import type { ReplaySemantics } from '../model/transcript.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
@@ -7,14 +8,9 @@ export interface Decoder {
   decode(value: unknown, line: number, index: number): Entry;
   /** What it has learned so far (e.g. the header's version), as plain data another thread can continue from. */
   state(): unknown;
-  /**
-   * Facts about decoded entries that only the end of the file settles, by entry index (Gemini
-   * CLI: the last copy of a message wins). A format whose decoder has it is read by one thread.
-   */
-  finish?(): ReadonlyMap<number, LateFacts>;
 }
 
-/** What `Decoder.finish` may add to an entry it has already decoded. */
+/** What `TranscriptFormat.settle` may add to an entry once the whole file is decoded. */
 export interface LateFacts {
   keptHistoryProblems?: KeptHistoryProblem[];
   /** See Entry.wipesHistory. */
@@ -87,6 +83,12 @@ export interface TranscriptFormat {
    * line 1, whatever lines it takes, and repaired by span inside it.
    */
   readsWholeDocument?(path: string): boolean;
+  /**
+   * Facts about the entries of a whole file that only its end settles, by entry index (Gemini CLI:
+   * the last copy of a message wins). Read from what the decoder noted on each line (see
+   * Entry.replayNote), so the lines can be decoded by two threads and the facts settled after.
+   */
+  settle?(entries: EntryStore): ReadonlyMap<number, LateFacts>;
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */

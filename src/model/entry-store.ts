@@ -18,6 +18,7 @@ export interface RareFields {
   rollsBackTurns?: number;
   wipesHistory?: string;
   placeholderTurns?: string[];
+  replayNote?: unknown;
   keptHistoryProblems?: KeptHistoryProblem[];
   provider?: string;
   trailingWhitespace?: true;

@@ -153,6 +153,11 @@ export class Entry {
    * interrupted-response placeholder, PR #28939): replayed, the model reads them as its own words.
    */
   declare placeholderTurns: string[] | undefined;
+  /**
+   * What a format that settles its replay at the end of the file (TranscriptFormat.settle) noted
+   * about the line, in its own terms; nothing but that format reads it.
+   */
+  declare replayNote: unknown;
   /** Pointers of empty or whitespace-only text blocks. */
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
@@ -221,7 +226,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'replayNote', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -12,7 +12,7 @@ import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { loadBytes, loadDocument, TranscriptBuilder, type ConversationSink } from './load-transcript.js';
+import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type ConversationSink } from './load-transcript.js';
 import { documentFormat } from '../formats/registry.js';
 
 const MiB = 1 << 20;
@@ -57,14 +57,14 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
     const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(lines ?? (await sampleLines(path, 0, size))).from(path);
     return builder.finish(await readFileLines(path, builder.line), collector(size));
   };
-  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || (format !== undefined && oneThread(format))) return sequential();
+  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || format?.conversationOf !== undefined) return sequential();
   const lines = await sampleLines(path, 0, size);
   if (size < MIN_MEAN_LINE_BYTES * lines) return sequential(lines);
   // Started before the split is known: the thread loads its code while this one reads the file's head.
   const worker = new DecoderThread();
   const split = await splitPoint(path, size);
   const head = split === undefined ? undefined : await headPosition(path, format);
-  if (split === undefined || head === undefined || oneThread(head.format)) {
+  if (split === undefined || head === undefined || head.format.conversationOf !== undefined) {
     worker.cancel();
     return sequential(lines);
   }
@@ -79,12 +79,9 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const rest = await second.catch(() => undefined);
   const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
   if (tail === undefined) return sequential(lines);
-  return join(first, tail, collector(size));
-}
-
-/** Lines that are conversations of their own, and a replay settled only at the end of the file (Decoder.finish), are read by one thread. */
-function oneThread(format: TranscriptFormat): boolean {
-  return format.conversationOf !== undefined || format.createDecoder().finish !== undefined;
+  const joined = join(first, tail, collector(size));
+  addLateFacts(reached!.format, joined.entries);
+  return joined;
 }
 
 /** Files from this size on leave enough grown-out columns behind to be worth a collection. */

@@ -252,7 +252,7 @@ export class TranscriptBuilder {
   }
 
   private lateFacts(): void {
-    if (this.decoder !== undefined) addLateFacts(this.decoder, this.transcript.entries);
+    if (this.format !== undefined) addLateFacts(this.format, this.transcript.entries);
   }
 
   /** A short file that parsed in part but whose lines no format calls its own: where it lives, or what its lines resemble, decides. */
@@ -274,9 +274,19 @@ export class TranscriptBuilder {
   }
 }
 
-/** What a decoder could tell only at the end of the file (see Decoder.finish), written into the entries it decoded. */
-export function addLateFacts(decoder: Decoder, entries: EntryStore): void {
-  for (const [index, facts] of decoder.finish?.() ?? []) {
+/**
+ * What a format can tell only once the whole file is decoded (see TranscriptFormat.settle),
+ * written into its entries; facts an earlier settling wrote (into entries copied from another
+ * store) go first.
+ */
+export function addLateFacts(format: TranscriptFormat, entries: EntryStore): void {
+  if (format.settle === undefined) return;
+  for (const rare of entries.rare.values()) {
+    delete rare.keptHistoryProblems;
+    delete rare.wipesHistory;
+    delete rare.placeholderTurns;
+  }
+  for (const [index, facts] of format.settle(entries)) {
     if (facts.keptHistoryProblems !== undefined) entries.setRare(index, 'keptHistoryProblems', facts.keptHistoryProblems);
     if (facts.wipesHistory !== undefined) entries.setRare(index, 'wipesHistory', facts.wipesHistory);
     if (facts.placeholderTurns !== undefined) entries.setRare(index, 'placeholderTurns', facts.placeholderTurns);

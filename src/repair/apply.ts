@@ -44,8 +44,6 @@ export async function applyPlan(
   const joiner = new SplitJoiner(splitSpans(transcript));
   for (const issue of transcript.lineIssues) if (issue.kind !== 'glued' && issue.kind !== 'split') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
   const decoder = format.createDecoder();
-  // A replay settled only at the end of the file (Decoder.finish) must see every line again: no entry is copied.
-  const replaysAtEnd = decoder.finish !== undefined;
   const output: Transcript = { format: format.name, semantics: format.semantics, entries: new EntryStore(entriesIn), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   const fd = openSync(source.path, 'r');
   let pieces: Buffer[] = [];
@@ -59,7 +57,7 @@ export async function applyPlan(
     if (from !== undefined || value !== undefined) {
       const entries = output.entries;
       if (from !== undefined) newIndex[from.index] = entries.length;
-      if (value === undefined && from!.kind !== 'header' && !replaysAtEnd) {
+      if (value === undefined && from!.kind !== 'header') {
         entries.pushCopy(entriesIn, from!.index, { line, offset: output.bytes, byteLength: bytes.length, id: movedId(from!, entries.length) });
       } else {
         const entry = decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
@@ -153,7 +151,7 @@ export async function applyPlan(
   } finally {
     closeSync(fd);
   }
-  addLateFacts(decoder, output.entries);
+  addLateFacts(format, output.entries);
   output.entries.trim();
   return output;
 }

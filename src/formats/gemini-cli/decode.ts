@@ -1,30 +1,39 @@
 import { Entry, positionalId } from '../../model/entry.js';
-import type { Decoder, LateFacts } from '../format.js';
+import type { Decoder } from '../format.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { judgeHistory, type ReplayedMessage } from './history.js';
 import { recordKind } from './records.js';
-import { summarize, summarizeContent } from './summary.js';
+import { summarize, summarizeContent, type MessageSummary } from './summary.js';
+
+/**
+ * What a line does to the message list the client replays (see replay.ts): a message (a copy of
+ * it), a new list (`$set.messages`, a legacy record's list, a checkpoint's contents: `clear` when
+ * it replaces the list), a rewind.
+ */
+export type ReplayNote =
+  | { kind: 'message'; id: string; summary: MessageSummary }
+  | { kind: 'list'; clear: boolean; messages: Array<{ id: string; summary: MessageSummary }> }
+  | { kind: 'rewind'; id: string };
+
+export interface GeminiCliDecoderState {
+  sawMetadata: boolean;
+}
 
 /**
  * Gemini CLI sessions (`~/.gemini/tmp/<project>/chats/session-*.jsonl`). The file is a log the
- * client replays (`loadConversationRecord`): a message is re-appended whole under its id each
- * time it changes and the last copy wins, in the place of the first; `$set.messages` replaces the
- * list; `$rewindTo` takes back a message and everything after it (all of them for an id it does
- * not hold). So which copy of a message is sent is known only at the end of the file: the
- * decoder keeps a small summary of each winning copy and judges the history once, in `finish`.
- * Every line is bookkeeping to the rest of the program; the problems sit on the entries of the
- * lines that hold the winning copies, with pointers into them.
+ * client replays (`loadConversationRecord`), so which copy of a message is sent is known only at
+ * the end of the file: each line is decoded on its own, bookkeeping to the rest of the program,
+ * with a note of what it does to the list (`replayNote`, a small summary of each message, never
+ * its content); the format settles the replay from the notes (replay.ts).
  */
 export class GeminiCliDecoder implements Decoder {
-  /** The replayed list so far, in the client's order (a Map keeps the place of a key set again). */
-  private readonly messages = new Map<string, ReplayedMessage>();
-  private sawMetadata = false;
-  /** Rewinds to an id the list does not hold: the client drops every message before them. */
-  private readonly wipes: Array<{ entry: number; id: string }> = [];
+  private sawMetadata: boolean;
 
-  /** Nothing another thread could continue from: a format whose decoder settles at the end is read by one (see Decoder.finish). */
-  state(): undefined {
-    return undefined;
+  constructor(state?: GeminiCliDecoderState) {
+    this.sawMetadata = state?.sawMetadata ?? false;
+  }
+
+  state(): GeminiCliDecoderState {
+    return { sawMetadata: this.sawMetadata };
   }
 
   decode(value: unknown, line: number, index: number): Entry {
@@ -40,66 +49,40 @@ export class GeminiCliDecoder implements Decoder {
       entry.linksToPrevious = true;
       entry.kind = 'state';
     }
-    if (kind === 'checkpoint') {
-      this.contents(Array.isArray(value) ? value : ((value as Json).history as unknown[]), index, Array.isArray(value) ? '' : '/history');
-      return entry;
-    }
-    if (!isObject(value)) return entry;
-    switch (kind) {
-      case 'rewind':
-        this.rewind(value.$rewindTo as string, index);
-        break;
-      case 'message':
-        this.messages.set(value.id as string, { entry: index, summary: summarize(value, '') });
-        break;
-      case 'patch':
-        if (Array.isArray((value.$set as Json).messages)) this.replace((value.$set as Json).messages as unknown[], index, '/$set/messages');
-        break;
-      case 'metadata':
-        // An older build's whole-file record (or one converted to a line) carries the list with the metadata.
-        if (Array.isArray(value.messages)) this.replace(value.messages, index, '/messages', false);
-        break;
-      default:
-        break;
-    }
+    entry.replayNote = noteOf(value, kind);
     return entry;
   }
+}
 
-  /** The pairing problems of the history the client would send, the rewinds that wipe it and the placeholder turns in it, by entry index. */
-  finish(): Map<number, LateFacts> {
-    const facts = new Map<number, LateFacts>();
-    for (const [entry, problems] of judgeHistory(this.messages.values())) facts.set(entry, { keptHistoryProblems: problems });
-    for (const { entry, id } of this.wipes) facts.set(entry, { ...facts.get(entry), wipesHistory: id });
-    for (const { entry, summary } of this.messages.values()) {
-      if (!summary.placeholder) continue;
-      const found = facts.get(entry) ?? {};
-      facts.set(entry, { ...found, placeholderTurns: [...(found.placeholderTurns ?? []), summary.pointer] });
+function noteOf(value: unknown, kind: ReturnType<typeof recordKind>): ReplayNote | undefined {
+  if (kind === 'checkpoint') {
+    // A checkpoint's contents have no ids: each is named by its place.
+    const contents = Array.isArray(value) ? value : ((value as Json).history as unknown[]);
+    const base = Array.isArray(value) ? '' : '/history';
+    return { kind: 'list', clear: true, messages: contents.map((content, k) => ({ id: `#${k}`, summary: summarizeContent(content as Json, `${base}/${k}`) })) };
+  }
+  if (!isObject(value)) return undefined;
+  switch (kind) {
+    case 'rewind':
+      return { kind: 'rewind', id: value.$rewindTo as string };
+    case 'message':
+      return { kind: 'message', id: value.id as string, summary: summarize(value, '') };
+    case 'patch': {
+      const messages = (value.$set as Json).messages;
+      return Array.isArray(messages) ? list(messages, '/$set/messages', true) : undefined;
     }
-    return facts;
+    case 'metadata':
+      // An older build's whole-file record (or one converted to a line) carries the list with the metadata, and adds to it.
+      return Array.isArray(value.messages) ? list(value.messages, '/messages', false) : undefined;
+    default:
+      return undefined;
   }
+}
 
-  private rewind(id: string, index: number): void {
-    if (!this.messages.has(id)) {
-      if (this.messages.size > 0) this.wipes.push({ entry: index, id });
-      this.messages.clear();
-      return;
-    }
-    let found = false;
-    for (const key of [...this.messages.keys()]) {
-      found ||= key === id;
-      if (found) this.messages.delete(key);
-    }
-  }
-
-  /** A checkpoint's contents, each its own turn (they have no ids: named by place). */
-  private contents(list: unknown[], index: number, pointer: string): void {
-    list.forEach((content, k) => this.messages.set(`#${k}`, { entry: index, summary: summarizeContent(content as Json, `${pointer}/${k}`) }));
-  }
-
-  private replace(list: unknown[], index: number, pointer: string, clear = true): void {
-    if (clear) this.messages.clear();
-    list.forEach((message, k) => {
-      if (isObject(message) && typeof message.id === 'string') this.messages.set(message.id, { entry: index, summary: summarize(message, `${pointer}/${k}`) });
-    });
-  }
+function list(messages: unknown[], pointer: string, clear: boolean): ReplayNote {
+  const found: Array<{ id: string; summary: MessageSummary }> = [];
+  messages.forEach((message, k) => {
+    if (isObject(message) && typeof message.id === 'string') found.push({ id: message.id, summary: summarize(message, `${pointer}/${k}`) });
+  });
+  return { kind: 'list', clear, messages: found };
 }

@@ -1,6 +1,7 @@
 import type { TranscriptFormat } from '../format.js';
 import { isObject, withoutTimestamp } from '../json.js';
-import { GeminiCliDecoder } from './decode.js';
+import { GeminiCliDecoder, type GeminiCliDecoderState } from './decode.js';
+import { settleReplay } from './replay.js';
 import { geminiCliEncoder } from './encode.js';
 import { MESSAGE_TYPES, recordKind } from './records.js';
 import { readText } from './text.js';
@@ -48,7 +49,8 @@ export const geminiCliFormat: TranscriptFormat = {
   livesAt: [/(^|\/)\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, /(^|\/)\.gemini\/tmp\/[^/]+\/checkpoint-[^/]*\.json$/],
   // Older builds wrote a session as one JSON record (`session-*.json`), still read; `/chat save` writes `checkpoint-<tag>.json`.
   readsWholeDocument: (path) => /(^|\/)(session|checkpoint)-[^/]*\.json$/.test(path),
-  createDecoder: () => new GeminiCliDecoder(),
+  createDecoder: (state) => new GeminiCliDecoder(state as GeminiCliDecoderState | undefined),
+  settle: settleReplay,
   encoder: geminiCliEncoder,
   nothingToCanonicalize: 'a Gemini CLI session has one shape for each tool call and its result',
   readText,
