@@ -3,9 +3,9 @@
 // doing either again to the result must change nothing. Prints one summary line.
 //   node scripts/corpus-smoke.mjs <folder>
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 const root = process.argv[2];
 if (!root) {
@@ -49,8 +49,11 @@ for (const file of files(root)) {
   if (scan === undefined) continue;
   findings += scan.files[0].findings.length;
   // Claude Code files are scanned only; rewriting them is refused on purpose for now.
-  const once = join(work, `${scanned}-1.jsonl`);
-  const twice = join(work, `${scanned}-2.jsonl`);
+  // Outputs keep the file's name: a name can decide its format (a Gemini CLI `session-*.json` is one JSON document).
+  const once = join(work, `${scanned}-1`, basename(file));
+  const twice = join(work, `${scanned}-2`, basename(file));
+  mkdirSync(dirname(once));
+  mkdirSync(dirname(twice));
   const first = run(['repair', file, '--out', once], file);
   if (first === undefined) continue;
   if (first.files[0].changed) repaired += 1;

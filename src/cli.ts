@@ -53,6 +53,7 @@ command line or in --files-from is always checked (every command).
 Examples:
   $ transcript-doctor scan                         # the session folders on this machine
   $ transcript-doctor scan ~/.openclaw/agents/main/sessions
+  $ transcript-doctor scan ~/.gemini/tmp/*/chats ~/.gemini/tmp/*/checkpoint-*.json   # Gemini CLI sessions, /chat save checkpoints
   $ transcript-doctor scan 'logs/**/*.jsonl' --reporter json -o report.json
   $ cat session.jsonl | transcript-doctor scan -
   $ transcript-doctor scan --provider mistral session.jsonl   # before switching the session to Mistral

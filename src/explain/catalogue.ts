@@ -286,7 +286,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'Gemini',
     text: 'Please ensure that function response turn comes immediately after a function call turn.',
     meaning: 'a tool result in the session does not directly follow the call it answers, or answers no call.',
-    rules: RESULT_UNASKED,
+    rules: [...RESULT_UNASKED, 'kept-history-pairing'],
   },
   {
     ref: 'gem-fc-after-user-or-fr',
@@ -307,7 +307,8 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'Gemini',
     text: 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
     meaning: 'a turn of tool calls in the session is answered by more or fewer results than it made calls.',
-    rules: COUNTS_DIFFER,
+    // Gemini CLI sessions: the pairing of the history its log replays.
+    rules: [...COUNTS_DIFFER, 'kept-history-pairing'],
   },
   {
     ref: 'gem-parts-nonempty',

@@ -1,5 +1,6 @@
 import type { EntryEdit, NewLine } from '../model/edits.js';
-import type { Entry } from '../model/entry.js';
+import type { Entry, KeptHistoryProblem } from '../model/entry.js';
+import type { EntryStore } from '../model/entry-store.js';
 import type { ReplaySemantics } from '../model/transcript.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
@@ -7,6 +8,15 @@ export interface Decoder {
   decode(value: unknown, line: number, index: number): Entry;
   /** What it has learned so far (e.g. the header's version), as plain data another thread can continue from. */
   state(): unknown;
+}
+
+/** What `TranscriptFormat.settle` may add to an entry once the whole file is decoded. */
+export interface LateFacts {
+  keptHistoryProblems?: KeptHistoryProblem[];
+  /** See Entry.wipesHistory. */
+  wipesHistory?: string;
+  /** See Entry.placeholderTurns. */
+  placeholderTurns?: string[];
 }
 
 /** The readable part of one line, for the judge: what was said, never how the line is shaped. */
@@ -67,6 +77,18 @@ export interface TranscriptFormat {
   resembles?(value: unknown): boolean;
   /** Where its agent keeps its files: patterns over a path written with `/`, any home folder. */
   livesAt?: readonly RegExp[];
+  /**
+   * Files it keeps as one JSON document instead of JSONL, by path written with `/` (Gemini CLI's
+   * legacy `session-*.json` and `/chat save` checkpoints): such a file is read as one record on
+   * line 1, whatever lines it takes, and repaired by span inside it.
+   */
+  readsWholeDocument?(path: string): boolean;
+  /**
+   * Facts about the entries of a whole file that only its end settles, by entry index (Gemini CLI:
+   * the last copy of a message wins). Read from what the decoder noted on each line (see
+   * Entry.replayNote), so the lines can be decoded by two threads and the facts settled after.
+   */
+  settle?(entries: EntryStore): ReadonlyMap<number, LateFacts>;
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */

@@ -1,6 +1,7 @@
 import type { TranscriptFormat } from './format.js';
 import { claudeCodeFormat } from './claude-code/index.js';
 import { codexFormat } from './codex/index.js';
+import { geminiCliFormat } from './gemini-cli/index.js';
 import { piFormat } from './pi/index.js';
 import { requestsFormat } from './requests/index.js';
 
@@ -8,7 +9,7 @@ import { requestsFormat } from './requests/index.js';
  * Formats in detection order; each recognises only line shapes the others never write. Requests
  * come last: a session line never holds a whole request, and that test reads more of the line.
  */
-export const formats: readonly TranscriptFormat[] = [piFormat, claudeCodeFormat, codexFormat, requestsFormat];
+export const formats: readonly TranscriptFormat[] = [piFormat, claudeCodeFormat, codexFormat, geminiCliFormat, requestsFormat];
 
 export function detectFormat(value: unknown): TranscriptFormat | undefined {
   return formats.find((format) => format.detect(value));
@@ -32,4 +33,10 @@ export function likelyFormat(values: readonly unknown[], path: string | undefine
   }
   const alike = formats.filter((format) => format.resembles !== undefined && values.some((value) => format.resembles!(value)));
   return alike.length === 1 ? alike[0] : undefined;
+}
+
+/** The format that keeps the file at `path` as one JSON document (see TranscriptFormat.readsWholeDocument); `format` when one is named. */
+export function documentFormat(path: string, format?: TranscriptFormat): TranscriptFormat | undefined {
+  const slashed = path.replaceAll('\\', '/');
+  return (format === undefined ? formats : [format]).find((candidate) => candidate.readsWholeDocument?.(slashed) === true);
 }

@@ -125,8 +125,8 @@ function pathInfo(path: string) {
 }
 
 /**
- * Where pi, OpenClaw, Claude Code and Codex keep sessions on this machine, whether or not they
- * exist. Codex nests its rollouts by date (`sessions/YYYY/MM/DD/rollout-*.jsonl`) and moves
+ * Where pi, OpenClaw, Claude Code, Codex and Gemini CLI (`tmp/<project>/chats`, home moved by
+ * `GEMINI_CLI_HOME`) keep sessions on this machine, whether or not they exist. Codex nests its rollouts by date (`sessions/YYYY/MM/DD/rollout-*.jsonl`) and moves
  * archived ones to `archived_sessions`; folder search finds both.
  */
 export async function standardLocations(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
@@ -141,6 +141,7 @@ export async function standardLocations(env: NodeJS.ProcessEnv = process.env): P
     join(env.CLAUDE_CONFIG_DIR || join(home, '.claude'), 'projects'),
     join(codex, 'sessions'),
     join(codex, 'archived_sessions'),
+    join(env.GEMINI_CLI_HOME || home, '.gemini', 'tmp'),
   ];
 }
 

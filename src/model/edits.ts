@@ -1,3 +1,5 @@
+import type { KeptHistoryProblem } from './entry.js';
+
 /**
  * Neutral edits a repair makes to entries. Formats turn them into their own field names
  * (see TranscriptFormat.encoder); nothing else needs to know how a line is shaped.
@@ -20,7 +22,14 @@ export type EntryEdit =
   | { kind: 'set-first-kept'; id: string }
   | { kind: 'set-session-id'; id: string }
   /** A compaction's own kept history paired again (see Entry.keptHistoryProblems), unanswered calls dropped or answered as `mode` says. */
-  | { kind: 'fix-kept-history'; mode: 'discard' | 'synthetic' }
+  | {
+      kind: 'fix-kept-history';
+      mode: 'discard' | 'synthetic';
+      /** The problems to mend, for a format that mends them where they sit (Gemini CLI: a log whose replayed history spans lines). */
+      problems?: readonly KeptHistoryProblem[];
+    }
+  /** Placeholder turns (see Entry.placeholderTurns) go from the line. */
+  | { kind: 'drop-placeholder-turns'; pointers: readonly string[] }
   /** The line's sequence number (see Entry.sequence). */
   | { kind: 'set-sequence'; value: number }
   /** Written out again from its parsed value: turns undecodable bytes into U+FFFD, as pi reads them. */

@@ -16,6 +16,9 @@ export interface RareFields {
   blankTextBlocks?: string[];
   whitespaceTextBlocks?: string[];
   rollsBackTurns?: number;
+  wipesHistory?: string;
+  placeholderTurns?: string[];
+  replayNote?: unknown;
   keptHistoryProblems?: KeptHistoryProblem[];
   provider?: string;
   trailingWhitespace?: true;

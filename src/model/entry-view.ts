@@ -137,6 +137,12 @@ export class EntryView {
   get rollsBackTurns() {
     return this.rare?.rollsBackTurns;
   }
+  get wipesHistory() {
+    return this.rare?.wipesHistory;
+  }
+  get placeholderTurns() {
+    return this.rare?.placeholderTurns;
+  }
   get keptHistoryProblems() {
     return this.rare?.keptHistoryProblems;
   }

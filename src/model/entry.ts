@@ -143,6 +143,21 @@ export class Entry {
   declare sequence: number | undefined;
   /** A marker that takes back the last N user turns (Codex's `thread_rolled_back`): the agent replays the history without them. */
   declare rollsBackTurns: number | undefined;
+  /**
+   * A marker that takes back history by naming an entry the history does not hold (Gemini CLI's
+   * `$rewindTo` to an unknown id): the agent then drops everything before it. The id it names.
+   */
+  declare wipesHistory: string | undefined;
+  /**
+   * Pointers of assistant turns the agent wrote in place of an answer it never got (Gemini CLI's
+   * interrupted-response placeholder, PR #28939): replayed, the model reads them as its own words.
+   */
+  declare placeholderTurns: string[] | undefined;
+  /**
+   * What a format that settles its replay at the end of the file (TranscriptFormat.settle) noted
+   * about the line, in its own terms; nothing but that format reads it.
+   */
+  declare replayNote: unknown;
   /** Pointers of empty or whitespace-only text blocks. */
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
@@ -211,7 +226,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'replayNote', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -12,7 +12,8 @@ import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { loadBytes, TranscriptBuilder, type ConversationSink } from './load-transcript.js';
+import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type ConversationSink } from './load-transcript.js';
+import { documentFormat } from '../formats/registry.js';
 
 const MiB = 1 << 20;
 /** Below this a second thread costs more to start than it saves. */
@@ -43,6 +44,9 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   // Refuses a FIFO or a device before reading: either may never end.
   const { fd, size } = openRegularSync(path);
   try {
+    // A format's one-document file (a legacy Gemini CLI session, a checkpoint) is read whole, as one record.
+    const owner = documentFormat(path, format);
+    if (owner !== undefined) return loadDocument(Buffer.from(readSmallFile(fd, size)), format, path, owner);
     // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
     // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
     if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format, conversations, path);
@@ -75,7 +79,9 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const rest = await second.catch(() => undefined);
   const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
   if (tail === undefined) return sequential(lines);
-  return join(first, tail, collector(size));
+  const joined = join(first, tail, collector(size));
+  addLateFacts(reached!.format, joined.entries);
+  return joined;
 }
 
 /** Files from this size on leave enough grown-out columns behind to be worth a collection. */

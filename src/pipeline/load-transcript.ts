@@ -93,6 +93,7 @@ export class TranscriptBuilder {
   finish(summary: ReadSummary, between?: () => void): Transcript {
     this.settle(true);
     this.settleFormat();
+    this.lateFacts();
     this.transcript.entries.trim(between);
     return this.untrimmed(summary);
   }
@@ -101,6 +102,27 @@ export class TranscriptBuilder {
   untrimmed(summary: ReadSummary): Transcript {
     this.settle();
     return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
+  }
+
+  /**
+   * A file that is one JSON document (see TranscriptFormat.readsWholeDocument): one record on
+   * line 1, whatever lines it takes. A document needs no final line ending, so its last line counts as ended.
+   * One that does not parse is `owner`'s, the format whose documents live where it does.
+   */
+  document(bytes: Buffer, summary: ReadSummary, owner?: TranscriptFormat): void {
+    const start = summary.bom ? 3 : 0;
+    const text = bytes.subarray(start);
+    let value: unknown;
+    try {
+      value = JSON.parse(text.toString('utf8'));
+    } catch (error) {
+      this.issue('invalid-json', 1, `the file is not one JSON document: ${describeParseError(error, text.toString('utf8'))}`);
+      this.transcript.lastLine = { line: summary.lines, eol: 'lf', parsed: false };
+      if (this.format === undefined && owner !== undefined) this.adopt(owner);
+      return;
+    }
+    this.counted(1, 'lf', isUtf8(text));
+    this.accept(value, { number: 1, offset: start, byteLength: text.length });
   }
 
   readonly line = (raw: RawLine): void => {
@@ -250,6 +272,10 @@ export class TranscriptBuilder {
     this.undetected = undefined;
   }
 
+  private lateFacts(): void {
+    if (this.format !== undefined) addLateFacts(this.format, this.transcript.entries);
+  }
+
   /** A short file that parsed in part but whose lines no format calls its own: where it lives, or what its lines resemble, decides. */
   private settleFormat(): void {
     if (this.format !== undefined || this.undetected === undefined || this.undetected.length === 0) return;
@@ -266,6 +292,25 @@ export class TranscriptBuilder {
     entries.push(entry);
     // Calls, results and ids, in the proportion the first lines have them.
     if (entries.length === SAMPLE_ENTRIES && this.expected !== undefined) entries.reserve(this.expected);
+  }
+}
+
+/**
+ * What a format can tell only once the whole file is decoded (see TranscriptFormat.settle),
+ * written into its entries; facts an earlier settling wrote (into entries copied from another
+ * store) go first.
+ */
+export function addLateFacts(format: TranscriptFormat, entries: EntryStore): void {
+  if (format.settle === undefined) return;
+  for (const rare of entries.rare.values()) {
+    delete rare.keptHistoryProblems;
+    delete rare.wipesHistory;
+    delete rare.placeholderTurns;
+  }
+  for (const [index, facts] of format.settle(entries)) {
+    if (facts.keptHistoryProblems !== undefined) entries.setRare(index, 'keptHistoryProblems', facts.keptHistoryProblems);
+    if (facts.wipesHistory !== undefined) entries.setRare(index, 'wipesHistory', facts.wipesHistory);
+    if (facts.placeholderTurns !== undefined) entries.setRare(index, 'placeholderTurns', facts.placeholderTurns);
   }
 }
 
@@ -288,6 +333,16 @@ export function loadBytes(bytes: Buffer, format?: TranscriptFormat, conversation
   const splitter = new LineSplitter(builder.line);
   splitter.push(bytes);
   return builder.finish(splitter.end());
+}
+
+/** A file that is one JSON document (see TranscriptBuilder.document); `format` skips detection. */
+export function loadDocument(bytes: Buffer, format: TranscriptFormat | undefined, path: string, owner?: TranscriptFormat): Transcript {
+  const summary = new LineSplitter(() => undefined);
+  summary.push(bytes);
+  const read = summary.end();
+  const builder = new TranscriptBuilder(format).from(path);
+  builder.document(bytes, read, owner);
+  return builder.finish(read);
 }
 
 /** An empty line, or one of spaces and tabs (a record always opens with a brace, checked first as the cheap test). */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spoolStdin } from '../io/spool.js';
 import { UserError } from '../errors.js';
 import type { TranscriptFormat } from '../formats/format.js';
-import { formats } from '../formats/registry.js';
+import { documentFormat, formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../io/safe-write.js';
 import { withReadablePath } from '../io/regular-file.js';
 import { analyze, type Analysis } from '../model/analysis.js';
@@ -20,7 +20,8 @@ import { planCanonical } from '../repair/canonical.js';
 import type { FileReport, Finding, RepairSummary } from './finding.js';
 import { loadTranscriptFile } from './load-file.js';
 import { attempt, settle, type Destination, type Sink } from './passes.js';
-import { loadTranscript } from './load-transcript.js';
+import { loadDocument, loadTranscript } from './load-transcript.js';
+import { rewriteJson } from '../json/rewrite.js';
 import { missingToolResultName } from '../rules/pairing/missing-tool-result-name.js';
 import { invalidJson } from '../rules/syntax/invalid-json.js';
 import { runRules } from './run-rules.js';
@@ -86,6 +87,7 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
   if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, reading, display, stamp, transcript, format, lines, rewrite, target });
+  if (format !== undefined && documentFormat(reading, format) !== undefined) return rewriteDocument({ source, reading, display, stamp, transcript, format, rewrite, target });
   const plan = rewrite.plan(transcript, display, reading);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
@@ -116,6 +118,63 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   };
   return settle({ path: reading, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));
 }
+
+/**
+ * A file that is one JSON document (see TranscriptFormat.readsWholeDocument): edited by span in
+ * memory, planned again until nothing is left to change, and written once. A document that does
+ * not parse is left as it is: there is no line to drop, only the whole file.
+ */
+async function rewriteDocument(file: {
+  source: string;
+  reading: string;
+  display: string;
+  stamp: SourceStamp | undefined;
+  transcript: Transcript;
+  format: TranscriptFormat;
+  rewrite: Rewrite;
+  target: Target;
+}): Promise<RepairReport> {
+  const { source, reading, display, stamp, format, rewrite, target } = file;
+  const original = await readFile(reading);
+  const bom = file.transcript.bom ? original.subarray(0, 3) : Buffer.alloc(0);
+  let text = original.subarray(bom.length).toString('utf8');
+  let transcript = file.transcript;
+  const counts = emptyCounts();
+  const rewritten = new Set<number>();
+  for (let pass = 0; pass < MAX_DOCUMENT_PASSES && transcript.lineIssues.length === 0; pass++) {
+    transcript.provider = rewrite.provider;
+    const plan = rewrite.plan(transcript, display);
+    const edits = plan.edits.get(1);
+    if (edits === undefined) break;
+    text = rewriteJson(text, (value) => format.encoder.apply(value, edits)).text;
+    for (const [counter, value] of Object.entries(plan.counts)) counts[counter as keyof typeof counts] += value;
+    rewritten.add(1);
+    transcript = loadDocument(Buffer.concat([bom, Buffer.from(text)]), format, reading);
+  }
+  const output = Buffer.concat([bom, Buffer.from(text)]);
+  const changed = !output.equals(original);
+  const summary: RepairSummary = { changed, counts, lines: { dropped: [], moved: [], rewritten: [...rewritten] } };
+  const report: RepairReport = { path: display, format: format.name, findings: [], repair: summary };
+  const judge = (judged: Transcript): RepairReport => {
+    judged.provider = rewrite.provider;
+    report.findings = runRules(analyze(judged), rewrite.rules);
+    return report;
+  };
+  if (!changed) {
+    judge(transcript);
+    if (target.kind === 'stream') await pipeline(createReadStream(reading), target.stream, { end: false });
+    if (target.kind === 'file') await copyTo(reading, await outputFile(target.path, reading, display));
+    if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
+    return report;
+  }
+  const sink = await destination(target, judge, { source, display, stamp, summary }).open();
+  await attempt(sink, () => sink.write(output));
+  await sink.flush?.();
+  return sink.keep(transcript);
+}
+
+/** A planner that still finds work in a document after this many passes has a bug; stop rather than loop. */
+const MAX_DOCUMENT_PASSES = 5;
 
 /**
  * A file of conversations: one more read writes every line, repairing the lines the first read

@@ -6,6 +6,7 @@ import { gluedRecords } from '../io/glued-records.js';
 import { SplitJoiner } from '../io/split-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
+import { addLateFacts } from '../pipeline/load-transcript.js';
 import { positionalId, positionOf, type Entry } from '../model/entry.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type LineIssue, type Transcript } from '../model/transcript.js';
@@ -150,6 +151,7 @@ export async function applyPlan(
   } finally {
     closeSync(fd);
   }
+  addLateFacts(format, output.entries);
   output.entries.trim();
   return output;
 }

@@ -6,7 +6,7 @@ import type { RepairMode } from './plan.js';
 export function repairKeptHistories(entries: EntryStore, builder: PlanBuilder, mode: RepairMode): void {
   for (const [i, rare] of entries.rare) {
     if (rare.keptHistoryProblems === undefined || builder.skipped(entries.line(i))) continue;
-    builder.edit(entries.line(i), { kind: 'fix-kept-history', mode });
+    builder.edit(entries.line(i), { kind: 'fix-kept-history', mode, problems: rare.keptHistoryProblems });
     builder.count('rewrittenEntries');
   }
 }

@@ -7,6 +7,7 @@ import { restoreItemTypes } from './item-types.js';
 import { renameLaterCopies } from './reused-ids.js';
 import { closeTrailingTurn } from './closing-turn.js';
 import { repairKeptHistories } from './kept-history.js';
+import { repairReplayedLog } from './replayed-log.js';
 import { withLineReader } from './line-reader.js';
 import { repairLinks } from './links.js';
 import { isEmptyPlan, type RepairMode, type RepairPlan } from './plan.js';
@@ -49,6 +50,7 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
   repairKeptHistories(transcript.entries, builder, options.mode);
+  repairReplayedLog(transcript.entries, builder);
   if (isEmptyPlan(builder.plan)) closeTrailingTurn(analysis, builder, (seed) => encoder.newId(seed));
   if (isEmptyPlan(builder.plan)) renumberLines(transcript.entries, builder);
   const plan = builder.finish();

@@ -26,6 +26,8 @@ import { toolResultOrder } from './pairing/tool-result-order.js';
 import { toolResultNotFirst } from './pairing/tool-result-not-first.js';
 import { missingSequenceNumber } from './structure/missing-sequence-number.js';
 import { missingItemType } from './structure/missing-item-type.js';
+import { rewindToUnknownMessage } from './structure/rewind-to-unknown-message.js';
+import { placeholderTurn } from './content/placeholder-turn.js';
 import { unreadableContentPart } from './structure/unreadable-content-part.js';
 import { unansweredFinalTurn } from './structure/unanswered-final-turn.js';
 import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
@@ -69,6 +71,8 @@ export const rules: readonly Rule[] = [
   sequenceOutOfOrder,
   missingSequenceNumber,
   missingItemType,
+  rewindToUnknownMessage,
+  placeholderTurn,
   unreadableContentPart,
   missingToolResult,
   orphanToolResult,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './run-cli.js';
 
-const fixtures = ['pi', 'demo', 'claude-code', 'codex'].flatMap((dir) => readdirSync(join(ROOT, 'fixtures', dir)).filter((n) => n.endsWith('.jsonl')).map((n) => `fixtures/${dir}/${n}`));
+const fixtures = ['pi', 'demo', 'claude-code', 'codex', 'gemini-cli'].flatMap((dir) => readdirSync(join(ROOT, 'fixtures', dir)).filter((n) => n.endsWith('.jsonl')).map((n) => `fixtures/${dir}/${n}`));
 
 /** Large files are decoded by two threads; forcing that on every fixture must change nothing. */
 describe('two-thread decoding', () => {
@@ -35,6 +35,24 @@ describe('two-thread decoding', () => {
     const split = await runCli(['scan', file, '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
     const findings = JSON.parse(single.stdout).files[0].findings.filter((f: { rule: string }) => f.rule === 'invalid-json');
     expect(findings.map((f: { line: number }) => f.line)).toEqual([6, 9, 42, 45]);
+    expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
+  });
+
+  it('settles a Gemini CLI log after both halves: a copy in the second half wins over one in the first', async () => {
+    const fixture = readFileSync(join(ROOT, 'fixtures', 'gemini-cli', 'healthy.jsonl'), 'utf8').split('\n').slice(0, -1);
+    // The answered copy of line 7 written again, unanswered, after many lines: the split falls between them.
+    const padding = Array.from({ length: 60 }, (_, i) => JSON.stringify({ $set: { lastUpdated: `2026-03-09T15:${String(i).padStart(2, '0')}:00.000Z` } }));
+    const executing = JSON.parse(fixture[6]!);
+    for (const call of executing.toolCalls) {
+      delete call.result;
+      call.status = 'executing';
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'td-parallel-')), 'session-2026-03-09T14-00-3f9c2a71.jsonl');
+    writeFileSync(file, [...fixture, ...padding, JSON.stringify(executing)].map((line) => `${line}\n`).join(''));
+    const single = await runCli(['scan', file, '--jobs', '1', '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
+    const split = await runCli(['scan', file, '--jobs', '1', '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
+    const last = fixture.length + padding.length + 1;
+    expect(JSON.parse(single.stdout).files[0].findings.map((f: { line: number; rule: string }) => `${f.line} ${f.rule}`)).toEqual([`${last} kept-history-pairing`, `${last} kept-history-pairing`]);
     expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
   });
 });

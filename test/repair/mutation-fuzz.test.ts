@@ -6,7 +6,7 @@ import { mutate } from '../../harden/lib/mutations.mjs';
 import { repairBytes } from '../helpers/repair-tester.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
-const files = ['pi', 'claude-code', 'demo', 'codex'].flatMap((dir) => readdirSync(join(FIXTURES, dir)).filter((name) => name.endsWith('.jsonl')).map((name) => join(FIXTURES, dir, name)));
+const files = ['pi', 'claude-code', 'demo', 'codex', 'gemini-cli'].flatMap((dir) => readdirSync(join(FIXTURES, dir)).filter((name) => name.endsWith('.jsonl')).map((name) => join(FIXTURES, dir, name)));
 /** Findings repair leaves for a person on purpose (see each rule's doc). */
 const LEFT_BY_DESIGN = new Set(['duplicate-entry-id', 'lost-logical-parent']);
 const RUNS = Number(process.env.TD_FUZZ_RUNS ?? 120);

@@ -1,0 +1,88 @@
+import { Entry, positionalId } from '../../model/entry.js';
+import type { Decoder } from '../format.js';
+import { isObject, nonEmptyString, type Json } from '../json.js';
+import { recordKind } from './records.js';
+import { summarize, summarizeContent, type MessageSummary } from './summary.js';
+
+/**
+ * What a line does to the message list the client replays (see replay.ts): a message (a copy of
+ * it), a new list (`$set.messages`, a legacy record's list, a checkpoint's contents: `clear` when
+ * it replaces the list), a rewind.
+ */
+export type ReplayNote =
+  | { kind: 'message'; id: string; summary: MessageSummary }
+  | { kind: 'list'; clear: boolean; messages: Array<{ id: string; summary: MessageSummary }> }
+  | { kind: 'rewind'; id: string };
+
+export interface GeminiCliDecoderState {
+  sawMetadata: boolean;
+}
+
+/**
+ * Gemini CLI sessions (`~/.gemini/tmp/<project>/chats/session-*.jsonl`). The file is a log the
+ * client replays (`loadConversationRecord`), so which copy of a message is sent is known only at
+ * the end of the file: each line is decoded on its own, bookkeeping to the rest of the program,
+ * with a note of what it does to the list (`replayNote`, a small summary of each message, never
+ * its content); the format settles the replay from the notes (replay.ts).
+ */
+export class GeminiCliDecoder implements Decoder {
+  private sawMetadata: boolean;
+
+  constructor(state?: GeminiCliDecoderState) {
+    this.sawMetadata = state?.sawMetadata ?? false;
+  }
+
+  state(): GeminiCliDecoderState {
+    return { sawMetadata: this.sawMetadata };
+  }
+
+  decode(value: unknown, line: number, index: number): Entry {
+    const entry = new Entry(index, line);
+    const kind = recordKind(value);
+    if (kind === 'metadata' && !this.sawMetadata) {
+      this.sawMetadata = true;
+      entry.kind = 'header';
+      entry.header = { valid: true, id: nonEmptyString((value as Json).sessionId) };
+    } else {
+      // A log in file order: each line follows the one before it, named by its place.
+      entry.id = positionalId(index);
+      entry.linksToPrevious = true;
+      entry.kind = 'state';
+    }
+    entry.replayNote = noteOf(value, kind);
+    return entry;
+  }
+}
+
+function noteOf(value: unknown, kind: ReturnType<typeof recordKind>): ReplayNote | undefined {
+  if (kind === 'checkpoint') {
+    // A checkpoint's contents have no ids: each is named by its place.
+    const contents = Array.isArray(value) ? value : ((value as Json).history as unknown[]);
+    const base = Array.isArray(value) ? '' : '/history';
+    return { kind: 'list', clear: true, messages: contents.map((content, k) => ({ id: `#${k}`, summary: summarizeContent(content as Json, `${base}/${k}`) })) };
+  }
+  if (!isObject(value)) return undefined;
+  switch (kind) {
+    case 'rewind':
+      return { kind: 'rewind', id: value.$rewindTo as string };
+    case 'message':
+      return { kind: 'message', id: value.id as string, summary: summarize(value, '') };
+    case 'patch': {
+      const messages = (value.$set as Json).messages;
+      return Array.isArray(messages) ? list(messages, '/$set/messages', true) : undefined;
+    }
+    case 'metadata':
+      // An older build's whole-file record (or one converted to a line) carries the list with the metadata, and adds to it.
+      return Array.isArray(value.messages) ? list(value.messages, '/messages', false) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function list(messages: unknown[], pointer: string, clear: boolean): ReplayNote {
+  const found: Array<{ id: string; summary: MessageSummary }> = [];
+  messages.forEach((message, k) => {
+    if (isObject(message) && typeof message.id === 'string') found.push({ id: message.id, summary: summarize(message, `${pointer}/${k}`) });
+  });
+  return { kind: 'list', clear, messages: found };
+}

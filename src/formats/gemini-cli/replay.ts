@@ -1,0 +1,44 @@
+import type { EntryStore } from '../../model/entry-store.js';
+import type { LateFacts } from '../format.js';
+import type { ReplayNote } from './decode.js';
+import { judgeHistory, type ReplayedMessage } from './history.js';
+
+/**
+ * Replays the notes of a whole file as the client replays its log (`loadConversationRecord`,
+ * 0.61.0): a message is set under its id and the last copy wins, in the place of the first (a Map
+ * keeps the place of a key set again); a list replaces what came before (or adds to it);
+ * `$rewindTo` takes back that message and everything after it, and every message when it names
+ * none the list holds. Then judges the history the client sends, by entry: its pairing problems,
+ * the rewinds that wiped it, its placeholder turns.
+ */
+export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
+  const messages = new Map<string, ReplayedMessage>();
+  const wipes: Array<{ entry: number; id: string }> = [];
+  for (let entry = 0; entry < entries.length; entry++) {
+    const note = entries.rare.get(entry)?.replayNote as ReplayNote | undefined;
+    if (note === undefined) continue;
+    if (note.kind === 'message') messages.set(note.id, { entry, summary: note.summary });
+    else if (note.kind === 'list') {
+      if (note.clear) messages.clear();
+      for (const { id, summary } of note.messages) messages.set(id, { entry, summary });
+    } else if (!messages.has(note.id)) {
+      if (messages.size > 0) wipes.push({ entry, id: note.id });
+      messages.clear();
+    } else {
+      let found = false;
+      for (const key of [...messages.keys()]) {
+        found ||= key === note.id;
+        if (found) messages.delete(key);
+      }
+    }
+  }
+  const facts = new Map<number, LateFacts>();
+  for (const [entry, problems] of judgeHistory(messages.values())) facts.set(entry, { keptHistoryProblems: problems });
+  for (const { entry, id } of wipes) facts.set(entry, { ...facts.get(entry), wipesHistory: id });
+  for (const { entry, summary } of messages.values()) {
+    if (!summary.placeholder) continue;
+    const found = facts.get(entry) ?? {};
+    facts.set(entry, { ...found, placeholderTurns: [...(found.placeholderTurns ?? []), summary.pointer] });
+  }
+  return facts;
+}

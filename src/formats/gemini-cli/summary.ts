@@ -1,0 +1,126 @@
+import { isObject, nonEmptyString, type Json } from '../json.js';
+import { contentText, INTERRUPTED_PLACEHOLDER, isIgnoredUserText, partsOf, responseOf } from './records.js';
+
+/** A `functionResponse` part the client sends: what it names, and where it sits under its message. */
+export interface ResponsePart {
+  id?: string;
+  name?: string;
+  pointer: string;
+}
+
+/** A `functionCall` the client sends, with the responses its recorded result turns into. */
+export interface CallPart extends ResponsePart {
+  responses: ResponsePart[];
+}
+
+/**
+ * What the judge needs of one message, read once when its copy is decoded, so the file's
+ * messages are never held: whether the client sends it, its calls, its response parts.
+ */
+export interface MessageSummary {
+  type: string;
+  /** Where the message sits in its line ('' for a line of its own). */
+  pointer: string;
+  /** The client turns it into a turn of the request (`convertSessionToClientHistory`). */
+  sent: boolean;
+  /** A model message: its calls (`toolCalls`, or `functionCall` parts of its content). */
+  calls: CallPart[];
+  /** A user message: the `functionResponse` parts of its content. */
+  responses: ResponsePart[];
+  /** A model message that is only the client's own interrupted-response placeholder. */
+  placeholder: boolean;
+}
+
+/** Reads a message record at `base` (its JSON Pointer inside the line) the way the client turns it into turns. */
+export function summarize(message: Json, base: string): MessageSummary {
+  const type = typeof message.type === 'string' ? message.type : '';
+  const summary: MessageSummary = { type, pointer: base, sent: false, calls: [], responses: [], placeholder: false };
+  if (type === 'user') {
+    summary.sent = !isIgnoredUserText(contentText(message.content));
+    if (summary.sent) summary.responses = contentResponses(message.content, `${base}/content`);
+  } else if (type === 'gemini') readModel(message, base, summary);
+  return summary;
+}
+
+function readModel(message: Json, base: string, summary: MessageSummary): void {
+  const content = message.content ? partsOf(message.content) : [];
+  const toolCalls = Array.isArray(message.toolCalls) ? message.toolCalls : [];
+  const thoughts = Array.isArray(message.thoughts) ? message.thoughts.length : 0;
+  // Calls or thoughts written as parts of the content: the client sends the content as it is, and no calls from `toolCalls`.
+  const asParts = content.some((part) => isObject(part) && (Boolean(part.functionCall) || Boolean(part.thought)));
+  const modelParts = asParts ? content.length : thoughts + content.length + toolCalls.length;
+  summary.sent = modelParts > 0;
+  if (!summary.sent) return;
+  summary.placeholder = toolCalls.length === 0 && !asParts && contentText(message.content).trim() === INTERRUPTED_PLACEHOLDER;
+  if (asParts) {
+    content.forEach((part, i) => {
+      if (isObject(part) && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, partPointer(message.content, `${base}/content`, i), []));
+    });
+  }
+  toolCalls.forEach((record, i) => {
+    if (!isObject(record)) return;
+    const pointer = `${base}/toolCalls/${i}`;
+    const responses = resultResponses(record, pointer);
+    if (asParts) {
+      // Their results are still sent, answering the calls of the content.
+      summary.calls.at(-1)?.responses.push(...responses);
+      return;
+    }
+    summary.calls.push(call(record, pointer, responses));
+  });
+}
+
+/** The response parts a recorded result becomes: a string is one, a list holds its own parts, any other object is sent as it is. */
+function resultResponses(record: Json, pointer: string): ResponsePart[] {
+  const result = record.result;
+  if (!result) return [];
+  if (typeof result === 'string') return [named(record, `${pointer}/result`)];
+  if (Array.isArray(result)) return contentResponses(result, `${pointer}/result`);
+  const response = responseOf(result);
+  return response === undefined ? [] : [named(response, `${pointer}/result`)];
+}
+
+function contentResponses(content: unknown, pointer: string): ResponsePart[] {
+  const responses: ResponsePart[] = [];
+  partsOf(content).forEach((part, i) => {
+    const response = responseOf(part);
+    if (response !== undefined) responses.push(named(response, partPointer(content, pointer, i)));
+  });
+  return responses;
+}
+
+/** A part's pointer: its index in a list, or the content itself when that is one part. */
+function partPointer(content: unknown, pointer: string, index: number): string {
+  return Array.isArray(content) ? `${pointer}/${index}` : pointer;
+}
+
+/** What a call or response names, at `pointer`; made directly, as a summary is made for every copy of every message. */
+function named(value: Json, pointer: string): ResponsePart {
+  const part: ResponsePart = { pointer };
+  const id = nonEmptyString(value.id);
+  if (id !== undefined) part.id = id;
+  if (typeof value.name === 'string') part.name = value.name;
+  return part;
+}
+
+function call(value: Json, pointer: string, responses: ResponsePart[]): CallPart {
+  const part = named(value, pointer) as CallPart;
+  part.responses = responses;
+  return part;
+}
+
+/** A content of a checkpoint: a turn sent as it is, its calls and responses its `functionCall` and `functionResponse` parts. */
+export function summarizeContent(content: Json, base: string): MessageSummary {
+  const parts = Array.isArray(content.parts) ? content.parts : [];
+  const model = content.role === 'model';
+  const summary: MessageSummary = { type: model ? 'gemini' : 'user', pointer: base, sent: parts.length > 0, calls: [], responses: [], placeholder: false };
+  parts.forEach((part, i) => {
+    if (!isObject(part)) return;
+    const pointer = `${base}/parts/${i}`;
+    if (model && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, pointer, []));
+    const response = responseOf(part);
+    if (!model && response !== undefined) summary.responses.push(named(response, pointer));
+  });
+  summary.placeholder = model && parts.length === 1 && contentText(parts).trim() === INTERRUPTED_PLACEHOLDER;
+  return summary;
+}

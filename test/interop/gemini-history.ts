@@ -1,0 +1,89 @@
+/**
+ * Interop helper: load a Gemini CLI session with the client's OWN code (`@google/gemini-cli`
+ * 0.61.0, its bundled core) and report the history it would send on resume.
+ *
+ * Nothing of the client's loading is reimplemented: the session is written to a temp file and
+ * read by `loadConversationRecord` (upserts by id, `$set.messages`, `$rewindTo`, the legacy
+ * whole-file record), turned into turns by `convertSessionToClientHistory` (a checkpoint is
+ * those turns already, as `/chat resume` reads them), given ids by
+ * `ensureStableToolIds` and merged by `coalesceConsecutiveRoles`: the request's `contents`.
+ * Only the count check is ours, the one the Gemini API makes: each turn of function calls is
+ * followed by a turn with as many function responses.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+interface Part {
+  text?: string;
+  functionCall?: unknown;
+  functionResponse?: unknown;
+}
+
+interface Content {
+  role: string;
+  parts?: Part[];
+}
+
+interface Core {
+  loadConversationRecord(path: string): Promise<{ messages: unknown[] } | null>;
+  convertSessionToClientHistory(messages: unknown[]): Array<{ id: string; content: Content }>;
+  ensureStableToolIds(history: Array<{ id: string; content: Content }>): void;
+  coalesceConsecutiveRoles(history: Array<{ content: Content }>): Array<{ content: Content }>;
+}
+
+export interface GeminiHistoryCheck {
+  /** Turns of the request. */
+  turns: number;
+  /** User turns with text: the prompts the user sees again. */
+  prompts: number;
+  /** Call turns whose next turn answers more or fewer calls: `contents[i]: c calls, r responses`. */
+  unequal: string[];
+}
+
+let core: Promise<Core> | undefined;
+
+/** A `/chat save` checkpoint is the client's history itself (`Logger.loadCheckpoint`: a list, or `{history}`), turned back into turns as `/chat resume` does. */
+function checkpointHistory(text: string): Array<{ id: string; content: Content }> {
+  const saved = JSON.parse(text) as Content[] | { history: Content[] };
+  return (Array.isArray(saved) ? saved : saved.history).map((content, i) => ({ id: `checkpoint-${i}`, content }));
+}
+
+/** The bundled core is one chunk among many, named by a hash that changes with each release: found by what it defines. */
+async function loadCore(): Promise<Core> {
+  const require = createRequire(import.meta.url);
+  const bundle = join(dirname(require.resolve('@google/gemini-cli/package.json')), 'bundle');
+  for (const name of (await readdir(bundle)).filter((file) => file.endsWith('.js')).sort()) {
+    const text = await readFile(join(bundle, name), 'utf8');
+    if (text.includes('async function loadConversationRecord(')) return (await import(pathToFileURL(join(bundle, name)).href)) as Core;
+  }
+  throw new Error('no chunk of @google/gemini-cli defines loadConversationRecord');
+}
+
+/** The history Gemini CLI builds from a session file's text (`name` keeps its extension: `.json` is the legacy record). */
+export async function geminiHistoryCheck(text: string, name = 'session.jsonl'): Promise<GeminiHistoryCheck> {
+  const m = await (core ??= loadCore());
+  const folder = await mkdtemp(join(tmpdir(), 'td-gemini-'));
+  try {
+    const file = join(folder, name);
+    await writeFile(file, text);
+    const history = name.startsWith('checkpoint-') ? checkpointHistory(text) : m.convertSessionToClientHistory((await m.loadConversationRecord(file))?.messages ?? []);
+    m.ensureStableToolIds(history);
+    const contents = m.coalesceConsecutiveRoles(history).map((turn) => turn.content);
+    const count = (content: Content | undefined, key: keyof Part) => (content?.parts ?? []).filter((part) => part[key] !== undefined).length;
+    const unequal: string[] = [];
+    contents.forEach((content, i) => {
+      const calls = count(content, 'functionCall');
+      if (calls === 0) return;
+      const next = contents[i + 1];
+      const responses = next?.role === 'user' ? count(next, 'functionResponse') : 0;
+      if (responses !== calls) unequal.push(`contents[${i}]: ${calls} calls, ${responses} responses`);
+    });
+    const prompts = contents.filter((content) => content.role === 'user' && (content.parts ?? []).some((part) => typeof part.text === 'string')).length;
+    return { turns: contents.length, prompts, unequal };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
