@@ -48,7 +48,7 @@ describe('Gemini CLI on the command line', () => {
 
   it('canonicalize finds nothing to do and exits 0', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'td-gemini-')), 'out.jsonl');
-    const result = await runCli(['canonicalize', join(DIR, 'healthy.jsonl'), '-o', out]);
+    const result = await runCli(['canonicalize', join(DIR, 'healthy.jsonl'), '--out', out]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('nothing to canonicalize for gemini-cli: a Gemini CLI session has one shape for each tool call and its result');
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(DIR, 'healthy.jsonl'), 'utf8'));
