@@ -99,6 +99,11 @@ function template(): string {
   const rollout = readFileSync(fixture('codex/missing-tool-result.jsonl'), 'utf8').replaceAll('call_Vb7Kq2Lm9Xp4Rt6Ws1Yz3Na8', CODEX_CALL_ID);
   writeFileSync(join(codex, 'rollout-2026-11-01T10-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl'), rollout);
 
+  const gemini = join(home, '.gemini', 'tmp', '5f0e3c2a9b1d4e6f', 'chats');
+  mkdirSync(gemini, { recursive: true });
+  copyFileSync(fixture('gemini-cli/missing-tool-result.jsonl'), join(gemini, 'session-2026-11-01T10-00-3f9c2a71.jsonl'));
+  copyFileSync(fixture('gemini-cli/checkpoint-before-refactor.json'), join(gemini, '..', 'checkpoint-before-refactor.json'));
+
   mkdirSync(join(cwd, 'logs', '2026-11'), { recursive: true });
   mkdirSync(join(cwd, 'workspace'), { recursive: true });
   cpSync(fixture('demo'), join(cwd, 'sessions'), { recursive: true });
