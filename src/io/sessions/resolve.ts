@@ -105,20 +105,27 @@ function withTimes(sessions: readonly SessionFile[]): FoundSession[] {
   });
 }
 
-/** One entry per real file: a folder reached two ways (a link, an agent folder inside another) lists its sessions twice. */
+/**
+ * One entry per real file: a folder reached two ways (a link, an agent folder inside another)
+ * lists its sessions twice. The name reached without a link is kept, as folder search does.
+ */
 function distinct(sessions: readonly FoundSession[]): FoundSession[] {
-  const seen = new Set<string>();
-  return sessions.filter((session) => {
-    let real: string;
+  const real = sessions.map((session) => {
     try {
-      real = realpathSync(session.path);
+      return realpathSync(session.path);
     } catch {
-      real = session.path;
+      return session.path;
     }
-    if (seen.has(real)) return false;
-    seen.add(real);
-    return true;
   });
+  const order = sessions.map((_, i) => i).sort((a, b) => Number(real[a] !== sessions[a]!.path) - Number(real[b] !== sessions[b]!.path) || a - b);
+  const seen = new Set<string>();
+  const kept = new Set<number>();
+  for (const i of order) {
+    if (seen.has(real[i]!)) continue;
+    seen.add(real[i]!);
+    kept.add(i);
+  }
+  return sessions.filter((_, i) => kept.has(i));
 }
 
 /** Newest first; equal times in path order, so a run is repeatable. */
