@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { codeOf, reason } from '../errors.js';
+import { passSignalsOn } from '../io/exit-cleanup.js';
 
 /** How the agent ended: its exit code (128 + the signal's number when a signal ended it, as shells say), or why it never started. */
 export type ChildEnd = { code: number; notStarted?: string };
@@ -19,6 +20,8 @@ const PASSED_ON = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
  */
 export function runAgent(command: string, args: readonly string[], passInterrupt: boolean): { ended: Promise<ChildEnd>; release: () => void } {
   let child: ReturnType<typeof spawn> | undefined;
+  // The temp-file cleanup's own handlers would end the guard on these signals once a repair has run.
+  const keepAlive = passSignalsOn();
   const handlers = PASSED_ON.map((signal) => {
     const handler = () => {
       if (signal === 'SIGINT' && !passInterrupt) return;
@@ -27,7 +30,10 @@ export function runAgent(command: string, args: readonly string[], passInterrupt
     process.on(signal, handler);
     return [signal, handler] as const;
   });
-  const release = () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
+  const release = () => {
+    handlers.forEach(([signal, handler]) => process.off(signal, handler));
+    keepAlive();
+  };
   const ended = new Promise<ChildEnd>((resolve) => {
     let settled = false;
     const settle = (end: ChildEnd) => {
