@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/errors.js';
 import { agentNamed } from '../../../src/io/sessions/index.js';
@@ -108,6 +109,21 @@ describe('resolveSessionRef', () => {
 
   it('without an agent, takes latest as the newest of every agent\'s latest', () => {
     expect(paths(resolveSessionRef('latest', scope()))).toEqual([copilot]);
+  });
+
+  it('never opens a FIFO named like a session, and a link loop in a session folder ends', () => {
+    const odd = freshHome();
+    const cwd = '/work/shop';
+    const real = codexSession(odd, cwd, '019a0001-aaaa-7bbb-8ccc-000000000001');
+    execFileSync('mkfifo', [join(dirname(real), 'rollout-2026-05-05T08-00-00-019a0002-aaaa-7bbb-8ccc-000000000002.jsonl')]);
+    mkdirSync(join(odd, '.claude', 'projects', '-work-shop'), { recursive: true });
+    execFileSync('mkfifo', [join(odd, '.claude', 'projects', '-work-shop', '2b7c0001-aaaa-4bbb-8ccc-000000000003.jsonl')]);
+    symlinkSync('..', join(odd, '.claude', 'projects', 'loop'));
+    const scope = { env: { HOME: odd }, cwd };
+    expect(paths(resolveSessionRef('latest', { ...scope, agent: agentNamed('codex') }))).toEqual([real]);
+    expect(paths(resolveSessionRef('019a', scope))).toEqual([real]);
+    expect(resolveSessionRef('2b7c', scope)).toEqual([]);
+    expect(resolveSessionRef('latest', { ...scope, agent: agentNamed('claude-code') })).toEqual([]);
   });
 
   it('names a file reached two ways once', () => {
