@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { LIMITS, readBoundedText } from '../bounded-read.js';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { optionValue } from './command-line.js';
-import { firstLine, homeOf, sessionsAt, stringMember } from './walk.js';
+import { headOf, homeOf, sessionsAt, stringMember } from './walk.js';
 
 /** `session-<YYYY-MM-DDTHH-mm>-<first 8 of the id>.jsonl`, or a legacy whole-file `.json`. */
 const SESSION_FILE = /^session-.*-([0-9a-f]{8})\.jsonl?$/i;
@@ -36,11 +36,12 @@ export const gemini: SessionAgent = {
   commands: ['gemini'],
   format: 'gemini',
   roots: (env) => [join(geminiDir(env), 'tmp')],
-  // The file name holds only the id's first 8 characters; the whole id is the first record's sessionId.
+  // The file name holds only the id's first 8 characters; the whole id is the first record's
+  // sessionId (a legacy .json is one pretty-printed object: its sessionId is near the top too).
   sessions: (env) =>
     sessionsAt('gemini', join(geminiDir(env), 'tmp'), [/^[^.]/, /^chats$/, SESSION_FILE], (names) => {
       const path = join(geminiDir(env), 'tmp', ...names);
-      const head = firstLine(path, 4096);
+      const head = headOf(path, 4096);
       return (head === undefined ? undefined : stringMember(head, 'sessionId')) ?? SESSION_FILE.exec(names[2]!)?.[1];
     }),
   continuable: (file, cwd, env) => projectNames(cwd, env).includes(basename(dirname(dirname(file.path)))),

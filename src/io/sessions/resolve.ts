@@ -39,7 +39,7 @@ export class AmbiguousSessionError extends UserError {
 }
 
 /** `<path>  <agent>  <modified, UTC>` */
-export function describeSession(session: FoundSession): string {
+function describeSession(session: FoundSession): string {
   return `${session.path}  ${session.agent}  ${new Date(session.mtimeMs).toISOString()}`;
 }
 

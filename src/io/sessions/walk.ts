@@ -22,7 +22,7 @@ export function expandTilde(path: string, env: Env): string {
  * linked session folder is searched); a level that cannot be read is passed over, since a folder
  * an agent has not made yet is the usual case.
  */
-export function filesAt(root: string, levels: readonly RegExp[]): string[][] {
+function filesAt(root: string, levels: readonly RegExp[]): string[][] {
   const found: string[][] = [];
   const visit = (folder: string, names: string[]) => {
     const level = levels[names.length]!;
@@ -66,10 +66,10 @@ export function dashed(cwd: string): string {
 }
 
 /**
- * The text of a session's first line, up to `maxBytes` (undefined when the file cannot be read or
- * is not a regular file): some agents keep the session id or the working folder only there.
+ * The first `maxBytes` of a session as text (undefined when the file cannot be read or is not a
+ * regular file): some agents keep the session id or the working folder only at its start.
  */
-export function firstLine(path: string, maxBytes = 64 * 1024): string | undefined {
+export function headOf(path: string, maxBytes: number): string | undefined {
   let opened: { fd: number; size: number };
   try {
     opened = openRegularSync(path);
@@ -79,14 +79,19 @@ export function firstLine(path: string, maxBytes = 64 * 1024): string | undefine
   try {
     const buffer = Buffer.alloc(Math.min(opened.size, maxBytes));
     const read = readSync(opened.fd, buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, read).toString('utf8');
-    const end = text.indexOf('\n');
-    return end === -1 ? text : text.slice(0, end);
+    return buffer.subarray(0, read).toString('utf8');
   } catch {
     return undefined;
   } finally {
     closeSync(opened.fd);
   }
+}
+
+/** A session's first line, up to `maxBytes`. */
+export function firstLine(path: string, maxBytes = 64 * 1024): string | undefined {
+  const head = headOf(path, maxBytes);
+  const end = head?.indexOf('\n') ?? -1;
+  return end === -1 ? head : head!.slice(0, end);
 }
 
 /** A string member of a JSON object's text, found without parsing it (the line may be cut short). */

@@ -57,6 +57,13 @@ describe('where each agent keeps its sessions, and the id a file name gives', ()
   });
   it('Gemini CLI: the file name holds 8 characters of the id, the first line the whole id', () => {
     expect(ids('gemini', env)).toEqual([['cf27a59b-989b-4efb-922c-3d471bb9ed3a', files.gemini]]);
+    // A legacy whole-file .json, pretty-printed; one whose start is not readable keeps the 8 characters of its name.
+    const legacyHome = freshHome();
+    const chats = join(legacyHome, '.gemini', 'tmp', '0f3a', 'chats');
+    mkdirSync(chats, { recursive: true });
+    writeFileSync(join(chats, 'session-2025-09-01T10-00-5e5e0001.json'), JSON.stringify({ sessionId: '5e5e0001-aaaa-4bbb-8ccc-000000000001', projectHash: '0f3a', messages: [] }, null, 2));
+    writeFileSync(join(chats, 'session-2025-09-02T10-00-6f6f0002.jsonl'), 'not json\n');
+    expect(ids('gemini', { HOME: legacyHome }).map(([id]) => id)).toEqual(['5e5e0001-aaaa-4bbb-8ccc-000000000001', '6f6f0002']);
   });
   it('Copilot CLI: session-state/<id>/events.jsonl', () => expect(ids('copilot', env)).toEqual([['7d07bcc0-aaaa-4bbb-8ccc-000000000006', files.copilot]]));
   it('Qwen Code: projects/<cwd, dashed>/chats/<id>.jsonl', () => expect(ids('qwen', env)).toEqual([['a1b2c3d4-aaaa-4bbb-8ccc-000000000007', files.qwen]]));
