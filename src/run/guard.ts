@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { reason } from '../errors.js';
 import { formats } from '../formats/registry.js';
-import { agentOfCommand, sessionAgents, type Env, type SessionAgent } from '../io/sessions/index.js';
+import { agentOfCommand, sessionAgents, type SessionAgent } from '../io/sessions/index.js';
 import { sessionOfRequest } from '../io/sessions/resolve.js';
 import type { RepairMode } from '../repair/plan.js';
 import { runAgent } from './guard-child.js';
@@ -14,8 +14,6 @@ export interface GuardSettings {
   verbose: boolean;
   /** Where the guard's own lines go (one each, already prefixed by the caller). */
   say: (line: string) => void;
-  env?: Env;
-  cwd?: string;
 }
 
 /**
@@ -25,16 +23,16 @@ export interface GuardSettings {
  */
 export async function runGuard(command: readonly string[], settings: GuardSettings): Promise<number> {
   const [program, ...args] = command;
-  const env = settings.env ?? process.env;
+  const env = process.env;
   const agent = settings.agent ?? agentOfCommand(program!);
-  const guarded = agent === undefined ? undefined : prepare(agent, settings);
+  const guarded = agent === undefined ? undefined : readable(agent, settings);
   if (agent === undefined) {
     settings.say(`guard: ${basename(program!)} is none of the agents it knows (${sessionAgents.flatMap((known) => known.commands).join(', ')}); name one with --agent. Running it without repairs`);
   }
 
   let before: Snapshot | undefined;
   let resumed: string | undefined;
-  let cwd = settings.cwd ?? process.cwd();
+  let cwd = process.cwd();
   if (guarded !== undefined) {
     try {
       before = snapshot(guarded, env);
@@ -66,15 +64,14 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
 }
 
 /** The agent when its sessions can be read and repaired; otherwise undefined, said only under --verbose. */
-function prepare(agent: SessionAgent, settings: GuardSettings): SessionAgent | undefined {
+function readable(agent: SessionAgent, settings: GuardSettings): SessionAgent | undefined {
   if (formats.some((format) => format.name === agent.format)) return agent;
   if (settings.verbose) settings.say(`guard: ${agent.name} sessions cannot be read yet; running it without repairs`);
   return undefined;
 }
 
 async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: string | undefined, cwd: string, program: string, settings: GuardSettings): Promise<void> {
-  const env = settings.env ?? process.env;
-  const written = writtenSince(before, agent, env, cwd);
+  const written = writtenSince(before, agent, process.env, cwd);
   const paths = [...new Set([...(resumed === undefined ? [] : [resolve(resumed)]), ...written.map((path) => resolve(path))])];
   for (const path of paths) {
     const line = await repairSession(path, settings.mode);
