@@ -232,6 +232,7 @@ Examples:
 
   program
     .command('guard')
+    .usage('[options] -- <agent command...>')
     .description('Run an agent so that the session it resumes is repaired before it starts, and the sessions it writes are repaired when it exits.')
     .argument('<command...>', 'the agent\'s command line, after --')
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
