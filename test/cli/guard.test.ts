@@ -88,7 +88,11 @@ describe('transcript-doctor guard -- <agent>', () => {
     expect((await scan(files.codex)).code).toBe(0);
   });
 
-  it('pi --session <id>, sent SIGTERM through the guard: the agent gets it, exit 143, the session scans clean', async () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+  ] as const)('pi --session <id>, sent %s through the guard: the agent gets it, exit %i, the session scans clean', async (signal, code) => {
     const { files, project, env, scan } = setup();
     const ready = join(project, 'agent-ready');
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'transcript-doctor.js'), 'guard', '--mode', 'synthetic', '--', 'pi', '--session', '019a0001'], {
@@ -104,8 +108,8 @@ describe('transcript-doctor guard -- <agent>', () => {
     while (!existsSync(ready) && !closed) await sleep(20);
     expect(closed).toBe(false);
     const agentPid = Number(readFileSync(ready, 'utf8'));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(143);
+    child.kill(signal);
+    expect(await exited).toBe(code);
     expect(() => process.kill(agentPid, 0)).toThrow();
     const said = stderr.split('\n').filter((line) => line !== '');
     // synthetic: the unanswered calls get error results instead of being dropped.
