@@ -85,12 +85,13 @@ export function sessionOfRequest(agent: SessionAgent, request: ResumeRequest, sc
   }
 }
 
+/** Newest first, the first session the agent's own `--continue` would take: a header is read only as far as needed. */
 function latestSession(scope: SessionScope, allProjects = false): FoundSession | undefined {
   const env = scope.env ?? process.env;
   const cwd = scope.cwd ?? process.cwd();
   const agents = scope.agent === undefined ? sessionAgents : [scope.agent];
-  const candidates = agents.flatMap((agent) => (allProjects ? agent.sessions(env) : continuable(agent, env, cwd)));
-  return newestFirst(withTimes(candidates))[0];
+  const byName = new Map(agents.map((agent) => [agent.name, agent]));
+  return newestFirst(withTimes(agents.flatMap((agent) => agent.sessions(env)))).find((session) => allProjects || (byName.get(session.agent)!.continuable?.(session, cwd, env) ?? true));
 }
 
 function continuable(agent: SessionAgent, env: Env, cwd: string): SessionFile[] {
