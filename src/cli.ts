@@ -7,6 +7,8 @@ import { reporterNames } from './report/index.js';
 import { SHOWN_PER_RULE } from './report/fold.js';
 import { terminalText } from './report/terminal-text.js';
 import { PROVIDER_IDS } from './providers/provider-id.js';
+import { AGENT_NAMES } from './io/sessions/index.js';
+import { MIN_PREFIX } from './io/sessions/resolve.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -287,6 +289,76 @@ Examples:
       setExitCode(await (await import('./commands/restore.js')).restoreCommand(file, options));
     });
 
+  program
+    .command('locate')
+    .description('Print the path of a session named by its id, the start of its id, or latest.')
+    .argument('<session>', `a session id, its first ${MIN_PREFIX} or more hex digits, or latest (the newest session of this folder's project)`)
+    .addOption(new Option('--agent <name>', 'look only at this agent\'s sessions').choices(AGENT_NAMES))
+    .option('-0, --null', 'end each path with NUL instead of a newline (xargs -0)')
+    .addHelpText(
+      'after',
+      `
+Sessions are looked for where each agent keeps them, honouring the variables the agent reads:
+  openclaw     $OPENCLAW_STATE_DIR or ~/.openclaw: agents/*/sessions/<id>.jsonl
+  pi           $PI_CODING_AGENT_DIR or ~/.pi/agent: sessions/--<cwd>--/<time>_<id>.jsonl; $PI_CODING_AGENT_SESSION_DIR
+  claude-code  $CLAUDE_CONFIG_DIR or ~/.claude: projects/<cwd, dashed>/<id>.jsonl
+  codex        $CODEX_HOME or ~/.codex: sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl, archived_sessions/
+  gemini       $GEMINI_CLI_HOME or ~: .gemini/tmp/<project>/chats/session-<time>-<id start>.jsonl (or .json)
+  copilot      $COPILOT_HOME or ~/.copilot: session-state/<id>/events.jsonl
+  qwen         $QWEN_RUNTIME_DIR, $QWEN_HOME or ~/.qwen: projects/<cwd, dashed>/chats/<id>.jsonl
+latest is the session modified last among those the agent's own --continue would take here (for
+agents that file sessions by project, this folder's project); without --agent, of every agent.
+Every command that takes files takes a session id, a start of one or latest in their place too.
+
+Exit codes: 0 found (one path per line), 1 no session matches, 2 usage error or an id start that
+several sessions share (they are listed: path, agent, time modified).
+
+Examples:
+  $ transcript-doctor locate 4f1c0011
+  $ transcript-doctor locate latest --agent claude-code
+  $ transcript-doctor repair --in-place 4f1c0011        # an id where a path goes
+  $ transcript-doctor locate latest -0 | xargs -0 transcript-doctor scan`,
+    )
+    .action(async (session: string, options) => {
+      setExitCode((await import('./commands/locate.js')).locateCommand(session, options));
+    });
+
+  program
+    .command('guard')
+    .usage('[options] -- <agent command...>')
+    .description('Run an agent so that the session it resumes is repaired before it starts, and the sessions it writes are repaired when it exits.')
+    .argument('<command...>', 'the agent\'s command line, after --')
+    .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
+    .addOption(new Option('--agent <name>', 'the agent the command starts, when its name does not say it').choices(AGENT_NAMES))
+    .option('--verbose', 'also say what was checked and found clean, and which agents\' sessions cannot be read yet')
+    .addHelpText(
+      'after',
+      `
+Before the agent starts, the session its own arguments name is repaired in place as repair
+--in-place does (lock check, backup, atomic write): claude --resume <id> / --continue, codex
+[exec] resume <id> / --last, gemini --resume <id|latest|n>, copilot --resume=<id> / --continue,
+qwen --resume <id> / --continue, pi --session <file|id> / --continue. The agent then gets the
+terminal, standard input and output; SIGTERM and SIGHUP sent to the guard are passed on to it
+(so is SIGINT when no terminal is the input: on a terminal Ctrl-C reaches the agent itself).
+When it exits, however it exits, every session of it that changed during the run (in this
+folder's project, for agents that file sessions by project) and the one it resumed are repaired.
+One line on standard error per session repaired; nothing when all are clean. Sessions of formats
+not read yet (gemini, copilot, qwen) are left alone (--verbose says so).
+
+Exit code: the agent's (128 + the signal number when a signal ended it); 127 when the command is
+not found, 126 when it cannot be run; 2 for a usage error of guard itself.
+
+Examples:
+  $ transcript-doctor guard -- claude --resume 4f1c0011-7a7e-4c55-9b61-0f4e4a7f2b10
+  $ transcript-doctor guard --mode synthetic -- codex resume --last
+  $ alias claude='transcript-doctor guard -- claude'`,
+    )
+    .action(async (command: string[], options) => {
+      // commander keeps the whole command line in rawArgs, untyped: guard checks where -- was.
+      const rawArgs = (program as unknown as { rawArgs: string[] }).rawArgs;
+      setExitCode(await (await import('./commands/guard.js')).guardCommand(command, options, rawArgs));
+    });
+
   return program;
 }
 
@@ -362,6 +434,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const message = error instanceof UserError ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
     process.stderr.write(`transcript-doctor: ${terminalText(message)}\n`);
+    if (error instanceof UserError) for (const line of error.details) process.stderr.write(`  ${terminalText(line)}\n`);
     if (process.env.TRANSCRIPT_DOCTOR_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return 2;
   }

@@ -1,6 +1,12 @@
 /** A problem with what the user asked for (bad option, missing file): one line, exit code 2. */
 export class UserError extends Error {
   override name = 'UserError';
+  /** Lines printed after the message, one each (the candidates of an ambiguous session id). */
+  readonly details: readonly string[];
+  constructor(message: string, details: readonly string[] = []) {
+    super(message);
+    this.details = details;
+  }
 }
 
 /** A value echoed in a one-line message, cut with an ellipsis: a pasted 200 KB id must not become a 200 KB error. */

@@ -2,6 +2,8 @@ export { scan, type ScanOptions } from './api/scan.js';
 export { repair, canonicalize, type RepairOptions, type CanonicalizeOptions, type RewriteOptions } from './api/rewrite.js';
 export { verify, type VerifyOptions } from './api/verify.js';
 export { failingFiles } from './api/failing.js';
+export { locateSessions, type LocateOptions, type LocatedSession } from './api/locate.js';
+export type { AgentName } from './io/sessions/index.js';
 export { InputsFailedError } from './api/failed.js';
 export { UserError } from './errors.js';
 export type { TranscriptInput, Line } from './run/sources.js';

@@ -13,6 +13,7 @@ import { emitReports, planReports, reportWrites } from './reporting.js';
 import { printConfig } from './print-config.js';
 import { terminalText } from '../report/terminal-text.js';
 import { agentOf, reportersOf, type FormatOptions } from './format-options.js';
+import { formats } from '../formats/registry.js';
 
 export interface ScanOptions extends ExitOptions, InputListOptions, FormatOptions {
   config?: string;
@@ -83,7 +84,7 @@ async function scanFix(paths: readonly string[], options: ScanOptions): Promise<
 
 /** With no paths: the standard session folders that exist here, saying which were searched. */
 export async function defaultInputs(ignores: readonly string[] = []): Promise<Input[]> {
-  const locations = await standardLocations();
+  const locations = await standardLocations(formats.map((format) => format.name));
   const existing: string[] = [];
   for (const location of locations) if (await isDirectory(location)) existing.push(location);
   if (existing.length === 0) {

@@ -1,5 +1,6 @@
 import { statSync } from '../io/named-fs.js';
 import { expandInputs, isDirectory, standardLocations } from '../io/inputs.js';
+import { formats } from '../formats/registry.js';
 
 export interface Candidates {
   /** Session files, newest first (modification time): the session that just failed was just written. */
@@ -18,7 +19,7 @@ export async function findCandidates(paths: readonly string[]): Promise<Candidat
   } else {
     searched = [];
     files = [];
-    for (const location of await standardLocations()) {
+    for (const location of await standardLocations(formats.map((format) => format.name))) {
       searched.push(location);
       if (!(await isDirectory(location))) continue;
       const found = await expandInputs([location]).catch(() => []);

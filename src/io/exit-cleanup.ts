@@ -14,6 +14,7 @@ const paths = new Set<string>();
 let installed = false;
 let uninterruptible = 0;
 let pending: Signal | undefined;
+let relaying = 0;
 
 /** Registers `path` for removal on exit; call the returned function once it is gone or kept. */
 export function removeOnExit(path: string): () => void {
@@ -38,12 +39,28 @@ export async function withoutInterruption<T>(work: () => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * For `guard`: until the returned function is called, these signals are the guard's to pass on to
+ * the agent it runs, and end nothing here (a guard that died of the agent's Ctrl-C could not
+ * repair what the agent leaves). Nothing is registered for removal meanwhile: every write the
+ * guard makes is done before the agent starts or after it has ended.
+ */
+export function passSignalsOn(): () => void {
+  relaying += 1;
+  let released = false;
+  return () => {
+    if (!released) relaying -= 1;
+    released = true;
+  };
+}
+
 function install(): void {
   if (installed) return;
   installed = true;
   process.on('exit', removeAll);
   for (const signal of SIGNALS) {
     process.on(signal, () => {
+      if (relaying > 0) return;
       if (uninterruptible > 0) pending ??= signal;
       else leave(signal);
     });

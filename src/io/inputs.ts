@@ -1,10 +1,11 @@
 import { realpathSync, stat, statSync } from './named-fs.js';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
 import { findFiles, transcriptFolder, type Search, type SearchRules, type SkippedFile } from './find-files.js';
 import { notRegularReason, specialKind } from './regular-file.js';
 import { terminalText } from '../report/terminal-text.js';
+import { sessionAgents } from './sessions/index.js';
+import { looksLikeSessionRef, resolveSessionRef } from './sessions/resolve.js';
 
 /** One transcript to read: a file path, or standard input. */
 export type Input = { kind: 'file'; path: string } | { kind: 'stdin'; path: '-' };
@@ -12,11 +13,6 @@ export type Input = { kind: 'file'; path: string } | { kind: 'stdin'; path: '-' 
 /** Glob support is loaded on first use: scanning named files and folders should not pay for it. */
 function globs() {
   return import('./glob-search.js');
-}
-
-/** fast-glob, for the standard locations only. */
-async function glob() {
-  return (await import('fast-glob')).default;
 }
 
 /**
@@ -29,7 +25,9 @@ async function glob() {
  * warning, and when nothing else is left that is an error. Folder loops and unreadable
  * subfolders are warned about too. A named path that is not there is an error; with `onMissing`
  * (the command line) it is one only when nothing else is, and otherwise is warned about and
- * counted, so one bad name in a long list does not stop the others being checked.
+ * counted, so one bad name in a long list does not stop the others being checked. A name that
+ * is no file but looks like a session id, the start of one, or `latest` stands for the session
+ * files it names (sessions/resolve.ts); an id that starts several is an error listing them.
  */
 export async function expandInputs(
   args: readonly string[],
@@ -44,6 +42,8 @@ export async function expandInputs(
   const warnings: string[] = [];
   const ignored = ignores.length === 0 ? () => false : (await import('picomatch')).default([...ignores], { dot: true });
   let ignoredCount = 0;
+  // A name that is no file but looks like a session id (or is `latest`) names the sessions it resolves to.
+  const triedAsSession = new Set<string>();
   const add = (path: string, real: string, named = false): void => {
     if (seen.has(real)) return;
     if (!named && ignored(resolve(path))) {
@@ -83,17 +83,19 @@ export async function expandInputs(
       const search = pathInfo(root)?.isDirectory() ? searchFolder(root, rules) : undefined;
       if (search === undefined || (search.files.length === 0 && search.skipped.length === 0)) throw new UserError(`no files match ${arg}`);
       addFound(search);
-    } else if (onMissing === undefined) {
-      throw new UserError(`${arg}: no such file or directory`);
     } else {
-      missing.push(arg);
+      const found = looksLikeSessionRef(arg) ? resolveSessionRef(arg) : undefined;
+      if (found !== undefined) triedAsSession.add(arg);
+      if (found !== undefined && found.length > 0) found.forEach((session) => add(session.path, realOrSelf(session.path), true));
+      else if (onMissing === undefined) throw new UserError(notThere(arg, triedAsSession));
+      else missing.push(arg);
     }
   }
   if (inputs.length === 0 && missing.length > 0) {
-    throw new UserError(`${missing[0]}: no such file or directory${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`);
+    throw new UserError(`${notThere(missing[0]!, triedAsSession)}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}`);
   }
   for (const path of missing) {
-    warnings.push(`cannot read ${path}: no such file or directory`);
+    warnings.push(`cannot read ${notThere(path, triedAsSession)}`);
     onMissing?.(path);
   }
   if (inputs.length === 0 && skipped.length > 0) {
@@ -103,6 +105,20 @@ export async function expandInputs(
   if (inputs.length === 0 && ignoredCount > 0) warnings.push(`every file found (${ignoredCount}) is excluded by the project config's "ignores" (--print-config shows it); name a file to check it anyway`);
   warnings.forEach(warn);
   return inputs;
+}
+
+/** Why a name reads nothing: no file, and (when it looked like one) no session either. */
+function notThere(arg: string, triedAsSession: ReadonlySet<string>): string {
+  if (!triedAsSession.has(arg)) return `${arg}: no such file or directory`;
+  return arg === 'latest' ? 'latest: no such file or directory, and no session of this folder\'s project' : `${arg}: no such file or directory, and no session id starts with it`;
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function searchFolder(root: string, rules: SearchRules): Search {
@@ -125,24 +141,13 @@ function pathInfo(path: string) {
 }
 
 /**
- * Where pi, OpenClaw, Claude Code, Codex and Gemini CLI (`tmp/<project>/chats`, home moved by
- * `GEMINI_CLI_HOME`) keep sessions on this machine, whether or not they exist. Codex nests its rollouts by date (`sessions/YYYY/MM/DD/rollout-*.jsonl`) and moves
- * archived ones to `archived_sessions`; folder search finds both.
+ * Where the agents whose formats we read (`readable`: format names) keep sessions on this
+ * machine, whether or not the folders exist, from the table of agents in sessions/. Codex nests
+ * its rollouts by date (`sessions/YYYY/MM/DD/rollout-*.jsonl`) and moves archived ones to
+ * `archived_sessions`; folder search finds both.
  */
-export async function standardLocations(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  const home = env.HOME ?? homedir();
-  const openclaw = env.OPENCLAW_STATE_DIR || join(home, '.openclaw');
-  const codex = env.CODEX_HOME || join(home, '.codex');
-  const fg = await glob();
-  const agents = await fg('agents/*/sessions', { cwd: openclaw, onlyDirectories: true }).catch(() => []);
-  return [
-    ...(agents.length > 0 ? agents.sort().map((dir) => join(openclaw, dir)) : [join(openclaw, 'agents', '*', 'sessions')]),
-    join(home, '.pi', 'agent', 'sessions'),
-    join(env.CLAUDE_CONFIG_DIR || join(home, '.claude'), 'projects'),
-    join(codex, 'sessions'),
-    join(codex, 'archived_sessions'),
-    join(env.GEMINI_CLI_HOME || home, '.gemini', 'tmp'),
-  ];
+export async function standardLocations(readable: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  return sessionAgents.filter((agent) => readable.includes(agent.format)).flatMap((agent) => agent.roots(env));
 }
 
 export async function isDirectory(path: string): Promise<boolean> {

@@ -1,0 +1,30 @@
+import { UserError } from '../errors.js';
+import { agentNamed } from '../io/sessions/index.js';
+import { terminalText } from '../report/terminal-text.js';
+import { runGuard } from '../run/guard.js';
+import { resolveMode } from './repair.js';
+
+export interface GuardOptions {
+  mode?: string;
+  /** An agent name (commander checks the choice). */
+  agent?: string;
+  verbose?: boolean;
+}
+
+/**
+ * `transcript-doctor guard -- <agent command…>`: the agent's exit code. `rawArgs` is the whole
+ * command line: the agent's command must come after `--`, so none of its options is taken for
+ * one of ours (Claude Code has an --agent too).
+ */
+export async function guardCommand(command: readonly string[], options: GuardOptions, rawArgs: readonly string[]): Promise<number> {
+  const separator = rawArgs.indexOf('--');
+  if (separator === -1 || rawArgs[separator + 1] !== command[0]) {
+    throw new UserError(`put -- before the agent's command, e.g. transcript-doctor guard -- ${command.join(' ')}`);
+  }
+  return runGuard(command, {
+    mode: resolveMode(options.mode),
+    agent: options.agent === undefined ? undefined : agentNamed(options.agent),
+    verbose: options.verbose ?? false,
+    say: (line) => process.stderr.write(`transcript-doctor: ${terminalText(line)}\n`),
+  });
+}

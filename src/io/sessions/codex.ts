@@ -1,0 +1,49 @@
+import { join, resolve, sep } from 'node:path';
+import type { Env, ResumeRequest, SessionAgent } from './agent.js';
+import { hasFlag, operands, optionValue, UUID } from './command-line.js';
+import { firstLine, homeOf, sessionsAt, stringMember } from './walk.js';
+
+/** `rollout-<YYYY-MM-DDTHH-mm-ss>-<session id>.jsonl` */
+const ROLLOUT = /^rollout-.*-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+const DATED = [/^\d{4}$/, /^\d{2}$/, /^\d{2}$/, ROLLOUT];
+
+/** Options of codex and `codex [exec] resume` that take a value: their values are not the session id. */
+const TAKING_VALUE = ['-c', '--config', '-m', '--model', '-i', '--image', '--enable', '--disable', '--remote', '--remote-auth-token-env', '-p', '--profile', '-C', '--cd', '-s', '--sandbox', '-a', '--ask-for-approval', '--local-provider', '--add-dir', '-o', '--output-last-message', '--output-schema', '--color'];
+
+function codexHome(env: Env): string {
+  return env.CODEX_HOME || join(homeOf(env), '.codex');
+}
+
+const idOf = (names: string[]) => ROLLOUT.exec(names[names.length - 1]!)?.[1];
+
+export const codex: SessionAgent = {
+  name: 'codex',
+  commands: ['codex'],
+  format: 'codex',
+  roots: (env) => [join(codexHome(env), 'sessions'), join(codexHome(env), 'archived_sessions')],
+  sessions(env) {
+    const archived = join(codexHome(env), 'archived_sessions');
+    return [
+      ...sessionsAt('codex', join(codexHome(env), 'sessions'), DATED, idOf),
+      ...sessionsAt('codex', archived, [ROLLOUT], idOf),
+      ...sessionsAt('codex', archived, DATED, idOf),
+    ];
+  },
+  // `resume --last` takes the newest session started in this folder (its first line's cwd), never an archived one.
+  continuable(file, cwd, env) {
+    if (file.path.startsWith(join(codexHome(env), 'archived_sessions') + sep)) return false;
+    const head = firstLine(file.path);
+    return head !== undefined && stringMember(head, 'cwd') === cwd;
+  },
+  resumeFrom(args): ResumeRequest | undefined {
+    const words = operands(args, TAKING_VALUE);
+    const at = words[0] === 'resume' ? 0 : (words[0] === 'exec' || words[0] === 'e') && words[1] === 'resume' ? 1 : -1;
+    if (at === -1) return undefined;
+    const rest = args.slice(args.indexOf('resume') + 1);
+    const cd = optionValue(args, ['-C', '--cd']);
+    if (hasFlag(rest, ['--last'])) return { kind: 'latest', ...(typeof cd === 'string' ? { cwd: resolve(cd) } : {}), ...(hasFlag(rest, ['--all']) ? { allProjects: true } : {}) };
+    const id = operands(rest, TAKING_VALUE)[0];
+    // A thread name resolves only inside codex; without a value codex shows its picker.
+    return id !== undefined && UUID.test(id) ? { kind: 'id', id } : { kind: 'picker' };
+  },
+};

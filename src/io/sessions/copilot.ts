@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import type { Env, ResumeRequest, SessionAgent } from './agent.js';
+import { hasFlag, optionValue } from './command-line.js';
+import { expandTilde, homeOf, sessionsAt } from './walk.js';
+
+/** `$COPILOT_HOME/session-state/<session id>/events.jsonl` (default ~/.copilot). */
+function copilotHome(env: Env): string {
+  return env.COPILOT_HOME ? expandTilde(env.COPILOT_HOME, env) : join(homeOf(env), '.copilot');
+}
+
+export const copilot: SessionAgent = {
+  name: 'copilot',
+  commands: ['copilot'],
+  format: 'copilot',
+  roots: (env) => [join(copilotHome(env), 'session-state')],
+  sessions: (env) => sessionsAt('copilot', join(copilotHome(env), 'session-state'), [/^[^.]/, /^events\.jsonl$/], (names) => names[0]),
+  resumeFrom(args): ResumeRequest | undefined {
+    const resume = optionValue(args, ['--resume']);
+    if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };
+    return hasFlag(args, ['--continue']) ? { kind: 'latest' } : undefined;
+  },
+};

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { basename, dirname, join, resolve } from 'node:path';
+import { LIMITS, readBoundedText } from '../bounded-read.js';
+import type { Env, ResumeRequest, SessionAgent } from './agent.js';
+import { optionValue } from './command-line.js';
+import { headOf, homeOf, sessionsAt, stringMember } from './walk.js';
+
+/** `session-<YYYY-MM-DDTHH-mm>-<first 8 of the id>.jsonl`, or a legacy whole-file `.json`. */
+const SESSION_FILE = /^session-.*-([0-9a-f]{8})\.jsonl?$/i;
+
+/** ~/.gemini, under GEMINI_CLI_HOME when set (paths.ts homedir). */
+function geminiDir(env: Env): string {
+  return join(env.GEMINI_CLI_HOME || homeOf(env), '.gemini');
+}
+
+/** The project a folder's sessions are filed under: its short name in projects.json, or (older builds) the sha256 of its path. */
+function projectNames(cwd: string, env: Env): string[] {
+  const names = [createHash('sha256').update(cwd).digest('hex')];
+  const slug = registry(join(geminiDir(env), 'projects.json'))[resolve(cwd)];
+  if (typeof slug === 'string') names.push(slug);
+  return names;
+}
+
+/** projects.json: `{"projects": {"<folder>": "<short name>"}}`; anything else (missing, damaged) names nothing. */
+function registry(path: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(readBoundedText(path, LIMITS.config)) as { projects?: unknown };
+    return typeof value.projects === 'object' && value.projects !== null ? (value.projects as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export const gemini: SessionAgent = {
+  name: 'gemini',
+  commands: ['gemini'],
+  format: 'gemini',
+  roots: (env) => [join(geminiDir(env), 'tmp')],
+  // The file name holds only the id's first 8 characters; the whole id is the first record's
+  // sessionId (a legacy .json is one pretty-printed object: its sessionId is near the top too).
+  sessions: (env) =>
+    sessionsAt('gemini', join(geminiDir(env), 'tmp'), [/^[^.]/, /^chats$/, SESSION_FILE], (names) => {
+      const path = join(geminiDir(env), 'tmp', ...names);
+      const head = headOf(path, 4096);
+      return (head === undefined ? undefined : stringMember(head, 'sessionId')) ?? SESSION_FILE.exec(names[2]!)?.[1];
+    }),
+  continuable: (file, cwd, env) => projectNames(cwd, env).includes(basename(dirname(dirname(file.path)))),
+  resumeFrom(args): ResumeRequest | undefined {
+    const resume = optionValue(args, ['--resume', '-r']);
+    if (resume === undefined) return undefined;
+    if (resume === null || resume === 'latest') return { kind: 'latest' };
+    return /^\d+$/.test(resume) ? { kind: 'index', index: Number(resume) } : { kind: 'id', id: resume };
+  },
+};

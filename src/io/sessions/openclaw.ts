@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { readdirSync, statSync } from '../named-fs.js';
+import type { Env, SessionAgent } from './agent.js';
+import { homeOf, sessionsAt } from './walk.js';
+
+/** `<state>/agents/<agent>/sessions/<session id>.jsonl`; the state folder moves with OPENCLAW_STATE_DIR. */
+function stateDir(env: Env): string {
+  return env.OPENCLAW_STATE_DIR || join(homeOf(env), '.openclaw');
+}
+
+/** Each agent's sessions folder that exists, by agent name; the pattern itself when there is none yet (it says where we looked). */
+function sessionFolders(env: Env): string[] {
+  const agents = join(stateDir(env), 'agents');
+  let names: string[];
+  try {
+    names = readdirSync(agents).map((entry) => entry.name).filter((name) => !name.startsWith('.')).sort();
+  } catch {
+    names = [];
+  }
+  const folders = names.map((name) => join(agents, name, 'sessions')).filter((folder) => statSync(folder, { throwIfNoEntry: false })?.isDirectory() ?? false);
+  return folders.length > 0 ? folders : [join(agents, '*', 'sessions')];
+}
+
+export const openclaw: SessionAgent = {
+  name: 'openclaw',
+  commands: ['openclaw'],
+  format: 'pi',
+  roots: sessionFolders,
+  sessions: (env) => sessionFolders(env).flatMap((folder) => sessionsAt('openclaw', folder, [/^[^.].*\.jsonl$/], ([name]) => name!.slice(0, -'.jsonl'.length))),
+  // The gateway picks the session of each conversation itself: its command line names none.
+  resumeFrom: () => undefined,
+};

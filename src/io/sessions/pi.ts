@@ -1,0 +1,50 @@
+import { dirname, join } from 'node:path';
+import type { Env, ResumeRequest, SessionAgent } from './agent.js';
+import { hasFlag, optionValue } from './command-line.js';
+import { expandTilde, homeOf, sessionsAt } from './walk.js';
+
+/** `<ts>_<session id>.jsonl`, as SessionManager names a new session. */
+const SESSION_FILE = /^[^_]+_(.+)\.jsonl$/;
+
+/** pi's agent folder (PI_CODING_AGENT_DIR, else ~/.pi/agent; config.js getAgentDir). */
+function agentDir(env: Env): string {
+  return env.PI_CODING_AGENT_DIR ? expandTilde(env.PI_CODING_AGENT_DIR, env) : join(homeOf(env), '.pi', 'agent');
+}
+
+/** PI_CODING_AGENT_SESSION_DIR puts every session straight into one folder, whatever the project. */
+function flatDir(env: Env): string | undefined {
+  return env.PI_CODING_AGENT_SESSION_DIR ? expandTilde(env.PI_CODING_AGENT_SESSION_DIR, env) : undefined;
+}
+
+/** `/home/me/proj` → `--home-me-proj--` (session-manager.js getDefaultSessionDir). */
+export function piProjectFolder(cwd: string): string {
+  return `--${cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`;
+}
+
+const idOf = (name: string) => SESSION_FILE.exec(name)?.[1];
+
+export const pi: SessionAgent = {
+  name: 'pi',
+  commands: ['pi'],
+  format: 'pi',
+  roots: (env) => [join(agentDir(env), 'sessions'), ...[flatDir(env) ?? []].flat()],
+  sessions(env) {
+    const flat = flatDir(env);
+    return [
+      ...sessionsAt('pi', join(agentDir(env), 'sessions'), [/^[^.]/, SESSION_FILE], (names) => idOf(names[1]!)),
+      ...(flat === undefined ? [] : sessionsAt('pi', flat, [SESSION_FILE], (names) => idOf(names[0]!))),
+    ];
+  },
+  continuable(file, cwd, env) {
+    const folder = dirname(file.path);
+    return folder === join(agentDir(env), 'sessions', piProjectFolder(cwd)) || folder === flatDir(env);
+  },
+  resumeFrom(args): ResumeRequest | undefined {
+    // --session and --fork take a file, or an id (any unique part of it) when the value has no slash and no .jsonl (main.js resolveSessionPath).
+    const named = optionValue(args, ['--session', '--fork']);
+    if (typeof named === 'string') return /[/\\]/.test(named) || named.endsWith('.jsonl') ? { kind: 'path', path: named } : { kind: 'id', id: named };
+    if (hasFlag(args, ['--resume', '-r'])) return { kind: 'picker' };
+    if (hasFlag(args, ['--continue', '-c'])) return { kind: 'latest' };
+    return undefined;
+  },
+};

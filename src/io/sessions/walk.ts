@@ -1,0 +1,106 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { closeSync, readSync } from 'node:fs';
+import { readdirSync, statSync } from '../named-fs.js';
+import { openRegularSync } from '../regular-file.js';
+import type { AgentName, Env, SessionFile } from './agent.js';
+
+/** The home folder as the agents see it: $HOME first, as Node's os.homedir() does. */
+export function homeOf(env: Env): string {
+  return env.HOME || homedir();
+}
+
+/** `~` and `~/…` as the agents expand them in their own environment variables. */
+export function expandTilde(path: string, env: Env): string {
+  if (path === '~') return homeOf(env);
+  return path.startsWith('~/') ? join(homeOf(env), path.slice(2)) : path;
+}
+
+/**
+ * Files below `root` whose path matches `levels`, one pattern per folder level and the last for
+ * the file name; each result is the list of names from the root down. Links are followed (a
+ * linked session folder is searched); a level that cannot be read is passed over, since a folder
+ * an agent has not made yet is the usual case.
+ */
+function filesAt(root: string, levels: readonly RegExp[]): string[][] {
+  const found: string[][] = [];
+  const visit = (folder: string, names: string[]) => {
+    const level = levels[names.length]!;
+    const last = names.length === levels.length - 1;
+    let entries: string[];
+    try {
+      entries = readdirSync(folder).map((entry) => entry.name).sort();
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      if (!level.test(name)) continue;
+      const path = join(folder, name);
+      let isDirectory: boolean;
+      try {
+        isDirectory = statSync(path).isDirectory();
+      } catch {
+        continue;
+      }
+      if (last && !isDirectory) found.push([...names, name]);
+      else if (!last && isDirectory) visit(path, [...names, name]);
+    }
+  };
+  visit(root, []);
+  return found;
+}
+
+/** Session files below `root` laid out as `levels`, each with the id `idOf` reads from its names. */
+export function sessionsAt(agent: AgentName, root: string, levels: readonly RegExp[], idOf: (names: string[]) => string | undefined): SessionFile[] {
+  const sessions: SessionFile[] = [];
+  for (const names of filesAt(root, levels)) {
+    const id = idOf(names);
+    if (id !== undefined) sessions.push({ agent, path: join(root, ...names), id });
+  }
+  return sessions;
+}
+
+/** `/home/me/proj` as Claude Code and Qwen Code name its project folder: every character but a letter or digit becomes `-`. */
+export function dashed(cwd: string): string {
+  return cwd.replace(/[^a-zA-Z0-9]/g, '-');
+}
+
+/**
+ * The first `maxBytes` of a session as text (undefined when the file cannot be read or is not a
+ * regular file): some agents keep the session id or the working folder only at its start.
+ */
+export function headOf(path: string, maxBytes: number): string | undefined {
+  let opened: { fd: number; size: number };
+  try {
+    opened = openRegularSync(path);
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.alloc(Math.min(opened.size, maxBytes));
+    const read = readSync(opened.fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** A session's first line, up to `maxBytes`. */
+export function firstLine(path: string, maxBytes = 64 * 1024): string | undefined {
+  const head = headOf(path, maxBytes);
+  const end = head?.indexOf('\n') ?? -1;
+  return end === -1 ? head : head!.slice(0, end);
+}
+
+/** A string member of a JSON object's text, found without parsing it (the line may be cut short). */
+export function stringMember(text: string, key: string): string | undefined {
+  const match = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
+  if (match === null) return undefined;
+  try {
+    return JSON.parse(`"${match[1]}"`) as string;
+  } catch {
+    return undefined;
+  }
+}

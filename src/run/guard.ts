@@ -1,0 +1,80 @@
+import { basename, resolve } from 'node:path';
+import { reason } from '../errors.js';
+import { formats } from '../formats/registry.js';
+import { agentOfCommand, sessionAgents, type SessionAgent } from '../io/sessions/index.js';
+import { sessionOfRequest } from '../io/sessions/resolve.js';
+import type { RepairMode } from '../repair/plan.js';
+import { runAgent } from './guard-child.js';
+import { repairSession, snapshot, writtenSince, type Snapshot } from './guard-sessions.js';
+
+export interface GuardSettings {
+  mode: RepairMode;
+  /** The agent, when the command's name does not say it. */
+  agent?: SessionAgent;
+  verbose: boolean;
+  /** Where the guard's own lines go (one each, already prefixed by the caller). */
+  say: (line: string) => void;
+}
+
+/**
+ * `guard -- <agent command…>`: repairs the session the agent is about to read, runs the agent with
+ * the terminal and signals passed through, then repairs every session it wrote, whatever way it
+ * ended. Resolves to the agent's exit code; nothing the guard fails at changes it.
+ */
+export async function runGuard(command: readonly string[], settings: GuardSettings): Promise<number> {
+  const [program, ...args] = command;
+  const env = process.env;
+  const agent = settings.agent ?? agentOfCommand(program!);
+  const guarded = agent === undefined ? undefined : readable(agent, settings);
+  if (agent === undefined) {
+    settings.say(`guard: ${basename(program!)} is none of the agents it knows (${sessionAgents.flatMap((known) => known.commands).join(', ')}); name one with --agent. Running it without repairs`);
+  }
+
+  let before: Snapshot | undefined;
+  let resumed: string | undefined;
+  let cwd = process.cwd();
+  if (guarded !== undefined) {
+    try {
+      before = snapshot(guarded, env);
+      const request = guarded.resumeFrom(args);
+      if (request?.kind === 'latest' && request.cwd !== undefined) cwd = request.cwd;
+      if (request?.kind === 'picker' && settings.verbose) settings.say(`guard: ${guarded.name} lets you pick the session; it is checked when ${basename(program!)} exits`);
+      resumed = request === undefined ? undefined : sessionOfRequest(guarded, request, { env, cwd })?.path;
+      if (resumed !== undefined) {
+        const line = await repairSession(resumed, settings.mode);
+        if (line !== undefined) settings.say(`guard: before ${basename(program!)} starts, ${line}`);
+        else if (settings.verbose) settings.say(`guard: ${resumed} is clean`);
+      }
+    } catch (error) {
+      settings.say(`guard: cannot check the session ${basename(program!)} resumes: ${reason(error)}`);
+    }
+  }
+
+  const run = runAgent(program!, args, !process.stdin.isTTY);
+  const end = await run.ended;
+  try {
+    if (end.notStarted !== undefined) settings.say(`guard: ${program}: ${end.notStarted}`);
+    else if (guarded !== undefined && before !== undefined) await repairAfter(guarded, before, resumed, cwd, program!, settings);
+  } catch (error) {
+    settings.say(`guard: cannot check the sessions ${basename(program!)} wrote: ${reason(error)}`);
+  } finally {
+    run.release();
+  }
+  return end.code;
+}
+
+/** The agent when its sessions can be read and repaired; otherwise undefined, said only under --verbose. */
+function readable(agent: SessionAgent, settings: GuardSettings): SessionAgent | undefined {
+  if (formats.some((format) => format.name === agent.format)) return agent;
+  if (settings.verbose) settings.say(`guard: ${agent.name} sessions cannot be read yet; running it without repairs`);
+  return undefined;
+}
+
+async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: string | undefined, cwd: string, program: string, settings: GuardSettings): Promise<void> {
+  const written = writtenSince(before, agent, process.env, cwd);
+  const paths = [...new Set([...(resumed === undefined ? [] : [resolve(resumed)]), ...written.map((path) => resolve(path))])];
+  for (const path of paths) {
+    const line = await repairSession(path, settings.mode);
+    if (line !== undefined) settings.say(`guard: after ${basename(program)} exited, ${line}`);
+  }
+}
