@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UserError } from './errors.js';
 import { argvWithBytes } from './io/argv.js';
 import { formats } from './formats/registry.js';
@@ -9,6 +9,7 @@ import { terminalText } from './report/terminal-text.js';
 import { PROVIDER_IDS } from './providers/provider-id.js';
 import { AGENT_NAMES } from './io/sessions/index.js';
 import { MIN_PREFIX } from './io/sessions/resolve.js';
+import { HOOK_AGENTS, settingsAgents } from './hooks/agents.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -16,6 +17,9 @@ const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (d
 const PROVIDER_HELP = `judge every transcript against this provider's contract (${PROVIDER_IDS.join(', ')}); default: config "provider", else the provider each file talks to`;
 const PRINT_CONFIG_HELP = 'print the project config in effect (the file it came from, every rule\'s severity, ignores) as JSON, and check nothing';
 const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>';
+
+/** The agents whose settings file holds our hook commands. */
+const HOOKED = settingsAgents.map((agent) => agent.name);
 
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
 function buildProgram(setExitCode: (code: number) => void): Command {
@@ -223,7 +227,7 @@ Examples:
           ? "Add the hooks to the agent's settings, merged into what is there (a backup of the file is kept; twice is the same as once)."
           : 'Take our hooks out of the agent\'s settings again, leaving everything else as it was (a file install created is removed).',
       )
-      .argument('<agent>', 'claude-code, codex, gemini, copilot, pi or openclaw')
+      .addArgument(new Argument('<agent>', HOOK_AGENTS.join(', ')).argParser(fullName))
       .option('--dry-run', 'print the change as a unified diff, write nothing')
       .addOption(new Option('--scope <scope>', 'user: your settings (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.pi/agent); project: the ones in this folder').choices(['user', 'project']).default('user'))
       .addHelpText(
@@ -249,7 +253,7 @@ Examples:
     .command('hook')
     .description('Run as an agent hook (what hooks install writes): reads the JSON the agent sends on standard input.')
     .argument('<event>', 'session-start (warn when the resumed file is damaged) or session-end (repair it for next time)')
-    .option('--agent <name>', 'the agent running the hook: claude-code, codex, gemini, copilot')
+    .addOption(new Option('--agent <name>', `the agent running the hook: ${HOOKED.join(', ')}`).argParser(fullName))
     .option('-m, --mode <mode>', 'what to do with a tool call that has no result: discard (default, or $OPENCLAW_TOOL_GUARD_ABORT_MODE) or synthetic')
     .addHelpText(
       'after',
@@ -293,7 +297,7 @@ Examples:
     .command('locate')
     .description('Print the path of a session named by its id, the start of its id, or latest.')
     .argument('<session>', `a session id, its first ${MIN_PREFIX} or more hex digits, or latest (the newest session of this folder's project)`)
-    .addOption(new Option('--agent <name>', 'look only at this agent\'s sessions').choices(AGENT_NAMES))
+    .addOption(new Option('--agent <name>', `look only at this agent's sessions: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)))
     .option('-0, --null', 'end each path with NUL instead of a newline (xargs -0)')
     .addHelpText(
       'after',
@@ -329,7 +333,7 @@ Examples:
     .description('Run an agent so that the session it resumes is repaired before it starts, and the sessions it writes are repaired when it exits.')
     .argument('<command...>', 'the agent\'s command line, after --')
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
-    .addOption(new Option('--agent <name>', 'the agent the command starts, when its name does not say it').choices(AGENT_NAMES))
+    .addOption(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)))
     .option('--verbose', 'also say what was checked and found clean, and which agents\' sessions cannot be read yet')
     .addHelpText(
       'after',
@@ -376,7 +380,23 @@ function withListOptions(command: Command, listsOut = false): Command {
 
 /** `--agent`: the transcript format, for a file too damaged or too unusual to detect. */
 function agentOption(): Option {
-  return new Option('--agent <name>', 'transcript format (the agent that wrote it), instead of detecting it per file').choices(formats.map((format) => format.name));
+  const names = formats.map((format) => format.name);
+  return new Option('--agent <name>', `transcript format (the agent that wrote it), instead of detecting it per file: ${names.join(', ')}`).argParser(agentName(names));
+}
+
+/** The short names people type for agents whose full names say which program they are. */
+const SHORT_NAMES: Readonly<Record<string, string>> = { claude: 'claude-code', gemini: 'gemini-cli', copilot: 'copilot-cli', qwen: 'qwen-code' };
+
+/** An agent's full name for the short one; any other name as it is, for the command to judge. */
+const fullName = (value: string): string => SHORT_NAMES[value] ?? value;
+
+/** An agent's name as every command takes it: its full name, or the short one (gemini for gemini-cli). */
+function agentName(names: readonly string[]): (value: string) => string {
+  return (value) => {
+    const name = fullName(value);
+    if (!names.includes(name)) throw new InvalidArgumentError(`Allowed choices are ${names.join(', ')}.`);
+    return name;
+  };
 }
 
 /** The report options every command has; -f/--format and --output-format are ESLint's and Ruff's names for -r. */

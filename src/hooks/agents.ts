@@ -13,7 +13,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = ['session-start', 'session-end'
 export type Scope = 'user' | 'project';
 
 export interface SettingsAgent {
-  name: 'claude-code' | 'codex' | 'gemini' | 'copilot';
+  name: 'claude-code' | 'codex' | 'gemini-cli' | 'copilot-cli';
   /** What the user calls it, in messages. */
   title: string;
   settingsPath(scope: Scope, cwd: string): string;
@@ -70,7 +70,7 @@ export const settingsAgents: readonly SettingsAgent[] = [
     warning: 'systemMessage',
   },
   {
-    name: 'gemini',
+    name: 'gemini-cli',
     title: 'Gemini CLI',
     settingsPath: (scope, cwd) => (scope === 'user' ? join(homedir(), '.gemini', 'settings.json') : join(cwd, '.gemini', 'settings.json')),
     events: { 'session-start': 'SessionStart', 'session-end': 'SessionEnd' },
@@ -82,7 +82,7 @@ export const settingsAgents: readonly SettingsAgent[] = [
     warning: 'systemMessage',
   },
   {
-    name: 'copilot',
+    name: 'copilot-cli',
     title: 'Copilot CLI',
     // Copilot reads every *.json in its hooks folders, so ours is a file of its own.
     settingsPath: (scope, cwd) => (scope === 'user' ? join(home('COPILOT_HOME', '.copilot'), 'hooks', 'transcript-doctor.json') : join(cwd, '.github', 'hooks', 'transcript-doctor.json')),

@@ -51,6 +51,16 @@ describe('--agent names the transcript format, in every command that reads trans
     expect(forced.files[0].format).toBe('pi');
   });
 
+  it('an agent goes by its full name or its short one (claude, gemini, copilot, qwen), in every command', async () => {
+    const full = JSON.parse((await runCli(['scan', CLAUDE, '--agent', 'claude-code', '-f', 'json'])).stdout);
+    const short = JSON.parse((await runCli(['scan', CLAUDE, '--agent', 'claude', '-f', 'json'])).stdout);
+    expect(short.files[0].format).toBe('claude-code');
+    expect(short.files[0].findings).toEqual(full.files[0].findings);
+    const unknown = await runCli(['scan', CLAUDE, '--agent', 'cursor']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Allowed choices are pi, claude-code, codex, .*gemini-cli/);
+  });
+
   it('a transcript format given to --format (its old meaning) still works, with a note', async () => {
     const result = await runCli(['scan', CLAUDE, '--format', 'pi', '-f', 'json']);
     expect(JSON.parse(result.stdout).files[0].format).toBe('pi');

@@ -5,7 +5,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentEnv } from '../helpers/agent-env.js';
-import { claudeSession, claudeToolCall, codexSession, codexToolCall, geminiSession, openclawSession, piSession, piToolCall } from '../helpers/agent-homes.js';
+import { claudeSession, claudeToolCall, codexSession, codexToolCall, copilotSession, openclawSession, piSession, piToolCall } from '../helpers/agent-homes.js';
 import { ROOT, runCli, type CliResult } from './run-cli.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'td-guard-')));
@@ -38,7 +38,7 @@ function setup() {
   const bin = join(home, 'bin');
   mkdirSync(project, { recursive: true });
   mkdirSync(bin);
-  for (const name of ['claude', 'codex', 'pi', 'gemini', 'agent-x']) {
+  for (const name of ['claude', 'codex', 'pi', 'gemini', 'copilot', 'agent-x']) {
     writeFileSync(join(bin, name), FAKE_AGENT);
     chmodSync(join(bin, name), 0o755);
   }
@@ -157,11 +157,12 @@ describe('transcript-doctor guard -- <agent>', () => {
 
   it('an agent whose sessions cannot be read yet is run without repairs, quietly unless --verbose', async () => {
     const { home, guard } = setup();
-    const session = geminiSession(home, 'shop', 'cf27a59b-989b-4efb-922c-3d471bb9ed3a');
-    const quiet = await guard(['--', 'gemini', '--resume', 'latest'], { FAKE_SESSION: session, FAKE_END: 'exit' });
+    const id = '7d07bcc0-aaaa-4bbb-8ccc-000000000006';
+    const session = copilotSession(home, id);
+    const quiet = await guard(['--', 'copilot', `--resume=${id}`], { FAKE_SESSION: session, FAKE_END: 'exit' });
     expect(quiet).toMatchObject({ code: 3, stderr: '' });
-    const verbose = await guard(['--verbose', '--', 'gemini', '--resume', 'latest'], { FAKE_SESSION: session, FAKE_END: 'exit' });
-    expect(verbose).toMatchObject({ code: 3, stderr: 'transcript-doctor: guard: gemini sessions cannot be read yet; running it without repairs\n' });
+    const verbose = await guard(['--verbose', '--', 'copilot', `--resume=${id}`], { FAKE_SESSION: session, FAKE_END: 'exit' });
+    expect(verbose).toMatchObject({ code: 3, stderr: 'transcript-doctor: guard: copilot-cli sessions cannot be read yet; running it without repairs\n' });
   });
 
   it('a command that is not there: 127, one line; an unknown agent runs unguarded with a note', async () => {

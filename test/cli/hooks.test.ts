@@ -151,7 +151,7 @@ describe('hooks install / uninstall', () => {
     expect(folder.stderr).toBe(`transcript-doctor: ${join(home, '.codex', 'hooks.json')} is not a regular file; nothing was changed\n`);
     const unknown = await hooks('install', 'cursor');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('transcript-doctor: unknown agent "cursor" (choose from: claude-code, codex, gemini, copilot, pi, openclaw)\n');
+    expect(unknown.stderr).toBe('transcript-doctor: unknown agent "cursor" (choose from: claude-code, codex, gemini-cli, copilot-cli, pi, openclaw)\n');
     const openclaw = await hooks('install', 'openclaw');
     expect(openclaw.code).toBe(2);
     expect(openclaw.stderr).toMatch(/^transcript-doctor: OpenClaw installs plugins itself: run `openclaw plugins install --link .*extensions\/openclaw`/);
@@ -260,7 +260,7 @@ describe('the hook command an agent runs', () => {
       [['session-end', '--agent', 'claude-code'], '', /^transcript-doctor hook: no hook input on standard input \(agents send a JSON object\)\n$/],
       [['session-end', '--agent', 'claude-code'], '[1]', /^transcript-doctor hook: the hook input on standard input is not a JSON object\n$/],
       [['session-ending', '--agent', 'claude-code'], '{}', /^transcript-doctor hook: unknown hook event "session-ending"/],
-      [['session-end', '--agent', 'cursor'], '{}', /^transcript-doctor hook: --agent must be one of claude-code, codex, gemini, copilot\n$/],
+      [['session-end', '--agent', 'cursor'], '{}', /^transcript-doctor hook: --agent must be one of claude-code, codex, gemini-cli, copilot-cli\n$/],
       [['session-end', '--agent', 'claude-code'], JSON.stringify(codexEnd(path)), /^transcript-doctor: .*locked by running process/],
     ];
     for (const [args, input, stderr] of cases) {

@@ -46,8 +46,8 @@ describe('transcript-doctor locate', () => {
     expect(await latest('openclaw')).toBe(`${files.openclaw}\n`);
     expect(await latest('claude-code')).toBe(`${files.claude}\n`);
     expect(await latest('codex')).toBe(`${files.codex}\n`);
-    expect(await latest('qwen')).toBe(`${files.qwen}\n`);
-    expect(await latest('copilot')).toBe(`${files.copilot}\n`);
+    expect(await latest('qwen-code')).toBe(`${files.qwen}\n`);
+    expect(await latest('copilot-cli')).toBe(`${files.copilot}\n`);
     // The newest of all is a Claude Code session of another project: not this folder's.
     expect((await run(['locate', 'latest'])).stdout).toBe(`${files.qwen}\n`);
   });
@@ -68,7 +68,7 @@ describe('transcript-doctor locate', () => {
 
   it('exit 1 when no session matches, 2 for what is no id at all', async () => {
     expect(await run(['locate', 'deadbeef'])).toEqual({ code: 1, stdout: '', stderr: 'transcript-doctor: no session has an id starting with deadbeef\n' });
-    expect(await run(['locate', 'latest', '--agent', 'gemini'])).toEqual({ code: 1, stdout: '', stderr: 'transcript-doctor: no session of gemini for this folder\'s project\n' });
+    expect(await run(['locate', 'latest', '--agent', 'gemini'])).toEqual({ code: 1, stdout: '', stderr: 'transcript-doctor: no session of gemini-cli for this folder\'s project\n' });
     const notId = await run(['locate', 'notes.jsonl']);
     expect(notId.code).toBe(2);
     expect(notId.stderr).toBe('transcript-doctor: notes.jsonl is not a session id, the start of one (4 or more hex digits) or latest\n');

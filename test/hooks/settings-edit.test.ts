@@ -153,9 +153,9 @@ describe('withHooks / withoutHooks', () => {
   }
 
   it('copilot: a file of its own, version 1, handlers with a bash command', () => {
-    const value = plain(withHooks(NEW_FILE, agent('copilot'), PATH).text) as { version: number; hooks: Record<string, unknown[]> };
+    const value = plain(withHooks(NEW_FILE, agent('copilot-cli'), PATH).text) as { version: number; hooks: Record<string, unknown[]> };
     expect(value.version).toBe(1);
-    expect(value.hooks.sessionEnd).toEqual([{ type: 'command', bash: hookShellCommand('session-end', 'copilot') }]);
+    expect(value.hooks.sessionEnd).toEqual([{ type: 'command', bash: hookShellCommand('session-end', 'copilot-cli') }]);
   });
 
   it('refuses a file that is not JSON, or whose hooks are not an object, in one line', () => {
@@ -182,8 +182,8 @@ describe('ourEvent', () => {
   });
 
   it('names this node and this package by absolute path', () => {
-    const command = hookShellCommand('session-end', 'gemini');
+    const command = hookShellCommand('session-end', 'gemini-cli');
     expect(command.startsWith(process.execPath)).toBe(true);
-    expect(command).toMatch(/\/bin\/transcript-doctor\.js hook session-end --agent gemini$/);
+    expect(command).toMatch(/\/bin\/transcript-doctor\.js hook session-end --agent gemini-cli$/);
   });
 });

@@ -1,5 +1,5 @@
 /** The agents whose session files transcript-doctor knows how to find. */
-export type AgentName = 'openclaw' | 'pi' | 'claude-code' | 'codex' | 'gemini' | 'copilot' | 'qwen';
+export type AgentName = 'openclaw' | 'pi' | 'claude-code' | 'codex' | 'gemini-cli' | 'copilot-cli' | 'qwen-code';
 
 export type Env = NodeJS.ProcessEnv;
 

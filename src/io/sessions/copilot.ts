@@ -9,11 +9,11 @@ function copilotHome(env: Env): string {
 }
 
 export const copilot: SessionAgent = {
-  name: 'copilot',
+  name: 'copilot-cli',
   commands: ['copilot'],
-  format: 'copilot',
+  format: 'copilot-cli',
   roots: (env) => [join(copilotHome(env), 'session-state')],
-  sessions: (env) => sessionsAt('copilot', join(copilotHome(env), 'session-state'), [/^[^.]/, /^events\.jsonl$/], (names) => names[0]),
+  sessions: (env) => sessionsAt('copilot-cli', join(copilotHome(env), 'session-state'), [/^[^.]/, /^events\.jsonl$/], (names) => names[0]),
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume']);
     if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };

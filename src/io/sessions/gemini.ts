@@ -32,14 +32,14 @@ function registry(path: string): Record<string, unknown> {
 }
 
 export const gemini: SessionAgent = {
-  name: 'gemini',
+  name: 'gemini-cli',
   commands: ['gemini'],
-  format: 'gemini',
+  format: 'gemini-cli',
   roots: (env) => [join(geminiDir(env), 'tmp')],
   // The file name holds only the id's first 8 characters; the whole id is the first record's
   // sessionId (a legacy .json is one pretty-printed object: its sessionId is near the top too).
   sessions: (env) =>
-    sessionsAt('gemini', join(geminiDir(env), 'tmp'), [/^[^.]/, /^chats$/, SESSION_FILE], (names) => {
+    sessionsAt('gemini-cli', join(geminiDir(env), 'tmp'), [/^[^.]/, /^chats$/, SESSION_FILE], (names) => {
       const path = join(geminiDir(env), 'tmp', ...names);
       const head = headOf(path, 4096);
       return (head === undefined ? undefined : stringMember(head, 'sessionId')) ?? SESSION_FILE.exec(names[2]!)?.[1];

@@ -10,12 +10,12 @@ function runtimeDir(env: Env): string {
 }
 
 export const qwen: SessionAgent = {
-  name: 'qwen',
+  name: 'qwen-code',
   commands: ['qwen'],
-  format: 'qwen',
+  format: 'qwen-code',
   roots: (env) => [join(runtimeDir(env), 'projects')],
   // `projects/<cwd, every non-alphanumeric a dash>/chats/<session id>.jsonl`
-  sessions: (env) => sessionsAt('qwen', join(runtimeDir(env), 'projects'), [/^[^.]/, /^chats$/, /^[^.].*\.jsonl$/], (names) => names[2]!.slice(0, -'.jsonl'.length)),
+  sessions: (env) => sessionsAt('qwen-code', join(runtimeDir(env), 'projects'), [/^[^.]/, /^chats$/, /^[^.].*\.jsonl$/], (names) => names[2]!.slice(0, -'.jsonl'.length)),
   continuable: (file, cwd) => basename(dirname(dirname(file.path))) === dashed(cwd),
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);

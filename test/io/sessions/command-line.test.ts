@@ -57,22 +57,22 @@ describe('the session each agent\'s command line resumes', () => {
   });
 
   it('Gemini CLI: --resume <id|latest|n>; --resume alone is latest', () => {
-    expect(resumes('gemini', `--resume ${ID}`)).toEqual({ kind: 'id', id: ID });
-    expect(resumes('gemini', '-r latest')).toEqual({ kind: 'latest' });
-    expect(resumes('gemini', '--resume')).toEqual({ kind: 'latest' });
-    expect(resumes('gemini', '--resume 3 -p continue')).toEqual({ kind: 'index', index: 3 });
+    expect(resumes('gemini-cli', `--resume ${ID}`)).toEqual({ kind: 'id', id: ID });
+    expect(resumes('gemini-cli', '-r latest')).toEqual({ kind: 'latest' });
+    expect(resumes('gemini-cli', '--resume')).toEqual({ kind: 'latest' });
+    expect(resumes('gemini-cli', '--resume 3 -p continue')).toEqual({ kind: 'index', index: 3 });
   });
 
   it('Copilot CLI: --resume=<id>, --continue; --resume alone is its picker', () => {
-    expect(resumes('copilot', `--resume=${ID}`)).toEqual({ kind: 'id', id: ID });
-    expect(resumes('copilot', '--continue')).toEqual({ kind: 'latest' });
-    expect(resumes('copilot', '--resume')).toEqual({ kind: 'picker' });
+    expect(resumes('copilot-cli', `--resume=${ID}`)).toEqual({ kind: 'id', id: ID });
+    expect(resumes('copilot-cli', '--continue')).toEqual({ kind: 'latest' });
+    expect(resumes('copilot-cli', '--resume')).toEqual({ kind: 'picker' });
   });
 
   it('Qwen Code: --resume/-r <id>, --continue/-c', () => {
-    expect(resumes('qwen', `-r ${ID}`)).toEqual({ kind: 'id', id: ID });
-    expect(resumes('qwen', '-c')).toEqual({ kind: 'latest' });
-    expect(resumes('qwen', '--resume')).toEqual({ kind: 'picker' });
+    expect(resumes('qwen-code', `-r ${ID}`)).toEqual({ kind: 'id', id: ID });
+    expect(resumes('qwen-code', '-c')).toEqual({ kind: 'latest' });
+    expect(resumes('qwen-code', '--resume')).toEqual({ kind: 'picker' });
   });
 
   it('OpenClaw: the gateway picks its sessions, its command line names none', () => {

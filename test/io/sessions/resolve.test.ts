@@ -94,8 +94,8 @@ describe('resolveSessionRef', () => {
   it('takes latest as the newest session of this folder\'s project for agents that file by project', () => {
     expect(paths(resolveSessionRef('latest', scope('claude-code')))).toEqual([claudeHere]);
     expect(paths(resolveSessionRef('latest', scope('pi')))).toEqual([pi]);
-    expect(paths(resolveSessionRef('latest', scope('qwen')))).toEqual([qwen]);
-    expect(paths(resolveSessionRef('latest', scope('gemini')))).toEqual([gemini]);
+    expect(paths(resolveSessionRef('latest', scope('qwen-code')))).toEqual([qwen]);
+    expect(paths(resolveSessionRef('latest', scope('gemini-cli')))).toEqual([gemini]);
     // Codex files by date: the project is the working folder its first line records; archived sessions are never continued.
     expect(paths(resolveSessionRef('latest', scope('codex')))).toEqual([codexHere]);
     expect(paths(resolveSessionRef('latest', { ...scope('claude-code'), cwd: '/work/other' }))).toEqual([claudeThere]);
@@ -104,7 +104,7 @@ describe('resolveSessionRef', () => {
 
   it('takes latest as the newest session of any project for agents that do not file by project', () => {
     expect(paths(resolveSessionRef('latest', scope('openclaw')))).toEqual([topic]);
-    expect(paths(resolveSessionRef('latest', scope('copilot')))).toEqual([copilot]);
+    expect(paths(resolveSessionRef('latest', scope('copilot-cli')))).toEqual([copilot]);
   });
 
   it('without an agent, takes latest as the newest of every agent\'s latest', () => {
@@ -145,7 +145,7 @@ describe('sessionOfRequest', () => {
   const codexThere = touch(codexSession(home, '/work/other', '019a0006-aaaa-7bbb-8ccc-000000000006'), 2);
 
   it('takes Gemini CLI\'s --resume <n> as the n-th session of the project, in the order they were started', () => {
-    const gemini = agentNamed('gemini')!;
+    const gemini = agentNamed('gemini-cli')!;
     // Both files' names start with the same minute: the id's first 8 characters order them.
     expect(sessionOfRequest(gemini, { kind: 'index', index: 1 }, { env, cwd })?.path).toBe(first);
     expect(sessionOfRequest(gemini, { kind: 'index', index: 2 }, { env, cwd })?.path).toBe(second);

@@ -56,17 +56,17 @@ describe('where each agent keeps its sessions, and the id a file name gives', ()
     ]);
   });
   it('Gemini CLI: the file name holds 8 characters of the id, the first line the whole id', () => {
-    expect(ids('gemini', env)).toEqual([['cf27a59b-989b-4efb-922c-3d471bb9ed3a', files.gemini]]);
+    expect(ids('gemini-cli', env)).toEqual([['cf27a59b-989b-4efb-922c-3d471bb9ed3a', files.gemini]]);
     // A legacy whole-file .json, pretty-printed; one whose start is not readable keeps the 8 characters of its name.
     const legacyHome = freshHome();
     const chats = join(legacyHome, '.gemini', 'tmp', '0f3a', 'chats');
     mkdirSync(chats, { recursive: true });
     writeFileSync(join(chats, 'session-2025-09-01T10-00-5e5e0001.json'), JSON.stringify({ sessionId: '5e5e0001-aaaa-4bbb-8ccc-000000000001', projectHash: '0f3a', messages: [] }, null, 2));
     writeFileSync(join(chats, 'session-2025-09-02T10-00-6f6f0002.jsonl'), 'not json\n');
-    expect(ids('gemini', { HOME: legacyHome }).map(([id]) => id)).toEqual(['5e5e0001-aaaa-4bbb-8ccc-000000000001', '6f6f0002']);
+    expect(ids('gemini-cli', { HOME: legacyHome }).map(([id]) => id)).toEqual(['5e5e0001-aaaa-4bbb-8ccc-000000000001', '6f6f0002']);
   });
-  it('Copilot CLI: session-state/<id>/events.jsonl', () => expect(ids('copilot', env)).toEqual([['7d07bcc0-aaaa-4bbb-8ccc-000000000006', files.copilot]]));
-  it('Qwen Code: projects/<cwd, dashed>/chats/<id>.jsonl', () => expect(ids('qwen', env)).toEqual([['a1b2c3d4-aaaa-4bbb-8ccc-000000000007', files.qwen]]));
+  it('Copilot CLI: session-state/<id>/events.jsonl', () => expect(ids('copilot-cli', env)).toEqual([['7d07bcc0-aaaa-4bbb-8ccc-000000000006', files.copilot]]));
+  it('Qwen Code: projects/<cwd, dashed>/chats/<id>.jsonl', () => expect(ids('qwen-code', env)).toEqual([['a1b2c3d4-aaaa-4bbb-8ccc-000000000007', files.qwen]]));
 
   it('finds nothing, without an error, in a home where no agent has run', () => {
     const empty = { HOME: freshHome() };
@@ -94,12 +94,12 @@ describe('the environment variables each agent honours', () => {
       pi: [join(elsewhere, 'pi', 'sessions')],
       'claude-code': [join(elsewhere, 'claude', 'projects')],
       codex: [join(elsewhere, 'codex', 'sessions'), join(elsewhere, 'codex', 'archived_sessions')],
-      gemini: [join(elsewhere, 'gemini-home', '.gemini', 'tmp')],
-      copilot: [join(elsewhere, 'copilot', 'session-state')],
-      qwen: [join(elsewhere, 'qwen', 'projects')],
+      'gemini-cli': [join(elsewhere, 'gemini-home', '.gemini', 'tmp')],
+      'copilot-cli': [join(elsewhere, 'copilot', 'session-state')],
+      'qwen-code': [join(elsewhere, 'qwen', 'projects')],
     });
     // QWEN_RUNTIME_DIR wins over QWEN_HOME; PI_CODING_AGENT_SESSION_DIR adds a folder of sessions with no project folders.
-    expect(agentNamed('qwen')!.roots({ ...env, QWEN_RUNTIME_DIR: join(elsewhere, 'runtime') })).toEqual([join(elsewhere, 'runtime', 'projects')]);
+    expect(agentNamed('qwen-code')!.roots({ ...env, QWEN_RUNTIME_DIR: join(elsewhere, 'runtime') })).toEqual([join(elsewhere, 'runtime', 'projects')]);
     const flat = join(elsewhere, 'pi-flat');
     mkdirSync(flat, { recursive: true });
     writeFileSync(join(flat, '2026-05-05T08-00-00-000Z_019a0009-aaaa-7bbb-8ccc-000000000009.jsonl'), '{}\n');
@@ -108,7 +108,7 @@ describe('the environment variables each agent honours', () => {
 
   it('~ in a folder variable is the home folder, as the agents expand it', () => {
     const home = freshHome();
-    expect(agentNamed('copilot')!.roots({ HOME: home, COPILOT_HOME: '~/cp' })).toEqual([join(home, 'cp', 'session-state')]);
+    expect(agentNamed('copilot-cli')!.roots({ HOME: home, COPILOT_HOME: '~/cp' })).toEqual([join(home, 'cp', 'session-state')]);
   });
 });
 
@@ -129,13 +129,13 @@ describe('standardLocations', () => {
     symlinkSync(join(root, `linked-${count}`), join(home, '.openclaw', 'agents', 'linked'));
     expect((await standardLocations(readable, { HOME: home })).slice(0, 3)).toEqual(['linked', 'main', 'zed'].map((agent) => join(home, '.openclaw', 'agents', agent, 'sessions')));
     // A format read later brings its agent's folders in.
-    expect(await standardLocations([...readable, 'gemini'], { HOME: home })).toContain(join(home, '.gemini', 'tmp'));
+    expect(await standardLocations([...readable, 'gemini-cli'], { HOME: home })).toContain(join(home, '.gemini', 'tmp'));
   });
 });
 
 describe('the agent a command starts', () => {
   it('is told by the command\'s file name', () => {
-    expect(['/usr/local/bin/claude', 'codex', 'C:\\bin\\codex.cmd', 'pi', 'gemini', 'copilot', 'qwen', 'openclaw'].map((command) => agentOfCommand(command)?.name)).toEqual(['claude-code', 'codex', 'codex', 'pi', 'gemini', 'copilot', 'qwen', 'openclaw']);
+    expect(['/usr/local/bin/claude', 'codex', 'C:\\bin\\codex.cmd', 'pi', 'gemini', 'copilot', 'qwen', 'openclaw'].map((command) => agentOfCommand(command)?.name)).toEqual(['claude-code', 'codex', 'codex', 'pi', 'gemini-cli', 'copilot-cli', 'qwen-code', 'openclaw']);
     expect(agentOfCommand('vim')).toBeUndefined();
   });
 });
