@@ -39,6 +39,11 @@ const special: Record<string, string[]> = {
   'codex/ordinal-missing.jsonl': ['10 missing-sequence-number error'],
   'codex/compacted-history-unanswered.jsonl': ['33 kept-history-pairing error'],
   'codex/missing-item-type.jsonl': ['4 missing-item-type error', '7 missing-tool-result error', '9 missing-item-type error'],
+  'qwen-code/healthy.jsonl': [],
+  'qwen-code/missing-tool-result.jsonl': ['3 missing-tool-result error'],
+  'qwen-code/orphan-tool-result.jsonl': ['3 orphan-tool-result error'],
+  'qwen-code/duplicate-tool-result.jsonl': ['4 duplicate-tool-result error'],
+  'qwen-code/unknown-parent.jsonl': ['6 unknown-parent error'],
 };
 
 describe('fixtures', () => {
