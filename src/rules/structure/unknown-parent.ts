@@ -23,6 +23,7 @@ unknown parent ends the walk: everything older silently disappears from the mode
 ("amnesia"). A dropped or unparseable line in the middle of a file is the usual cause. Claude
 Code bridges such an entry to the line written before it when it resumes, so it still sends the
 history across the gap (and the rules judge it that way); every other reader of the file loses it.
+Qwen Code stops there like pi, and only logs "unrecoverable history gap(s)" (QwenLM/qwen-code#6501).
 When the gap is where the agent's walk back from the last entry stops, the finding counts the
 messages (and user prompts) written before it that the agent will not send: what re-linking saves.
 
