@@ -43,6 +43,7 @@ describe('detecting a small damaged file', () => {
   it('else takes the one format a line that parses resembles, and none when no line or two formats fit', () => {
     expect(likelyFormat([JSON.parse(LINKLESS)], undefined)?.name).toBe('claude-code');
     expect(likelyFormat([{ type: 'response_item', payload: { type: 'message' } }], undefined)?.name).toBe('codex');
+    expect(likelyFormat([{ type: 'user', message: { role: 'user', parts: [{ text: 'Fix the parser' }] } }], undefined)?.name).toBe('qwen-code');
     expect(likelyFormat([JSON.parse(STRAY)], undefined)).toBeUndefined();
     expect(likelyFormat([JSON.parse(LINKLESS), { type: 'event_msg', payload: {} }], undefined)).toBeUndefined();
   });
