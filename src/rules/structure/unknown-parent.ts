@@ -63,5 +63,5 @@ function droppedHistory(analysis: Analysis, index: number): string {
     if (entries.roleCode(at) === USER) prompts += 1;
   }
   if (messages === 0) return '';
-  return ` (the agent resumes without the ${messages} earlier message${messages === 1 ? '' : 's'}, ${prompts} of them user prompt${prompts === 1 ? '' : 's'}, written before line ${entries.line(index)})`;
+  return ` (the agent resumes without the ${messages} earlier message${messages === 1 ? '' : 's'}, ${prompts} of them ${prompts === 1 ? 'a user prompt' : 'user prompts'}, written before line ${entries.line(index)})`;
 }
