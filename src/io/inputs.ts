@@ -141,7 +141,7 @@ export async function standardLocations(env: NodeJS.ProcessEnv = process.env): P
     join(env.CLAUDE_CONFIG_DIR || join(home, '.claude'), 'projects'),
     join(codex, 'sessions'),
     join(codex, 'archived_sessions'),
-    join(env.QWEN_RUNTIME_DIR || env.QWEN_HOME || join(home, '.qwen'), 'projects'),
+    join((env.QWEN_RUNTIME_DIR || env.QWEN_HOME || join(home, '.qwen')).replace(/^~(?=$|[\\/])/, home), 'projects'),
   ];
 }
 

@@ -48,6 +48,16 @@ describe('Qwen Code on the command line', () => {
     expect(byRuntime.stderr).not.toContain(moved);
   });
 
+  it('expands a leading ~ in $QWEN_HOME, as Qwen Code does', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'td-home-'));
+    const projects = join(home, 'qwen-state', 'projects');
+    mkdirSync(join(projects, '-work-demo-app', 'chats'), { recursive: true });
+    copyFileSync(join(DIR, 'missing-tool-result.jsonl'), join(projects, '-work-demo-app', 'chats', SESSION));
+    const result = await runCli(['scan', '-r', 'json'], { env: { HOME: home, QWEN_HOME: '~/qwen-state', QWEN_RUNTIME_DIR: '' } });
+    expect(result.stderr).toContain(`Searching ${projects}`);
+    expect(findings(result.stdout)).toEqual(['3 missing-tool-result']);
+  });
+
   it('--agent qwen-code is accepted by scan, repair and canonicalize', async () => {
     const scan = await runCli(['scan', '--agent', 'qwen-code', join(DIR, 'healthy.jsonl')]);
     expect(scan.code).toBe(0);
