@@ -32,7 +32,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
   const scan = program
     .command('scan')
     .description('Check transcripts and report every problem, with the provider error it causes.')
-    .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw, Claude Code and Codex session folders on this machine')
+    .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input; default: the pi / OpenClaw, Claude Code, Codex and Qwen Code session folders on this machine')
     .addOption(agentOption())
     .option('--fix', 'repair what scan finds, as repair --in-place does (lock check, backup, atomic write), and report what is left')
     .addOption(new Option('-m, --mode <mode>', 'with --fix: what to do with a tool call that has no result').choices(['discard', 'synthetic']))

@@ -47,6 +47,11 @@ const special: Record<string, string[]> = {
   'gemini-cli/placeholder-turn.jsonl': ['7 placeholder-turn warning'],
   'gemini-cli/session-2026-03-09T14-00-3f9c2a71.json': ['1 kept-history-pairing error'],
   'gemini-cli/checkpoint-before-refactor.json': ['1 kept-history-pairing error'],
+  'qwen-code/healthy.jsonl': [],
+  'qwen-code/missing-tool-result.jsonl': ['3 missing-tool-result error'],
+  'qwen-code/orphan-tool-result.jsonl': ['3 orphan-tool-result error'],
+  'qwen-code/duplicate-tool-result.jsonl': ['4 duplicate-tool-result error'],
+  'qwen-code/unknown-parent.jsonl': ['6 unknown-parent error'],
 };
 
 describe('fixtures', () => {

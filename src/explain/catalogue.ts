@@ -9,7 +9,7 @@
  * cut at a width, truncated messages): only `text` has to match.
  */
 
-export type Provider = 'Anthropic' | 'OpenAI Chat' | 'OpenAI Responses' | 'Gemini' | 'Mistral' | 'Bedrock Converse' | 'MiniMax' | 'Codex CLI';
+export type Provider = 'Anthropic' | 'OpenAI Chat' | 'OpenAI Responses' | 'Gemini' | 'Mistral' | 'Bedrock Converse' | 'MiniMax' | 'Codex CLI' | 'Qwen Code';
 
 export interface CatalogueEntry {
   /** The rule id in reference/provider-rules.md, with a suffix when one rule has several wordings. */
@@ -271,6 +271,45 @@ export const catalogue: readonly CatalogueEntry[] = [
     text: 'does not start with session metadata',
     meaning: 'the first line of the rollout is not a `session_meta` Codex can read (a missing field, an id that is not a UUID, a dynamic tool without its schema), so Codex will not resume the session.',
     rules: ['invalid-header'],
+  },
+
+  // Qwen Code, and the OpenAI-compatible endpoints it talks to (QwenLM/qwen-code #199, #6501, #9573)
+  {
+    ref: 'qwen-tool-calls-need-responses',
+    provider: 'Qwen Code',
+    text: "an assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {ids}",
+    meaning: "a tool call in the session has no tool result after it; the OpenAI-compatible endpoint Qwen Code sends the history to (DashScope's wording) rejects every later request.",
+    rules: ['missing-tool-result', 'displaced-tool-result'],
+  },
+  {
+    ref: 'qwen-tool-call-id-not-found',
+    provider: 'Qwen Code',
+    text: 'tool_call_id is not found',
+    meaning: 'a tool result in the session answers no tool call before it; the OpenAI-compatible endpoint rejects every later request.',
+    rules: RESULT_UNASKED,
+  },
+  {
+    ref: 'qwen-history-gap',
+    provider: 'Qwen Code',
+    text: 'unrecoverable history gap(s)',
+    tail: ' for session … child=… missingParent=…',
+    meaning: "a record's `parentUuid` names a record that is not in the file, so Qwen Code resumed without everything written before it.",
+    rules: ['unknown-parent'],
+  },
+  {
+    ref: 'qwen-orphan-repair',
+    provider: 'Qwen Code',
+    text: 'Tool execution result was not recorded',
+    tail: ' — likely interrupted by network failure, abort, or process exit. Treat as failure and retry if needed.',
+    meaning: 'a tool call in the session has no result; Qwen Code answered it with this text in memory when it resumed, and the file still lacks it.',
+    rules: ['missing-tool-result'],
+  },
+  {
+    ref: 'qwen-result-missing-from-history',
+    provider: 'Qwen Code',
+    text: 'Tool result missing from saved history',
+    meaning: 'a tool call in the session has no result; Qwen Code shows this placeholder for it.',
+    rules: ['missing-tool-result'],
   },
 
   // Google Gemini (AI Studio and Vertex)

@@ -192,3 +192,33 @@ describe('bench/to-codex.mjs', () => {
     expect(report.files[0]!.findings.filter((finding) => finding.rule === 'missing-tool-result').length).toBe(meta.problems.unansweredToolCalls);
   });
 });
+
+describe('bench/to-qwen-code.mjs', () => {
+  it('writes a session the scanner reads as Qwen Code, with real line sizes, one chain, and the generator’s breaks found', () => {
+    const pi = join(dir, 'qwen-source.jsonl');
+    const meta = JSON.parse(node(['bench/generate.mjs', pi, '3MB', '--shape', 'real', '--seed', '5']).stdout) as { turns: number; problems: { unansweredToolCalls: number } };
+    const file = join(dir, 'qwen.jsonl');
+    expect(node(['bench/to-qwen-code.mjs', pi, file]).code).toBe(0);
+    const { p50, lines } = quantiles(file);
+    // Median over shared/corpus/qwen-code is ~700 bytes.
+    expect(p50).toBeGreaterThan(600);
+    expect(p50).toBeLessThan(900);
+    const records = lines.map((line) => JSON.parse(line) as { uuid: string; parentUuid: string | null; type: string; message?: { parts: Array<{ functionCall?: { id: string }; functionResponse?: { id: string } }> } });
+    const uuids = new Set<string>();
+    const called = new Set<string>();
+    for (const record of records) {
+      if (record.parentUuid !== null) expect(uuids.has(record.parentUuid)).toBe(true);
+      uuids.add(record.uuid);
+      for (const part of record.message?.parts ?? []) {
+        if (part.functionCall) called.add(part.functionCall.id);
+        if (part.functionResponse) expect(called.has(part.functionResponse.id)).toBe(true);
+      }
+    }
+    expect(called.size).toBeGreaterThan(100);
+    expect(records.filter((record) => record.type === 'user').length).toBeGreaterThanOrEqual(meta.turns);
+    const scan = node(['bin/transcript-doctor.js', 'scan', file, '-r', 'json']);
+    const report = JSON.parse(scan.stdout) as { files: Array<{ format: string; findings: Array<{ rule: string }> }> };
+    expect(report.files[0]!.format).toBe('qwen-code');
+    expect(report.files[0]!.findings.filter((finding) => finding.rule === 'missing-tool-result').length).toBe(meta.problems.unansweredToolCalls);
+  });
+});

@@ -106,9 +106,9 @@ describe('transcript-doctor scan', () => {
 
   it('with no paths and no session folders, says where it looked and exits 2', async () => {
     const home = tempDir();
-    const result = await runCli(['scan'], { env: { HOME: home} });
+    const result = await runCli(['scan'], { env: { HOME: home, QWEN_HOME: '', QWEN_RUNTIME_DIR: '' } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^transcript-doctor: no session folders found \(searched .*\.pi\/agent\/sessions, .*\.claude\/projects, .*\/sessions, .*\/archived_sessions, .*\.gemini\/tmp\); pass files or folders to scan\n$/);
+    expect(result.stderr).toMatch(/^transcript-doctor: no session folders found \(searched .*\.pi\/agent\/sessions, .*\.claude\/projects, .*\/sessions, .*\/archived_sessions, .*\.gemini\/tmp, .*\.qwen\/projects\); pass files or folders to scan\n$/);
   });
 
   it('never crashes on binary garbage', async () => {

@@ -37,6 +37,12 @@ export const SAMPLES: Record<string, string> = {
   'codex-resume-ordinal': 'Error: failed to resume session: expected ordinal 12, got 11',
   'codex-resume-ordinal-missing': 'Error: final paginated rollout record at line 86 is missing an ordinal',
   'codex-history-ordinal-missing': 'thread-store internal error: paginated rollout line for 019edda8-7eca-7710-b78b-6ce7607beaa1 is missing an ordinal',
+  'qwen-tool-calls-need-responses':
+    "400 Invalid request: an assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: brave_web_search:3",
+  'qwen-tool-call-id-not-found': '[API Error: 400 tool_call_id is not found]',
+  'qwen-history-gap': 'loadSession: detected 1 unrecoverable history gap(s) for session 7c3e9a52-4b1d-4f6a-9e08-2d5b71c4a9e3: child=1a2b0006-5c4d-4e6f-8a7b-000000000006 missingParent=d41d8cd9-8f00-4b20-9e98-0998ecf8427e',
+  'qwen-orphan-repair': 'Tool execution result was not recorded — likely interrupted by network failure, abort, or process exit. Treat as failure and retry if needed.',
+  'qwen-result-missing-from-history': 'Tool result missing from saved history',
   'codex-session-meta': 'Error: rollout at /home/dev/.codex/sessions/2026/06/19/rollout-2026-06-19T10-14-27-019edda8-7eca-7710-b78b-6ce7607beaa1.jsonl does not start with session metadata',
   'mis-no-user-after-tool': "Unexpected role 'user' after role 'tool'",
   'gem-thought-signature-valid': 'Corrupted thought signature.',

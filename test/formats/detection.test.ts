@@ -31,10 +31,11 @@ describe('detecting a small damaged file', () => {
       ['/srv/x/.codex/archived_sessions/rollout-2026-06-19T10-14-27-019e.jsonl', 'codex'],
       ['/root/.openclaw/agents/main/sessions/1f979e30.jsonl', 'pi'],
       ['/root/.pi/agent/sessions/--work--/2026-01-15_abc.jsonl', 'pi'],
+      ['/home/ana/.qwen/projects/-home-ana-app/chats/b240ef91-0eb7-419f-b81e-84cb6e968ee8.jsonl', 'qwen-code'],
     ] as const) {
       expect(likelyFormat([], path)?.name, path).toBe(format);
     }
-    for (const path of ['/home/ana/projects/app/5d2c8a41.jsonl', '/srv/x/.codex/sessions/2026/06/19/notes.jsonl', '/root/.openclaw/agents/main/notes/a.jsonl']) {
+    for (const path of ['/home/ana/projects/app/5d2c8a41.jsonl', '/srv/x/.codex/sessions/2026/06/19/notes.jsonl', '/root/.openclaw/agents/main/notes/a.jsonl', '/home/ana/.qwen/projects/app/notes.jsonl']) {
       expect(likelyFormat([], path), path).toBeUndefined();
     }
   });
@@ -42,6 +43,7 @@ describe('detecting a small damaged file', () => {
   it('else takes the one format a line that parses resembles, and none when no line or two formats fit', () => {
     expect(likelyFormat([JSON.parse(LINKLESS)], undefined)?.name).toBe('claude-code');
     expect(likelyFormat([{ type: 'response_item', payload: { type: 'message' } }], undefined)?.name).toBe('codex');
+    expect(likelyFormat([{ type: 'user', message: { role: 'user', parts: [{ text: 'Fix the parser' }] } }], undefined)?.name).toBe('qwen-code');
     expect(likelyFormat([JSON.parse(STRAY)], undefined)).toBeUndefined();
     expect(likelyFormat([JSON.parse(LINKLESS), { type: 'event_msg', payload: {} }], undefined)).toBeUndefined();
   });
@@ -56,7 +58,7 @@ describe('detecting a small damaged file', () => {
     const elsewhere = await scanFile(fileAt('notes/5d2c8a41.jsonl', DAMAGED));
     expect(elsewhere.format).toBeNull();
     expect(elsewhere.findings.find((f) => f.rule === 'unknown-format')?.message).toBe(
-      'No line looks like an entry of a format transcript-doctor knows (tried: pi, claude-code, codex, gemini-cli, requests), and the file is not where one of their agents keeps its sessions; the file was not checked.',
+      'No line looks like an entry of a format transcript-doctor knows (tried: pi, claude-code, qwen-code, codex, gemini-cli, requests), and the file is not where one of their agents keeps its sessions; the file was not checked.',
     );
   });
 
@@ -73,7 +75,7 @@ describe('detecting a small damaged file', () => {
   });
 });
 
-describe('a Qwen Code session (Claude Code envelope, Gemini message) is not taken for Claude Code', () => {
+describe('a Qwen Code session (Claude Code envelope, Gemini message) is taken for Qwen Code, not Claude Code', () => {
   const envelope = { sessionId: 'b240ef91', cwd: '/work', version: '0.24.4' };
   const lines = [
     { uuid: 'q1', parentUuid: null, timestamp: '2026-11-26T06:21:51.957Z', type: 'user', ...envelope, message: { role: 'user', parts: [{ text: 'List the files' }] } },
@@ -81,10 +83,13 @@ describe('a Qwen Code session (Claude Code envelope, Gemini message) is not take
     { uuid: 'q3', parentUuid: 'q2', timestamp: '2026-11-26T06:21:53.000Z', type: 'assistant', ...envelope, message: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'ls', args: {} } }] } },
   ].map((line) => JSON.stringify(line));
 
-  it('no line is detected as Claude Code, so repair leaves the file as it is', async () => {
+  it('is detected as Qwen Code, and repair writes Qwen Code records, not Claude Code lines', async () => {
     const text = lines.map((line) => `${line}\n`).join('');
-    const { output, report } = await repairText(text);
-    expect(report.format).toBeNull();
-    expect(output).toBe(text);
+    const { output, report } = await repairText(text, 'synthetic');
+    expect(report.format).toBe('qwen-code');
+    expect(output.startsWith(text)).toBe(true);
+    const added = JSON.parse(output.slice(text.length));
+    expect(added).toMatchObject({ parentUuid: 'q3', sessionId: 'b240ef91', type: 'tool_result', message: { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'ls' } }] } });
+    expect(added).not.toHaveProperty('toolUseResult');
   });
 });

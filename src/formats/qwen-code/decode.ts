@@ -1,0 +1,148 @@
+import { Entry, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import type { Decoder } from '../format.js';
+import { imageRef } from '../images.js';
+import { intern } from '../intern.js';
+import { isObject, nonEmptyString, type Json } from '../json.js';
+import { isBlankPart } from './parts.js';
+import { qwenProvider } from './provider.js';
+
+/** Record types whose `message` Qwen Code sends to the model. */
+const MESSAGE_TYPES = new Set(['user', 'assistant', 'tool_result']);
+
+/**
+ * System subtypes Qwen Code leaves out of the `parentUuid` chain when it picks the newest record
+ * and walks back (`isTranscriptConversationRecord`): session artifacts and managed-session bookkeeping.
+ */
+const OUTSIDE_CHAIN = new Set(['session_artifact_event', 'session_artifact_snapshot', 'session_sources_snapshot', 'managed_session_header_v1', 'managed_session_event_v1', 'managed_session_commit_v1']);
+
+/** Part pointers repeat; share them. */
+const pointers = new Map<number, string>();
+function partPointer(index: number): string {
+  let pointer = pointers.get(index);
+  if (pointer === undefined) {
+    pointer = `/message/parts/${index}`;
+    if (pointers.size < 1024) pointers.set(index, pointer);
+  }
+  return pointer;
+}
+
+export interface QwenDecoderState {
+  /** The last auth type the session's telemetry recorded. */
+  authType?: string;
+  /** The provider of the last assistant turn, so only a change is written down (see Entry.provider). */
+  provider?: string;
+}
+
+/**
+ * Qwen Code records: a `uuid` / `parentUuid` chain (Claude Code's envelope) around Gemini
+ * `Content` messages. Calls are `functionCall` parts of `assistant` records, results
+ * `functionResponse` parts of `tool_result` records; `system` records are bookkeeping, except a
+ * `chat_compression` whose `compressedHistory` replaces everything before it.
+ */
+export class QwenDecoder implements Decoder {
+  private previous: Entry | undefined;
+  private authType: string | undefined;
+  private provider: string | undefined;
+
+  constructor(state?: QwenDecoderState) {
+    this.authType = state?.authType;
+    this.provider = state?.provider;
+  }
+
+  state(): QwenDecoderState {
+    return { authType: this.authType, provider: this.provider };
+  }
+
+  decode(value: unknown, line: number, index: number): Entry {
+    const entry = new Entry(index, line);
+    if (!isObject(value)) return entry;
+    const id = nonEmptyString(value.uuid);
+    if (value.type === 'system') this.noteAuthType(value.systemPayload);
+    if (id === undefined || (value.type === 'system' && typeof value.subtype === 'string' && OUTSIDE_CHAIN.has(value.subtype))) return entry;
+    entry.id = id;
+    const previous = this.previous;
+    this.previous = entry;
+    const parent = nonEmptyString(value.parentUuid) ?? null;
+    entry.parentId = parent !== null && parent === previous?.id ? previous.id : parent;
+    entry.kind = 'state';
+    if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message) && Array.isArray(value.message.parts)) {
+      this.decodeMessage(value, value.message.parts, entry);
+    } else if (value.type === 'system' && value.subtype === 'chat_compression' && isObject(value.systemPayload) && value.systemPayload.compressedHistory) {
+      // The client sends the compressed history in place of everything before this record.
+      entry.kind = 'compaction';
+      entry.pointer = '/systemPayload';
+      entry.inContext = true;
+    }
+    return entry;
+  }
+
+  /** The auth type of an API response the telemetry logged: whose API the turns after it talk to. */
+  private noteAuthType(payload: unknown): void {
+    if (!isObject(payload) || !isObject(payload.uiEvent)) return;
+    const authType = payload.uiEvent.auth_type;
+    if (typeof authType === 'string') this.authType = authType;
+  }
+
+  private decodeMessage(value: Json, parts: unknown[], entry: Entry): void {
+    entry.kind = 'message';
+    entry.pointer = '/message';
+    // A realtime message is shown, never sent (the client skips it when it rebuilds the history).
+    entry.inContext = value.subtype !== 'realtime_message';
+    entry.role = value.type === 'assistant' ? 'assistant' : 'user';
+    entry.blockCount = parts.length;
+    if (entry.role === 'assistant') this.markProvider(value, entry);
+    if (parts.length === 0) {
+      entry.emptyContent = true;
+      return;
+    }
+    const calls: ToolCallRef[] = [];
+    const results: ToolResultRef[] = [];
+    const blank: string[] = [];
+    parts.forEach((part, i) => {
+      if (!isObject(part)) return;
+      const at = partPointer(i);
+      if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
+      if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(readCall(part.functionCall, at, i));
+      else if (entry.role === 'user' && isObject(part.functionResponse)) {
+        if (results.length < i) entry.resultsAfterOther = true;
+        const response = part.functionResponse;
+        const name = typeof response.name === 'string' ? response.name : undefined;
+        results.push({ callId: nonEmptyString(response.id), pointer: at, name, synthetic: false });
+      } else if (isObject(part.inlineData)) {
+        const image = imageRef(part.inlineData.data, part.inlineData.mimeType, `${at}/inlineData`, i);
+        if (image !== undefined) entry.images = [...(entry.images ?? []), image];
+      } else if (isBlankPart(part)) {
+        blank.push(at);
+        if (part.text !== '') (entry.whitespaceTextBlocks ??= []).push(at);
+      }
+    });
+    if (calls.length > 0) entry.toolCalls = calls;
+    if (entry.role === 'assistant') entry.outcome = calls.length > 0 ? 'toolUse' : 'complete';
+    if (results.length > 0) {
+      entry.role = 'toolResult';
+      entry.toolResults = results;
+      // One response in the record (the client writes one per call): its name can be filled from the call.
+      if (results.length === 1) results[0]!.namePointer = `${results[0]!.pointer}/functionResponse/name`;
+    }
+    if (blank.length === parts.length && entry.role === 'user') entry.blankText = true;
+    else if (blank.length > 0) entry.blankTextBlocks = blank;
+  }
+
+  private markProvider(value: Json, entry: Entry): void {
+    const provider = qwenProvider(this.authType, value.model);
+    if (provider === this.provider) return;
+    this.provider = provider;
+    entry.provider = provider;
+  }
+}
+
+function readCall(call: Json, pointer: string, blockIndex: number): ToolCallRef {
+  const id = nonEmptyString(call.id);
+  const name = typeof call.name === 'string' ? intern(call.name) : undefined;
+  const missing: NonNullable<ToolCallRef['missing']> = [];
+  if (id === undefined) missing.push('id');
+  if (name === undefined || name.trim() === '') missing.push('name');
+  const ref: ToolCallRef = { id, name, pointer, blockIndex };
+  if (missing.length > 0) ref.missing = missing;
+  return ref;
+}
