@@ -11,7 +11,10 @@ const lock = createHash('sha256').update(readFileSync(path.join(folder, 'package
 const stamp = path.join(folder, 'node_modules', '.installed-from-lock');
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
   console.log('installing the interop tests’ packages (test/interop) …');
-  const run = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, stdio: 'inherit' });
+  // `npm install` from the lock, not `npm ci`: Qwen Code's clipboard package names platform builds
+  // the registry does not hold, which npm install skips and npm ci calls a lock out of sync.
+  // Their install scripts only build native parts (terminals, clipboards) the tests never load.
+  const run = spawnSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
   writeFileSync(stamp, lock);
 }
