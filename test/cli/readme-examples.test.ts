@@ -3,6 +3,7 @@ import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { claudeSession } from '../helpers/agent-homes.js';
 import { call, Session } from '../helpers/session.js';
 import { ROOT } from './run-cli.js';
 
@@ -31,6 +32,7 @@ const FINE = [0, 1];
 const CALL_ID = 'toolu_01GfghBCkxKjjizDvsyeWy5B';
 const CODEX_CALL_ID = 'call_sU7XBNcR8nNV7j2rvuzYEHCP';
 const SESSION_ID = 'e0b11ca0-75b4-4eef-8961-955e55832882';
+const CLAUDE_SESSION_ID = '4f1c0011-7a7e-4c55-9b61-0f4e4a7f2b10';
 
 interface Example {
   command: string;
@@ -77,6 +79,8 @@ function helpExamples(): Example[] {
 function sandbox(): { cwd: string; env: NodeJS.ProcessEnv } {
   const root = mkdtempSync(join(tmpdir(), 'td-readme-'));
   cpSync(template(), root, { recursive: true });
+  // A damaged Claude Code session of the working folder's project, for the examples that name it by id or latest.
+  claudeSession(join(root, 'home'), join(root, 'work'), CLAUDE_SESSION_ID);
   return sandboxAt(root);
 }
 
@@ -122,6 +126,8 @@ function template(): string {
   };
   shim('transcript-doctor', `exec "${process.execPath}" "${join(ROOT, 'bin', 'transcript-doctor.js')}" "$@"`);
   // The macOS clipboard, holding the error a user just copied.
+  // The agents guard runs: each exits at once, as one that found nothing to do.
+  for (const agent of ['claude', 'codex', 'gemini']) shim(agent, 'exit 0');
   shim('pbpaste', `printf '%s' 'No tool output found for function call ${CODEX_CALL_ID}.'`);
   // JSON reports of disjoint files, for merge-reports: two shards, and two runs over halves.
   const { env } = sandboxAt(root);
