@@ -58,7 +58,7 @@ describe('--agent names the transcript format, in every command that reads trans
     expect(short.files[0].findings).toEqual(full.files[0].findings);
     const unknown = await runCli(['scan', CLAUDE, '--agent', 'cursor']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/Allowed choices are pi, claude-code, codex, .*gemini-cli/);
+    expect(unknown.stderr).toMatch(/Allowed choices are pi, claude-code, .*gemini-cli/);
   });
 
   it('a transcript format given to --format (its old meaning) still works, with a note', async () => {

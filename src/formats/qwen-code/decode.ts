@@ -3,7 +3,7 @@ import type { Decoder } from '../format.js';
 import { imageRef } from '../images.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { isBlankPart } from './parts.js';
+import { isBlankPart } from '../gemini-parts.js';
 import { qwenProvider } from './provider.js';
 
 /** Record types whose `message` Qwen Code sends to the model. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { BRIDGE_TEXTS, inApplyOrder, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
-import { editParts } from './parts.js';
+import { editParts } from '../gemini-parts.js';
 
 /** What a missing result says, so a person (and the model) reading the session knows it was not the tool. */
 const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';

@@ -1,10 +1,10 @@
-import type { EntryEdit } from '../../model/edits.js';
 import type { Entry, ToolCallRef, ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { BLANK_USER_TEXT, isBlank, itemEntry, lastIndexOf, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
+import { BLANK_USER_TEXT, itemEntry, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
 import { itemEncoder, type RequestShape } from './shape.js';
+import { editParts, isBlankPart } from '../gemini-parts.js';
 
 /**
  * Gemini (`{"contents":[…]}`): `functionCall` parts in a `model` turn, answered by
@@ -18,7 +18,7 @@ export const gemini: RequestShape = {
   // Gemini rejects empty text parts; responses name their function.
   semantics: requestSemantics({ blankTextRejected: true, resultNames: true, partsSigned: true, blocksAt: '/parts' }),
   createDecoder: (list) => new GeminiDecoder(pointersOf(list)),
-  encoder: itemEncoder(applyEdit, {
+  encoder: itemEncoder((content, edit) => editParts(content, edit, BLANK_USER_TEXT), {
     result(line) {
       const response: Json = isModelId(line.callId) ? {} : { id: line.callId };
       response.name = line.toolName ?? '';
@@ -112,69 +112,6 @@ class GeminiDecoder implements Decoder {
     if (isModelId(ref.callId!)) ref.anonymous = true;
     return ref;
   }
-}
-
-/** A text part with nothing to read and nothing else in it (a signed empty thought part is not blank). */
-function isBlankPart(part: Json): boolean {
-  if (!isBlank(part.text)) return false;
-  for (const key in part) if (key !== 'text') return false;
-  return true;
-}
-
-function applyEdit(content: Json, edit: EntryEdit): void {
-  const parts = Array.isArray(content.parts) ? content.parts : [];
-  const index = 'block' in edit ? edit.block : 'pointer' in edit ? lastIndexOf(edit.pointer) : -1;
-  const part = isObject(parts[index]) ? (parts[index] as Json) : undefined;
-  const call = isObject(part?.functionCall) ? part.functionCall : undefined;
-  const response = isObject(part?.functionResponse) ? part.functionResponse : undefined;
-  switch (edit.kind) {
-    case 'set-call-id':
-      // An id the model made up (no id in the file) stays out of it.
-      if (call !== undefined && 'id' in call) call.id = edit.id;
-      return;
-    case 'set-call-name':
-      if (call !== undefined) call.name = edit.name;
-      return;
-    case 'set-result-id':
-      if (response !== undefined && 'id' in response) response.id = edit.id;
-      return;
-    case 'set-tool-name': {
-      const only = parts.filter((item) => isObject(item) && isObject(item.functionResponse));
-      if (only.length === 1) (only[0] as { functionResponse: Json }).functionResponse.name = edit.name;
-      return;
-    }
-    case 'drop-blocks':
-      content.parts = parts.filter((_, k) => !edit.blocks.includes(k));
-      return;
-    case 'results-first': {
-      const isResponse = (item: unknown) => isObject(item) && isObject(item.functionResponse);
-      content.parts = [...parts.filter(isResponse), ...parts.filter((item) => !isResponse(item))];
-      return;
-    }
-    case 'fill-blank-user': {
-      const kept = parts.filter((item) => !(isObject(item) && isBlankPart(item)));
-      content.parts = kept.length > 0 ? kept : [{ text: BLANK_USER_TEXT }];
-      return;
-    }
-    case 'drop-signed-reasoning':
-      content.parts = unsigned(parts);
-      return;
-    default:
-      return;
-  }
-}
-
-/**
- * A model turn's parts without Gemini's signatures, for another provider: thought parts go, and
- * the signature a call or text part carries; thoughts stay (unsigned) when nothing else would.
- */
-function unsigned(parts: unknown[]): unknown[] {
-  const said = parts.filter((part) => !(isObject(part) && part.thought === true));
-  return (said.length > 0 ? said : parts).map((part) => {
-    if (!isObject(part) || !('thoughtSignature' in part)) return part;
-    const { thoughtSignature: _signature, ...rest } = part;
-    return rest;
-  });
 }
 
 /** A user turn holding nothing but function responses. */

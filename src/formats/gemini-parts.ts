@@ -1,10 +1,9 @@
-import type { EntryEdit } from '../../model/edits.js';
-import { isObject, type Json } from '../json.js';
+import type { EntryEdit } from '../model/edits.js';
+import { isObject, type Json } from './json.js';
 
 /**
- * Gemini `Content` parts (`{text}`, `{functionCall}`, `{functionResponse}`, `thought` parts) as
- * Qwen Code records them inside `message.parts`. Gemini CLI sessions carry the same parts: the
- * two formats could share these helpers.
+ * Gemini `Content` parts (`{text}`, `{functionCall}`, `{functionResponse}`, `thought` parts): the
+ * shape of Gemini request lines, and of what Qwen Code records inside `message.parts`.
  */
 
 /** A text part with nothing to read and nothing else in it (a signed empty thought part is not blank). */
@@ -14,27 +13,26 @@ export function isBlankPart(part: Json): boolean {
   return true;
 }
 
-/** The part index a `…/parts/<n>` pointer names. */
-function partIndexOf(pointer: string): number {
-  return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
-}
-
-/** Applies one neutral edit to a Content's parts, in place. `blank` is what a blank user message becomes. */
+/**
+ * Applies one neutral edit to a Content's parts, in place. `blank` is what a blank user message
+ * becomes. An id is set only on a part that has one: where calls carry no ids (Gemini request
+ * lines), the one the model gave stays out of the file.
+ */
 export function editParts(content: Json, edit: EntryEdit, blank: string): void {
   const parts = Array.isArray(content.parts) ? content.parts : [];
-  const index = 'block' in edit ? edit.block : 'pointer' in edit ? partIndexOf(edit.pointer) : -1;
+  const index = 'block' in edit ? edit.block : 'pointer' in edit ? Number(edit.pointer.slice(edit.pointer.lastIndexOf('/') + 1)) : -1;
   const part = isObject(parts[index]) ? (parts[index] as Json) : undefined;
   const call = isObject(part?.functionCall) ? part.functionCall : undefined;
   const response = isObject(part?.functionResponse) ? part.functionResponse : undefined;
   switch (edit.kind) {
     case 'set-call-id':
-      if (call !== undefined) call.id = edit.id;
+      if (call !== undefined && 'id' in call) call.id = edit.id;
       return;
     case 'set-call-name':
       if (call !== undefined) call.name = edit.name;
       return;
     case 'set-result-id':
-      if (response !== undefined) response.id = edit.id;
+      if (response !== undefined && 'id' in response) response.id = edit.id;
       return;
     case 'set-tool-name': {
       const only = parts.filter((item) => isObject(item) && isObject(item.functionResponse));
