@@ -119,12 +119,8 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   return settle({ path: reading, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));
 }
 
-/**
- * A file that is one JSON document (see TranscriptFormat.readsWholeDocument): edited by span in
- * memory, planned again until nothing is left to change, and written once. A document that does
- * not parse is left as it is: there is no line to drop, only the whole file.
- */
-async function rewriteDocument(file: {
+/** A file read once, with what rewriting it needs. */
+interface OpenedFile {
   source: string;
   reading: string;
   display: string;
@@ -133,7 +129,14 @@ async function rewriteDocument(file: {
   format: TranscriptFormat;
   rewrite: Rewrite;
   target: Target;
-}): Promise<RepairReport> {
+}
+
+/**
+ * A file that is one JSON document (see TranscriptFormat.readsWholeDocument): edited by span in
+ * memory, planned again until nothing is left to change, and written once. A document that does
+ * not parse is left as it is: there is no line to drop, only the whole file.
+ */
+async function rewriteDocument(file: OpenedFile): Promise<RepairReport> {
   const { source, reading, display, stamp, format, rewrite, target } = file;
   const original = await readFile(reading);
   const bom = file.transcript.bom ? original.subarray(0, 3) : Buffer.alloc(0);
@@ -180,17 +183,7 @@ const MAX_DOCUMENT_PASSES = 5;
  * A file of conversations: one more read writes every line, repairing the lines the first read
  * found changing (see rewrite-conversations.ts). Nothing changing: the file is copied as it is.
  */
-async function rewriteConversationFile(file: {
-  source: string;
-  reading: string;
-  display: string;
-  stamp: SourceStamp | undefined;
-  transcript: Transcript;
-  format: TranscriptFormat;
-  lines: ConversationPlan;
-  rewrite: Rewrite;
-  target: Target;
-}): Promise<RepairReport> {
+async function rewriteConversationFile(file: OpenedFile & { lines: ConversationPlan }): Promise<RepairReport> {
   const { source, reading, display, stamp, transcript, format, lines, rewrite, target } = file;
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized');
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
