@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -117,6 +118,21 @@ describe('transcript-doctor guard -- <agent>', () => {
     expect(said[1]).toMatch(new RegExp(`^transcript-doctor: guard: after pi exited, ${files.pi}: repaired: added 1 result`));
     expect(readFileSync(files.pi, 'utf8')).toContain('call_pi_died');
     expect((await scan(files.pi)).code).toBe(0);
+  });
+
+  it('Gemini CLI --resume <id>: the session it is about to send is repaired before it starts', async () => {
+    const { home, project, guard, scan } = setup();
+    const id = '3f9c2a71-5b8e-4d06-9a1c-7e2b4f6d8a90';
+    const folder = join(home, '.gemini', 'tmp', createHash('sha256').update(project).digest('hex'), 'chats');
+    mkdirSync(folder, { recursive: true });
+    const session = join(folder, 'session-2026-03-09T14-00-3f9c2a71.jsonl');
+    copyFileSync(join(ROOT, 'fixtures', 'gemini-cli', 'missing-tool-result.jsonl'), session);
+    expect((await scan(session)).code).toBe(1);
+    const result = await guard(['--', 'gemini', '--resume', id], { FAKE_SESSION: session, FAKE_END: 'exit' });
+    expect(result.code).toBe(3);
+    expect(lines(result)[0]).toBe(`transcript-doctor: guard: before gemini starts, ${session}: repaired: rewritten 1 entry (backup: ${dirname(session)}/${backups(session)[0]})`);
+    expect((await scan(session)).code).toBe(0);
+    expect(backups(session)).toHaveLength(1);
   });
 
   it('OpenClaw (no session on its command line): the session it wrote during the run is repaired after it exits', async () => {
