@@ -24,7 +24,7 @@ const HOOKED = settingsAgents.map((agent) => agent.name);
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
 function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('transcript-doctor')
-    .description('Find and repair broken agent session transcripts (pi / OpenClaw, Claude Code and Codex JSONL).')
+    .description('Find and repair broken agent session transcripts (pi / OpenClaw, Claude Code, Codex, Gemini CLI and Qwen Code).')
     .version(version, '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
