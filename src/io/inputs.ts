@@ -142,6 +142,7 @@ export async function standardLocations(env: NodeJS.ProcessEnv = process.env): P
     join(codex, 'sessions'),
     join(codex, 'archived_sessions'),
     join(env.GEMINI_CLI_HOME || home, '.gemini', 'tmp'),
+    join(env.COPILOT_HOME || join(home, '.copilot'), 'session-state'),
   ];
 }
 

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
+import type { Encoder } from '../format.js';
+import { isObject, type Json } from '../json.js';
+import { ASSISTANT_MESSAGE, INTERRUPTED, INTERRUPTED_MESSAGE, TOOL_COMPLETE, USER_MESSAGE } from './events.js';
+
+export const copilotCliEncoder: Encoder = {
+  apply(value, edits) {
+    if (!isObject(value)) return;
+    const data = isObject(value.data) ? value.data : undefined;
+    for (const edit of inApplyOrder(edits)) applyEdit(value, data, edit);
+  },
+  newId: uuidFrom,
+  create(line, source) {
+    if (line.kind === 'header') throw new Error('Copilot CLI sessions have no header line to write');
+    const after = isObject(source) ? source : {};
+    return line.kind === 'bridge' ? bridge(line, after) : interrupted(line, after);
+  },
+};
+
+function applyEdit(value: Json, data: Json | undefined, edit: EntryEdit): void {
+  if (edit.kind === 'set-parent') {
+    value.parentId = edit.parentId;
+    return;
+  }
+  if (edit.kind === 'set-entry-id') {
+    value.id = edit.id;
+    return;
+  }
+  if (data === undefined) return;
+  const requests = Array.isArray(data.toolRequests) ? data.toolRequests : undefined;
+  const request: unknown = 'block' in edit ? requests?.[edit.block] : undefined;
+  if (edit.kind === 'set-call-id' && isObject(request)) request.toolCallId = edit.id;
+  else if (edit.kind === 'set-call-name' && isObject(request)) request.name = edit.name;
+  else if (edit.kind === 'set-result-id') data.toolCallId = edit.id;
+  else if (edit.kind === 'drop-blocks' && requests !== undefined) data.toolRequests = requests.filter((_, i) => !edit.blocks.includes(i));
+  else if (edit.kind === 'fill-blank-user' && typeof data.content === 'string') data.content = BRIDGE_TEXTS.user;
+  // Nothing else has a place in an event: results are events of their own, and Copilot has no
+  // reasoning signatures, placeholders or second shapes of a call to rewrite.
+}
+
+/** A UUID (version 4 layout) derived from `seed`, so a repair run twice writes the same ids. */
+function uuidFrom(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function envelope(type: string, data: Json, id: string | undefined, parentId: string | undefined, source: Json): Json {
+  return { type, data, id, timestamp: typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString(), parentId: parentId ?? null };
+}
+
+/**
+ * The failed completion Copilot's own runtime appends when it resumes a session with an
+ * unanswered call (`model: "resumed"`, `code: "interrupted"`), so the client reads it as its own.
+ */
+function interrupted(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
+  const data: Json = { toolCallId: line.callId, model: 'resumed', interactionId: 'resume', success: false, error: { message: INTERRUPTED_MESSAGE, code: INTERRUPTED } };
+  return envelope(TOOL_COMPLETE, data, line.id, line.parentId, source);
+}
+
+/** A short user or assistant message a provider's turn order needs, in Copilot's event shape. */
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
+  const text = BRIDGE_TEXTS[line.role];
+  if (line.role === 'user') return envelope(USER_MESSAGE, { content: text }, line.id, line.parentId, source);
+  return envelope(ASSISTANT_MESSAGE, { messageId: line.id, content: text, toolRequests: [] }, line.id, line.parentId, source);
+}

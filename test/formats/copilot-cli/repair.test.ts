@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { RepairMode } from '../../../src/repair/plan.js';
+import { repairText } from '../../helpers/repair-tester.js';
+import { scanText } from '../../helpers/scan-text.js';
+import { Session, type Line } from './session.js';
+
+const LS = { id: 'call_1_0_0', name: 'bash' };
+const VIEW = { id: 'call_1_0_1', name: 'view' };
+
+/** Repairs; checks that nothing is left to find, that a second run changes nothing, and returns the lines. */
+async function repaired(text: string, mode: RepairMode): Promise<{ output: string; lines: Line[] }> {
+  const { output, lines } = await repairText(text, mode, 'events.jsonl');
+  expect(await scanText(output), mode).toEqual([]);
+  expect((await repairText(output, mode, 'events.jsonl')).output, mode).toBe(output);
+  return { output, lines };
+}
+
+/** Every event names the one before it, as the runtime writes them. */
+function expectChain(lines: Line[]): void {
+  lines.slice(1).forEach((line, i) => expect(line.parentId, `line ${i + 2}`).toBe(lines[i]!.id));
+}
+
+describe('Copilot CLI repair', () => {
+  it('synthetic writes the failed completion the runtime itself appends, after the call, and keeps the chain', async () => {
+    const text = new Session().user('run').turn('', [{ ...LS }]).text();
+    const { lines } = await repaired(text, 'synthetic');
+    const added = lines.find((line) => line.type === 'tool.execution_complete')!;
+    expect(added.data).toEqual({
+      toolCallId: LS.id,
+      model: 'resumed',
+      interactionId: 'resume',
+      success: false,
+      error: { message: expect.stringMatching(/^Tool execution was interrupted before a result was recorded\./), code: 'interrupted' },
+    });
+    expect(lines.map((line) => line.type)).toEqual(['session.start', 'user.message', 'assistant.turn_start', 'assistant.message', 'tool.execution_complete', 'tool.execution_start']);
+    expectChain(lines);
+  });
+
+  it('discard drops the unanswered request from its message and keeps the answered one; untouched lines stay byte-identical', async () => {
+    const text = new Session().user('run').turn('', [{ ...LS, output: 'a.txt' }, { ...VIEW }]).text();
+    const { output, lines } = await repaired(text, 'discard');
+    expect(lines[3]!.data.toolRequests.map((request: Line) => request.toolCallId)).toEqual([LS.id]);
+    const before = text.split('\n');
+    expect(output.split('\n').flatMap((line, i) => (line === before[i] ? [] : [i + 1]))).toEqual([4]);
+  });
+
+  it('leaves a healthy session byte-identical in both modes', async () => {
+    const text = new Session('claude-sonnet-4.5').user('run').turn('', [{ ...LS, output: 'a' }, { ...VIEW, output: 'b' }]).turn('done').text();
+    for (const mode of ['discard', 'synthetic'] as const) expect((await repairText(text, mode, 'events.jsonl')).output, mode).toBe(text);
+  });
+
+  it('drops a completion whose call is gone, and links the next event to the one before it', async () => {
+    const session = new Session().user('run').turn('hi');
+    session.complete('call_gone', 'x');
+    const { lines } = await repaired(session.user('next').turn('ok').text(), 'discard');
+    expect(lines.some((line) => line.data.toolCallId === 'call_gone')).toBe(false);
+    expectChain(lines);
+  });
+
+  it('joins a completion written over three lines by raw newlines in result.content into the record the writer meant (#2649)', async () => {
+    const session = new Session().user('run').turn('', [{ ...LS, output: 'first\nsecond\nthird' }]).turn('done');
+    const meant = JSON.stringify(session.lines.find((line) => line.type === 'tool.execution_complete'));
+    const text = session.text().replace(meant, meant.replaceAll('\\n', '\n'));
+    expect(text.split('\n').length).toBe(session.text().split('\n').length + 2);
+    const { output } = await repaired(text, 'discard');
+    expect(output).toBe(session.text());
+  });
+
+  it('cuts the NUL run a crash left at the end (#2217) and the torn event after power loss (#1864)', async () => {
+    const session = new Session().user('run').turn('', [{ ...LS, output: 'a' }]).turn('done');
+    const whole = session.text();
+    const nul = await repaired(whole + '\0'.repeat(1728), 'discard');
+    expect(nul.output).toBe(whole);
+    const torn = await repaired(whole + JSON.stringify(new Session().user('x').lines[1]).slice(0, 40), 'discard');
+    expect(torn.output).toBe(whole);
+  });
+});
