@@ -63,4 +63,17 @@ describe('Copilot CLI on the command line', () => {
       expect((await runCli(['scan', file])).code, fixture).toBe(0);
     }
   });
+
+  it('explain takes the desktop app’s and the CLI’s wording (`Execution failed:` and `CAPIError: 400` before, `(Request ID: …)` after) to the session and the line', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'td-home-'));
+    const folder = join(home, '.copilot', 'session-state', SESSION);
+    mkdirSync(folder, { recursive: true });
+    copyFileSync(join(DIR, 'missing-tool-result.jsonl'), join(folder, 'events.jsonl'));
+    const error =
+      'Execution failed: CAPIError: 400 messages.4: `tool_use` ids were found without `tool_result` blocks immediately after: call_2_0_0. Each `tool_use` block must have a corresponding `tool_result` block in the next message. (Request ID: C2A4:3F1E:1B2C3D:4E5F60:6745A1B2)';
+    const result = await runCli(['explain', error], { env: { HOME: home, COPILOT_HOME: '' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`session  ${join(folder, 'events.jsonl')}  (copilot-cli)`);
+    expect(result.stdout).toMatch(/line {5}15 {2}at \/data\/toolRequests\/0/);
+  });
 });
