@@ -2,6 +2,7 @@ import { Entry, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
+import { schemaBreaks } from './schema.js';
 import { ASSISTANT_MESSAGE, INTERRUPTED, SESSION_START, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
@@ -48,6 +49,8 @@ export class CopilotCliDecoder implements Decoder {
     else if (value.type === SESSION_START) entry.parentId = null;
     else entry.parentMissing = true;
     entry.kind = 'state';
+    const breaks = schemaBreaks(value);
+    if (breaks !== undefined) entry.schemaBreaks = breaks;
     const data = value.data;
     if (!isObject(data) || value.agentId !== undefined || value.ephemeral === true) return entry;
     if (value.type === USER_MESSAGE) {

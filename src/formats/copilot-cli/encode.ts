@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
+import { fixSchemaBreaks } from './schema.js';
 import { ASSISTANT_MESSAGE, INTERRUPTED, INTERRUPTED_MESSAGE, TOOL_COMPLETE, USER_MESSAGE } from './events.js';
 
 export const copilotCliEncoder: Encoder = {
@@ -25,6 +26,10 @@ function applyEdit(value: Json, data: Json | undefined, edit: EntryEdit): void {
   }
   if (edit.kind === 'set-entry-id') {
     value.id = edit.id;
+    return;
+  }
+  if (edit.kind === 'fix-schema') {
+    fixSchemaBreaks(value);
     return;
   }
   if (data === undefined) return;

@@ -75,3 +75,26 @@ describe('Copilot CLI repair', () => {
     expect(torn.output).toBe(whole);
   });
 });
+
+describe('Copilot CLI schema drift (github/copilot-sdk #1007)', () => {
+  it('writes true where the schema allows only that literal, and changes nothing else', async () => {
+    const session = new Session().user('run').turn('hi');
+    session.event('session.idle', {}, { ephemeral: false });
+    const text = session.user('next').turn('ok').text();
+    const [finding] = await scanText(text);
+    expect(finding).toMatchObject({ rule: 'schema-violation', line: 6, pointer: '/ephemeral' });
+    const { output, lines } = await repaired(text, 'discard');
+    expect(lines[5]!.ephemeral).toBe(true);
+    const before = text.split('\n');
+    expect(output.split('\n').flatMap((line, i) => (line === before[i] ? [] : [i + 1]))).toEqual([6]);
+  });
+
+  it('names a missing required field and leaves it, since the schema does not say what it held', async () => {
+    const session = new Session().user('run').turn('', [{ ...LS, output: 'a' }]);
+    delete session.lines[5]!.data.success;
+    const findings = await scanText(session.turn('done').text());
+    expect(findings.map((finding) => [finding.rule, finding.line, finding.pointer])).toEqual([['schema-violation', 6, '/data/success']]);
+    const { output } = await repairText(session.text(), 'discard', 'events.jsonl');
+    expect(output).toBe(session.text());
+  });
+});

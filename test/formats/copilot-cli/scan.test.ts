@@ -24,7 +24,7 @@ describe('Copilot CLI detection', () => {
 describe('Copilot CLI scan', () => {
   it('finds nothing in a healthy session with parallel calls answered out of order and a resume', async () => {
     const session = new Session().user('list').turn('', [{ ...LS, output: 'a.txt' }, { ...VIEW, output: '# readme' }]).turn('done');
-    session.event('session.shutdown', { shutdownType: 'routine' });
+    session.event('session.shutdown', { shutdownType: 'routine', totalApiDurationMs: 26, sessionStartTime: 1795586400000, codeChanges: { linesAdded: 0, linesRemoved: 0, filesModified: [] }, modelMetrics: {} });
     session.event('session.resume', { resumeTime: '2026-11-26T06:00:09.000Z', eventCount: 12 });
     session.user('again').turn('ok');
     expect(await scanText(session.text())).toEqual([]);
@@ -43,7 +43,7 @@ describe('Copilot CLI scan', () => {
 
   it('counts the failed completion the runtime appends on resume as the answer', async () => {
     const session = new Session().user('run').turn('', [{ ...LS }]);
-    session.event('session.resume', { eventCount: 6 });
+    session.event('session.resume', { resumeTime: '2026-11-26T06:00:09.000Z', eventCount: 6 });
     session.event('tool.execution_complete', { toolCallId: LS.id, model: 'resumed', interactionId: 'resume', success: false, error: { message: 'interrupted', code: 'interrupted' } });
     expect(await scanText(session.user('go on').turn('ok').text())).toEqual([]);
   });
