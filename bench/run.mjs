@@ -1,7 +1,7 @@
 // Scanner benchmark:  node bench/run.mjs [--quick]
 //
 // Headline rows, on real-shaped sessions (line sizes of real pi sessions, shapes.mjs), in pi,
-// Claude Code, Codex and Gemini CLI lines, 128 MiB (32 MiB with --quick): baseline and scan alternate, 5 runs each
+// Claude Code, Codex, Gemini CLI and Copilot CLI lines, 128 MiB (32 MiB with --quick): baseline and scan alternate, 5 runs each
 // (3 with --quick), median wall time → throughput ratio scan/baseline (target ≥ 0.8); on pi also
 // repair (≥ 0.5).
 // The same shapes at 1 GiB (128 MiB with --quick): one scan each for peak RSS (≤ 200 MiB), and
@@ -32,6 +32,7 @@ import { measureStartup } from './startup.mjs';
 import { ensureClaudeCode } from './to-claude-code.mjs';
 import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
 import { GEMINI_GROWTH, ensureGemini } from './to-gemini.mjs';
+import { COPILOT_GROWTH, ensureCopilot } from './to-copilot.mjs';
 import { ensureRequests } from './requests.mjs';
 
 const MiB = 2 ** 20;
@@ -72,6 +73,12 @@ async function realGemini(bytes) {
   return ensureGemini(pi.file);
 }
 
+/** A real-shaped Copilot CLI session of about `bytes`: converted from a pi session that much smaller. */
+async function realCopilot(bytes) {
+  const pi = await ensureTranscript(Math.round(bytes / COPILOT_GROWTH), { shape: 'real', seed: 5 });
+  return ensureCopilot(pi.file);
+}
+
 async function main(c) {
   console.log(`transcript-doctor bench${quick ? ' (--quick)' : ''} — node ${process.version}, ${os.cpus().length} CPU(s), load average ${load()}`);
   const result = { quick, node: process.version, cpus: os.cpus().length, loadBefore: os.loadavg() };
@@ -83,12 +90,15 @@ async function main(c) {
   const ccLarge = await realClaudeCode(LARGE);
   const cxSmall = await realCodex(SMALL);
   const gmSmall = await realGemini(SMALL);
+  const cpSmall = await realCopilot(SMALL);
   result.real = {
     pi: await throughputRow(c, { title: 'pi, real-shaped', file: realSmall.file, bytes: realSmall.meta.bytes, lines: realSmall.meta.lines, meta: realSmall.meta, runs: RUNS, repair: true }),
     claudeCode: await throughputRow(c, { title: 'Claude Code, real-shaped', file: ccSmall.file, bytes: ccSmall.bytes, lines: ccSmall.lines, runs: RUNS }),
     codex: await throughputRow(c, { title: 'Codex, real-shaped', file: cxSmall.file, bytes: cxSmall.bytes, lines: cxSmall.lines, runs: RUNS }),
     // The issue's bound is on 128 MiB (a Gemini log is read by one thread: its replay settles at the end), so its peak RSS is this size's.
     gemini: await throughputRow(c, { title: 'Gemini CLI, real-shaped', file: gmSmall.file, bytes: gmSmall.bytes, lines: gmSmall.lines, runs: RUNS }),
+    // Issue #28 bounds the Copilot CLI scan on 128 MiB too: its peak RSS is this size's.
+    copilot: await throughputRow(c, { title: 'Copilot CLI, real-shaped', file: cpSmall.file, bytes: cpSmall.bytes, lines: cpSmall.lines, runs: RUNS }),
     piLarge: await largeRow(c, { title: 'pi, real-shaped, large', file: realLarge.file, bytes: realLarge.meta.bytes, lines: realLarge.meta.lines, meta: realLarge.meta }),
     claudeCodeLarge: await largeRow(c, { title: 'Claude Code, real-shaped, large', file: ccLarge.file, bytes: ccLarge.bytes, lines: ccLarge.lines }),
   };
@@ -138,6 +148,8 @@ async function main(c) {
     ['Codex real-shaped scan / baseline', r.codex.ratio, `≥ ${TARGET.ratio}`, r.codex.ratio >= TARGET.ratio, fmtBytes(r.codex.bytes)],
     ['Gemini CLI real-shaped scan / baseline', r.gemini.ratio, `≥ ${TARGET.ratio}`, r.gemini.ratio >= TARGET.ratio, fmtBytes(r.gemini.bytes)],
     ['Gemini CLI real-shaped scan peak RSS (MiB)', r.gemini.scan.rssMiB, `≤ ${TARGET.rssMiB}`, r.gemini.scan.rssMiB != null && r.gemini.scan.rssMiB <= TARGET.rssMiB, fmtBytes(r.gemini.bytes)],
+    ['Copilot CLI real-shaped scan / baseline', r.copilot.ratio, `≥ ${TARGET.ratio}`, r.copilot.ratio >= TARGET.ratio, fmtBytes(r.copilot.bytes)],
+    ['Copilot CLI real-shaped scan peak RSS (MiB)', r.copilot.scan.rssMiB, `≤ ${TARGET.rssMiB}`, r.copilot.scan.rssMiB != null && r.copilot.scan.rssMiB <= TARGET.rssMiB, fmtBytes(r.copilot.bytes)],
     ['pi real-shaped scan peak RSS (MiB)', r.piLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.piLarge.rssMiB != null && r.piLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.piLarge.bytes)],
     ['Claude Code real-shaped scan peak RSS (MiB)', r.claudeCodeLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.claudeCodeLarge.rssMiB != null && r.claudeCodeLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.claudeCodeLarge.bytes)],
     ['requests scan peak RSS (MiB)', result.requests.scan.rssMiB, `≤ ${TARGET.rssMiB}`, result.requests.scan.rssMiB != null && result.requests.scan.rssMiB <= TARGET.rssMiB, `${result.requests.lines} conversations`],
