@@ -99,6 +99,8 @@ export interface SchemaBreak {
   problem: string;
   /** The schema leaves one right value, which repair writes. */
   fixable: boolean;
+  /** The agent's own loader takes the line; only a loader that validates the schema strictly refuses it. */
+  clientLoads?: true;
 }
 
 export interface HeaderInfo {
@@ -192,8 +194,9 @@ export class Entry {
   declare unreadableParts: Array<{ pointer: string; type: string; readAs?: string }> | undefined;
   /**
    * Where a line breaks the schema its agent's loader validates every line against (Copilot CLI:
-   * a wrong literal, a missing required field), so the agent refuses the whole file: the member,
-   * what is wrong in the format's words, and whether the schema leaves one right value to write.
+   * a missing required field, an id that is no UUID, a wrong literal): the member, what is wrong in
+   * the format's words, whether the schema leaves one right value to write, and whether the agent
+   * still loads the file.
    */
   declare schemaBreaks: SchemaBreak[] | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */

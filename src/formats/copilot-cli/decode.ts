@@ -3,7 +3,7 @@ import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { schemaBreaks } from './schema.js';
-import { ASSISTANT_MESSAGE, INTERRUPTED, SESSION_START, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
+import { ASSISTANT_MESSAGE, INTERRUPTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
 const DATA = '/data';
@@ -44,9 +44,8 @@ export class CopilotCliDecoder implements Decoder {
     const id = nonEmptyString(value.id);
     if (id === undefined) return entry;
     entry.id = id;
-    // session.start is written without a parentId: it is the root. Every other event names one.
+    // Every event names the one before it, session.start null; the client refuses an event without the field.
     if ('parentId' in value) entry.parentId = nonEmptyString(value.parentId) ?? null;
-    else if (value.type === SESSION_START) entry.parentId = null;
     else entry.parentMissing = true;
     entry.kind = 'state';
     const breaks = schemaBreaks(value);

@@ -82,11 +82,26 @@ describe('Copilot CLI schema drift (github/copilot-sdk #1007)', () => {
     session.event('session.idle', {}, { ephemeral: false });
     const text = session.user('next').turn('ok').text();
     const [finding] = await scanText(text);
-    expect(finding).toMatchObject({ rule: 'schema-violation', line: 6, pointer: '/ephemeral' });
+    expect(finding).toMatchObject({ rule: 'schema-violation', line: 6, pointer: '/ephemeral', severity: 'warning' });
     const { output, lines } = await repaired(text, 'discard');
     expect(lines[5]!.ephemeral).toBe(true);
     const before = text.split('\n');
     expect(output.split('\n').flatMap((line, i) => (line === before[i] ? [] : [i + 1]))).toEqual([6]);
+  });
+
+  it('finds what 1.0.102 refuses the file for: an id that is no UUID, a non-boolean ephemeral, a required field that is null', async () => {
+    const session = new Session().user('run').turn('', [{ ...LS, output: 'a' }]).turn('done');
+    session.lines[2]!.id = 'not-a-uuid';
+    session.lines[3]!.parentId = 'not-a-uuid';
+    session.lines[4]!.ephemeral = 'yes';
+    session.lines[5]!.data.toolCallId = null;
+    const findings = await scanText(session.text());
+    expect(findings.filter((f) => f.rule === 'schema-violation').map((f) => [f.line, f.pointer, f.severity])).toEqual([
+      [3, '/id', 'error'],
+      [4, '/parentId', 'error'],
+      [5, '/ephemeral', 'error'],
+      [6, '/data/toolCallId', 'error'],
+    ]);
   });
 
   it('names a missing required field and leaves it, since the schema does not say what it held', async () => {

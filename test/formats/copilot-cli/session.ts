@@ -28,9 +28,7 @@ export class Session {
 
   event(type: string, data: Line, extra: Line = {}): Line {
     const id = `00000000-0000-4000-8000-${String(this.lines.length + 1).padStart(12, '0')}`;
-    const line: Line = { type, data, id, timestamp: this.time() };
-    if (type !== 'session.start') line.parentId = this.previous;
-    Object.assign(line, extra);
+    const line: Line = { type, data, id, timestamp: this.time(), parentId: this.previous, ...extra };
     this.previous = id;
     this.lines.push(line);
     return line;
