@@ -49,6 +49,7 @@ const special: Record<string, string[]> = {
   'gemini-cli/checkpoint-before-refactor.json': ['1 kept-history-pairing error'],
   'copilot-cli/healthy.jsonl': [],
   'copilot-cli/subagents-interleaved.jsonl': [],
+  'copilot-cli/compaction-background.jsonl': [],
   'copilot-cli/missing-tool-result.jsonl': ['15 missing-tool-result error'],
   'copilot-cli/split-record.jsonl': ['7 invalid-json error'],
   'copilot-cli/nul-bytes.jsonl': ['13 nul-bytes error'],

@@ -3,7 +3,7 @@ import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { schemaBreaks } from './schema.js';
-import { ASSISTANT_MESSAGE, INTERRUPTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
+import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
 const DATA = '/data';
@@ -17,6 +17,10 @@ function callPointer(index: number): string {
 export interface CopilotCliDecoderState {
   /** The model of the last assistant message, so only a change of provider is written down (see Entry.provider). */
   model?: string;
+  /** The last assistant message with calls, and those of its calls still unanswered. */
+  calling?: { id: string; open: string[] };
+  /** Since a compaction started: the first event it keeps ('' until the next event names it). */
+  keepFrom?: string;
 }
 
 /**
@@ -26,16 +30,30 @@ export interface CopilotCliDecoderState {
  * by `data.toolCallId`); turn markers, tool starts, usage and session events are bookkeeping.
  * Events a sub-agent wrote (`agentId`) belong to that agent's own conversation, not the one the
  * main agent sends, so concurrent sub-agents interleaved in the file (#2543) do not break its pairs.
+ *
+ * A successful `session.compaction_complete` is a compaction: its summary replaces what came before
+ * its `session.compaction_start`, and what was written from the start on is kept, beginning with
+ * the message of calls still unanswered at the start (1.0.102 keeps a call with its result; its
+ * `preCompactionMessagesLength`, the counter #1005 had people edit, no longer changes what it
+ * sends: tried offline with every value). Without a start, it keeps nothing before it.
  */
 export class CopilotCliDecoder implements Decoder {
   private model: string | undefined;
+  private calling: { id: string; open: Set<string> } | undefined;
+  private keepFrom: string | undefined;
 
   constructor(state?: CopilotCliDecoderState) {
     this.model = state?.model;
+    if (state?.calling !== undefined) this.calling = { id: state.calling.id, open: new Set(state.calling.open) };
+    this.keepFrom = state?.keepFrom;
   }
 
   state(): CopilotCliDecoderState {
-    return this.model === undefined ? {} : { model: this.model };
+    const state: CopilotCliDecoderState = {};
+    if (this.model !== undefined) state.model = this.model;
+    if (this.calling !== undefined) state.calling = { id: this.calling.id, open: [...this.calling.open] };
+    if (this.keepFrom !== undefined) state.keepFrom = this.keepFrom;
+    return state;
   }
 
   decode(value: unknown, line: number, index: number): Entry {
@@ -52,7 +70,15 @@ export class CopilotCliDecoder implements Decoder {
     if (breaks !== undefined) entry.schemaBreaks = breaks;
     const data = value.data;
     if (!isObject(data) || value.agentId !== undefined || value.ephemeral === true) return entry;
-    if (value.type === USER_MESSAGE) {
+    if (this.keepFrom === '') this.keepFrom = id;
+    if (value.type === COMPACTION_START) this.keepFrom = this.calling !== undefined && this.calling.open.size > 0 ? this.calling.id : '';
+    else if (value.type === COMPACTION_COMPLETE && data.success === true) {
+      entry.kind = 'compaction';
+      entry.pointer = DATA;
+      entry.inContext = true;
+      if (this.keepFrom !== undefined && this.keepFrom !== id) entry.firstKeptId = this.keepFrom;
+      this.keepFrom = undefined;
+    } else if (value.type === USER_MESSAGE) {
       message(entry);
       entry.role = 'user';
       if (typeof data.content === 'string' && data.content.trim() === '') entry.blankText = true;
@@ -65,6 +91,7 @@ export class CopilotCliDecoder implements Decoder {
       entry.role = 'toolResult';
       const error = isObject(data.error) ? data.error : undefined;
       entry.toolResults = [{ callId: nonEmptyString(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED }];
+      if (typeof data.toolCallId === 'string') this.calling?.open.delete(data.toolCallId);
     }
     return entry;
   }
@@ -77,6 +104,7 @@ export class CopilotCliDecoder implements Decoder {
       requests.forEach((request, i) => calls.push(readCall(request, i)));
       entry.toolCalls = calls;
       entry.outcome = 'toolUse';
+      this.calling = { id: entry.id!, open: new Set(calls.flatMap((call) => (call.id === undefined ? [] : [call.id]))) };
     } else entry.outcome = 'complete';
     const model = typeof data.model === 'string' ? data.model : undefined;
     if (model !== undefined && model !== this.model) {

@@ -8,6 +8,8 @@ export const USER_MESSAGE = 'user.message';
 export const ASSISTANT_MESSAGE = 'assistant.message';
 export const TOOL_COMPLETE = 'tool.execution_complete';
 export const SESSION_START = 'session.start';
+export const COMPACTION_START = 'session.compaction_start';
+export const COMPACTION_COMPLETE = 'session.compaction_complete';
 
 /** The code of the failed completion the runtime appends for a call it finds unanswered on resume. */
 export const INTERRUPTED = 'interrupted';

@@ -65,3 +65,33 @@ describe('Copilot CLI scan', () => {
     expect(findings.map((finding) => [finding.rule, finding.line])).toEqual([['orphan-tool-result', 6]]);
   });
 });
+
+describe('Copilot CLI compaction, as 1.0.102 replays it', () => {
+  const started = (session: Session) => session.event('session.compaction_start', {});
+  const completed = (session: Session, extra: Record<string, unknown> = {}) => session.event('session.compaction_complete', { success: true, preCompactionMessagesLength: 3, summaryContent: 'summary', ...extra });
+
+  it('an unanswered call the summary replaced is not sent any more: a warning, not an error', async () => {
+    const session = new Session().user('run').turn('', [{ ...LS }]).user('again').turn('', [{ ...VIEW, output: 'b' }]);
+    started(session);
+    session.user('next');
+    completed(session);
+    const findings = await scanText(session.turn('ok').text());
+    expect(findings.map((f) => [f.rule, f.line, f.severity])).toEqual([['missing-tool-result', 4, 'warning']]);
+  });
+
+  it('keeps the message whose calls were still running when it started, with their results written after (the pair #1005 broke)', async () => {
+    const session = new Session().user('run').turn('', [{ ...LS }]);
+    started(session);
+    session.complete(LS.id, 'a.txt');
+    completed(session, { preCompactionMessagesLength: 9 });
+    expect(await scanText(session.turn('ok').text())).toEqual([]);
+  });
+
+  it('a failed compaction replaces nothing', async () => {
+    const session = new Session().user('run').turn('', [{ ...LS }]);
+    started(session);
+    completed(session, { success: false });
+    const findings = await scanText(session.user('next').turn('ok').text());
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['missing-tool-result', 'error']]);
+  });
+});
