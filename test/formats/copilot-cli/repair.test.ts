@@ -113,3 +113,12 @@ describe('Copilot CLI schema drift (github/copilot-sdk #1007)', () => {
     expect(output).toBe(session.text());
   });
 });
+
+describe('Copilot CLI line breaks inside strings', () => {
+  it('keeps a raw U+2028 in a prompt (#2490) byte for byte and says nothing: 1.0.102 loads it (tried offline)', async () => {
+    const text = new Session().user('count the TODOs\u2028in notes.txt').turn('two').text();
+    expect(text).toContain('\u2028');
+    expect(await scanText(text)).toEqual([]);
+    expect((await repairText(text, 'discard', 'events.jsonl')).output).toBe(text);
+  });
+});
