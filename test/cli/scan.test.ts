@@ -108,7 +108,7 @@ describe('transcript-doctor scan', () => {
     const home = tempDir();
     const result = await runCli(['scan'], { env: { HOME: home} });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^transcript-doctor: no session folders found \(searched .*\.pi\/agent\/sessions, .*\.claude\/projects, .*\/sessions, .*\/archived_sessions, .*\.gemini\/tmp\); pass files or folders to scan\n$/);
+    expect(result.stderr).toMatch(/^transcript-doctor: no session folders found \(searched .*\.pi\/agent\/sessions, .*\.claude\/projects, .*\/sessions, .*\/archived_sessions, .*\.gemini\/tmp, .*\.copilot\/session-state\); pass files or folders to scan\n$/);
   });
 
   it('never crashes on binary garbage', async () => {
