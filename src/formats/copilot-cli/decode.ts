@@ -59,6 +59,8 @@ export class CopilotCliDecoder implements Decoder {
   decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
+    const breaks = schemaBreaks(value);
+    if (breaks !== undefined) entry.schemaBreaks = breaks;
     const id = nonEmptyString(value.id);
     if (id === undefined) return entry;
     entry.id = id;
@@ -66,8 +68,6 @@ export class CopilotCliDecoder implements Decoder {
     if ('parentId' in value) entry.parentId = nonEmptyString(value.parentId) ?? null;
     else entry.parentMissing = true;
     entry.kind = 'state';
-    const breaks = schemaBreaks(value);
-    if (breaks !== undefined) entry.schemaBreaks = breaks;
     const data = value.data;
     if (!isObject(data) || value.agentId !== undefined || value.ephemeral === true) return entry;
     if (this.keepFrom === '') this.keepFrom = id;

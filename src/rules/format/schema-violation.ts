@@ -40,8 +40,9 @@ session that were never there (or break the chain of events that name it).`,
   checkEntry(entry, { report }) {
     for (const found of entry.schemaBreaks ?? []) {
       const what = found.clientLoads ? `Line breaks the schema its agent ships, which the agent's own loader takes but a loader validating the schema refuses the whole file for: ${found.problem}` : `Line breaks what its agent checks on load, so it refuses the whole file: ${found.problem}`;
+      // By line, not entry: the loader reads every line, so a break off the replayed path is as fatal.
       report({
-        entry,
+        line: entry.line,
         pointer: found.pointer,
         severity: found.clientLoads ? 'warning' : undefined,
         message: `${what}; ${found.fixable ? 'repair writes the one value it allows' : 'the schema leaves no one value to write, so repair leaves it'}.`,

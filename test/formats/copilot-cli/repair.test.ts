@@ -95,12 +95,14 @@ describe('Copilot CLI schema drift (github/copilot-sdk #1007)', () => {
     session.lines[3]!.parentId = 'not-a-uuid';
     session.lines[4]!.ephemeral = 'yes';
     session.lines[5]!.data.toolCallId = null;
+    delete session.lines[7]!.id;
     const findings = await scanText(session.text());
     expect(findings.filter((f) => f.rule === 'schema-violation').map((f) => [f.line, f.pointer, f.severity])).toEqual([
       [3, '/id', 'error'],
       [4, '/parentId', 'error'],
       [5, '/ephemeral', 'error'],
       [6, '/data/toolCallId', 'error'],
+      [8, '/id', 'error'],
     ]);
   });
 
