@@ -28,8 +28,9 @@ export interface CopilotCliDecoderState {
  * timestamp, parentId}`, each event naming the one before it. The conversation is `user.message`,
  * `assistant.message` (calls in `data.toolRequests`) and `tool.execution_complete` (one result,
  * by `data.toolCallId`); turn markers, tool starts, usage and session events are bookkeeping.
- * Events a sub-agent wrote (`agentId`) belong to that agent's own conversation, not the one the
- * main agent sends, so concurrent sub-agents interleaved in the file (#2543) do not break its pairs.
+ * Events a sub-agent wrote (`agentId`, or `data.parentToolCallId`) belong to that agent's own
+ * conversation, not the one the main agent sends, so concurrent sub-agents interleaved in the file
+ * (#2543) do not break its pairs.
  *
  * A successful `session.compaction_complete` is a compaction: its summary replaces what came before
  * its `session.compaction_start`, and what was written from the start on is kept, beginning with
@@ -69,7 +70,7 @@ export class CopilotCliDecoder implements Decoder {
     else entry.parentMissing = true;
     entry.kind = 'state';
     const data = value.data;
-    if (!isObject(data) || value.agentId !== undefined || value.ephemeral === true) return entry;
+    if (!isObject(data) || isSubAgent(value, data) || value.ephemeral === true) return entry;
     if (this.keepFrom === '') this.keepFrom = id;
     if (value.type === COMPACTION_START) this.keepFrom = this.calling !== undefined && this.calling.open.size > 0 ? this.calling.id : '';
     else if (value.type === COMPACTION_COMPLETE && data.success === true) {
@@ -114,6 +115,11 @@ export class CopilotCliDecoder implements Decoder {
       if (now !== before) entry.provider = now;
     }
   }
+}
+
+/** A sub-agent's event: named by its `agentId`, or by the task call that runs it (`data.parentToolCallId`, which the client also leaves out of the main conversation, tried). */
+function isSubAgent(value: Json, data: Json): boolean {
+  return value.agentId !== undefined || nonEmptyString(data.parentToolCallId) !== undefined;
 }
 
 function message(entry: Entry): void {

@@ -58,6 +58,15 @@ describe('Copilot CLI scan', () => {
     expect(await scanText(session.turn('done').text())).toEqual([]);
   });
 
+  it('knows a sub-agent event by the task call that runs it too (data.parentToolCallId, no agentId)', async () => {
+    const session = new Session().user('delegate');
+    session.turn('', [{ id: 'call_task', name: 'task' }]);
+    session.event('assistant.message', { messageId: 's1', content: '', toolRequests: [{ toolCallId: 'sub_1', name: 'bash', arguments: {} }], parentToolCallId: 'call_task' });
+    session.event('tool.execution_complete', { toolCallId: 'sub_1', success: true, parentToolCallId: 'call_task' });
+    session.complete('call_task', 'sub-agent done');
+    expect(await scanText(session.turn('done').text())).toEqual([]);
+  });
+
   it('finds a completion whose call is gone', async () => {
     const session = new Session().user('run').turn('hi');
     session.complete('call_gone', 'x');
