@@ -1,12 +1,15 @@
-import { Entry, type ToolCallRef } from '../../model/entry.js';
+import { Entry, type SchemaBreak, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { schemaBreaks } from './schema.js';
-import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
+import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
 const DATA = '/data';
+
+/** The client refuses a file whose first event is another: it finds no start to load it from. */
+const NOT_STARTED: SchemaBreak = { pointer: '/type', problem: 'the first event must be session.start (Copilot CLI 1.0.102: "Session file is corrupted or incompatible")', fixable: false };
 
 /** Call pointers repeat; share them. */
 const pointers: string[] = [];
@@ -21,6 +24,8 @@ export interface CopilotCliDecoderState {
   calling?: { id: string; open: string[] };
   /** Since a compaction started: the first event it keeps ('' until the next event names it). */
   keepFrom?: string;
+  /** An event was decoded: a thread that decodes the rest of a file is past its first. */
+  started?: true;
 }
 
 /**
@@ -42,8 +47,10 @@ export class CopilotCliDecoder implements Decoder {
   private model: string | undefined;
   private calling: { id: string; open: Set<string> } | undefined;
   private keepFrom: string | undefined;
+  private started: boolean;
 
   constructor(state?: CopilotCliDecoderState) {
+    this.started = state?.started === true;
     this.model = state?.model;
     if (state?.calling !== undefined) this.calling = { id: state.calling.id, open: new Set(state.calling.open) };
     this.keepFrom = state?.keepFrom;
@@ -54,13 +61,17 @@ export class CopilotCliDecoder implements Decoder {
     if (this.model !== undefined) state.model = this.model;
     if (this.calling !== undefined) state.calling = { id: this.calling.id, open: [...this.calling.open] };
     if (this.keepFrom !== undefined) state.keepFrom = this.keepFrom;
+    if (this.started) state.started = true;
     return state;
   }
 
   decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
-    const breaks = schemaBreaks(value);
+    let breaks = schemaBreaks(value);
+    // The first entry of the file (a repair decodes the lines it writes one by one, at their place in the output).
+    if (index === 0 && !this.started && value.type !== SESSION_START) breaks = [NOT_STARTED, ...(breaks ?? [])];
+    this.started = true;
     if (breaks !== undefined) entry.schemaBreaks = breaks;
     const id = nonEmptyString(value.id);
     if (id === undefined) return entry;

@@ -124,3 +124,21 @@ describe('Copilot CLI line breaks inside strings', () => {
     expect((await repairText(text, 'discard', 'events.jsonl')).output).toBe(text);
   });
 });
+
+describe('Copilot CLI start of the file', () => {
+  it('says a file whose first event is not session.start is refused whole (a start torn by a crash), in the client’s words, and leaves it', async () => {
+    const session = new Session().user('run').turn('hi');
+    const lines = session.text().split('\n');
+    const text = [lines[0]!.slice(0, 50), ...lines.slice(1)].join('\n');
+    const findings = await scanText(text);
+    expect(findings.map((f) => [f.rule, f.line, f.pointer])).toEqual([
+      ['invalid-json', 1, ''],
+      ['schema-violation', 2, '/type'],
+      ['unknown-parent', 2, '/parentId'],
+    ]);
+    expect(findings[1]!.message).toContain('Session file is corrupted or incompatible');
+    // Repair drops the torn line and cannot make up the start: the finding stays, on the first line now.
+    const { output } = await repairText(text, 'discard', 'events.jsonl');
+    expect((await scanText(output)).map((f) => [f.rule, f.line])).toEqual([['schema-violation', 1]]);
+  });
+});
