@@ -1,4 +1,4 @@
-import { Entry, type SchemaBreak, type ToolCallRef } from '../../model/entry.js';
+import { Entry, positionalId, type SchemaBreak, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
@@ -30,7 +30,7 @@ export interface CopilotCliDecoderState {
 
 /**
  * Copilot CLI events (`~/.copilot/session-state/<session>/events.jsonl`): `{type, data, id,
- * timestamp, parentId}`, each event naming the one before it. The conversation is `user.message`,
+ * timestamp, parentId}`, each event naming the one before it, replayed in file order. The conversation is `user.message`,
  * `assistant.message` (calls in `data.toolRequests`) and `tool.execution_complete` (one result,
  * by `data.toolCallId`); turn markers, tool starts, usage and session events are bookkeeping.
  * Events a sub-agent wrote (`agentId`, or `data.parentToolCallId`) belong to that agent's own
@@ -73,12 +73,11 @@ export class CopilotCliDecoder implements Decoder {
     if (index === 0 && !this.started && value.type !== SESSION_START) breaks = [NOT_STARTED, ...(breaks ?? [])];
     this.started = true;
     if (breaks !== undefined) entry.schemaBreaks = breaks;
-    const id = nonEmptyString(value.id);
-    if (id === undefined) return entry;
+    // The client replays events in file order: a parentId that names no event, an earlier one or
+    // a copy's changes nothing it sends (tried), so entries are named by position, as Codex's are.
+    const id = positionalId(index);
     entry.id = id;
-    // Every event names the one before it, session.start null; the client refuses an event without the field.
-    if ('parentId' in value) entry.parentId = nonEmptyString(value.parentId) ?? null;
-    else entry.parentMissing = true;
+    entry.linksToPrevious = true;
     entry.kind = 'state';
     const data = value.data;
     if (!isObject(data) || isSubAgent(value, data) || value.ephemeral === true) return entry;

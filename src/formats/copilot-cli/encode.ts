@@ -20,14 +20,6 @@ export const copilotCliEncoder: Encoder = {
 };
 
 function applyEdit(value: Json, data: Json | undefined, edit: EntryEdit): void {
-  if (edit.kind === 'set-parent') {
-    value.parentId = edit.parentId;
-    return;
-  }
-  if (edit.kind === 'set-entry-id') {
-    value.id = edit.id;
-    return;
-  }
   if (edit.kind === 'fix-schema') {
     fixSchemaBreaks(value);
     return;
@@ -40,8 +32,9 @@ function applyEdit(value: Json, data: Json | undefined, edit: EntryEdit): void {
   else if (edit.kind === 'set-result-id') data.toolCallId = edit.id;
   else if (edit.kind === 'drop-blocks' && requests !== undefined) data.toolRequests = requests.filter((_, i) => !edit.blocks.includes(i));
   else if (edit.kind === 'fill-blank-user' && typeof data.content === 'string') data.content = BRIDGE_TEXTS.user;
-  // Nothing else has a place in an event: results are events of their own, and Copilot has no
-  // reasoning signatures, placeholders or second shapes of a call to rewrite.
+  // Nothing else has a place in an event: entries are named by position, so links and ids are
+  // never rewritten; results are events of their own; and Copilot has no reasoning signatures,
+  // placeholders or second shapes of a call to rewrite.
 }
 
 /** A UUID (version 4 layout) derived from `seed`, so a repair run twice writes the same ids. */
@@ -50,8 +43,13 @@ function uuidFrom(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function envelope(type: string, data: Json, id: string | undefined, parentId: string | undefined, source: Json): Json {
-  return { type, data, id, timestamp: typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString(), parentId: parentId ?? null };
+/**
+ * A new event, written right after `source`: it names that event as the one before it, as the
+ * client chains them, and gets an id derived from what it holds, so a second run writes the same.
+ */
+function envelope(type: string, data: Json, seed: string, source: Json): Json {
+  const timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+  return { type, data, id: uuidFrom(`${seed}:${String(source.id)}`), timestamp, parentId: typeof source.id === 'string' ? source.id : null };
 }
 
 /**
@@ -60,12 +58,14 @@ function envelope(type: string, data: Json, id: string | undefined, parentId: st
  */
 function interrupted(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
   const data: Json = { toolCallId: line.callId, model: 'resumed', interactionId: 'resume', success: false, error: { message: INTERRUPTED_MESSAGE, code: INTERRUPTED } };
-  return envelope(TOOL_COMPLETE, data, line.id, line.parentId, source);
+  return envelope(TOOL_COMPLETE, data, `result:${line.callId}`, source);
 }
 
 /** A short user or assistant message a provider's turn order needs, in Copilot's event shape. */
 function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
   const text = BRIDGE_TEXTS[line.role];
-  if (line.role === 'user') return envelope(USER_MESSAGE, { content: text }, line.id, line.parentId, source);
-  return envelope(ASSISTANT_MESSAGE, { messageId: line.id, content: text, toolRequests: [] }, line.id, line.parentId, source);
+  if (line.role === 'user') return envelope(USER_MESSAGE, { content: text }, 'bridge:user', source);
+  const event = envelope(ASSISTANT_MESSAGE, { messageId: '', content: text, toolRequests: [] }, 'bridge:assistant', source);
+  (event.data as Json).messageId = event.id;
+  return event;
 }

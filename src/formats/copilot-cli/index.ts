@@ -10,9 +10,8 @@ import { readText } from './text.js';
 export const copilotCliFormat: TranscriptFormat = {
   name: 'copilot-cli',
   semantics: {
-    // Events are appended once; a second event under one id is a copy, and the runtime keeps the first.
-    duplicateIds: 'first',
-    // Each event names the one before it: the chain is the file, with nothing beside it.
+    // Events are named by position (the client replays the file in order), so no two share an id.
+    duplicateIds: 'last',
     resultsBesidePath: false,
     // session.start is the root of the chain, no header apart from it.
     header: false,
@@ -38,9 +37,6 @@ export const copilotCliFormat: TranscriptFormat = {
   readText,
   copyKey: withoutTimestamp,
   heals: copilotCliHeals,
-  recoverLinks(text) {
-    // The envelope is written after data: a line torn in its data has lost it, a whole one keeps both.
-    const match = /"id":"([^"\\]+)","timestamp":"[^"\\]*","parentId":(null|"([^"\\]+)")/.exec(text);
-    return match === null ? undefined : { id: match[1]!, parentId: match[3] ?? null };
-  },
+  // Events are replayed in file order, whatever they name: a torn line has no links to recover.
+  recoverLinks: () => undefined,
 };

@@ -12,7 +12,7 @@ const UUID = /^([0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
  * corrupted (line 7: missing field `success`)", tried). `ephemeral: false` on an event type whose
  * schema allows only `true` it loads; a loader that validates the schema refuses it ("ephemeral:
  * Invalid literal value, expected true", github/copilot-sdk #1007). Event types the vendored table
- * does not know are a newer client's and are not judged. A missing `parentId` is missing-parent-id's.
+ * does not know are a newer client's and are not judged.
  */
 export function schemaBreaks(value: Json): SchemaBreak[] | undefined {
   const contract = typeof value.type === 'string' ? EVENT_CONTRACTS[value.type] : undefined;
@@ -20,7 +20,7 @@ export function schemaBreaks(value: Json): SchemaBreak[] | undefined {
   const breaks: SchemaBreak[] = [];
   const refused = (pointer: string, what: string) => breaks.push({ pointer, problem: `${what} (Copilot CLI ${SCHEMA_VERSION})`, fixable: false });
   if (typeof value.id !== 'string' || !UUID.test(value.id)) refused('/id', '`id` must be a UUID string');
-  if (value.parentId !== undefined && value.parentId !== null && (typeof value.parentId !== 'string' || !UUID.test(value.parentId))) refused('/parentId', '`parentId` must be a UUID string or null');
+  if (value.parentId === undefined || (value.parentId !== null && (typeof value.parentId !== 'string' || !UUID.test(value.parentId)))) refused('/parentId', '`parentId` must be a UUID string or null');
   if (typeof value.timestamp !== 'string') refused('/timestamp', '`timestamp` must be a string');
   if (value.agentId !== undefined && typeof value.agentId !== 'string') refused('/agentId', '`agentId` must be a string');
   if (value.ephemeral !== undefined && typeof value.ephemeral !== 'boolean') refused('/ephemeral', '`ephemeral` must be a boolean');
