@@ -50,6 +50,7 @@ const special: Record<string, string[]> = {
   'copilot-cli/healthy.jsonl': [],
   'copilot-cli/subagents-interleaved.jsonl': [],
   'copilot-cli/compaction-background.jsonl': [],
+  'copilot-cli/torn-start.jsonl': ['1 invalid-json error', '2 invalid-header error'],
   'copilot-cli/missing-tool-result.jsonl': ['15 missing-tool-result error'],
   'copilot-cli/split-record.jsonl': ['7 invalid-json error'],
   'copilot-cli/nul-bytes.jsonl': ['13 nul-bytes error'],

@@ -1,4 +1,4 @@
-import { Entry, positionalId, type SchemaBreak, type ToolCallRef } from '../../model/entry.js';
+import { Entry, positionalId, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
@@ -7,9 +7,6 @@ import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, 
 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
 const DATA = '/data';
-
-/** The client refuses a file whose first event is another: it finds no start to load it from. */
-const NOT_STARTED: SchemaBreak = { pointer: '/type', problem: 'the first event must be session.start (Copilot CLI 1.0.102: "Session file is corrupted or incompatible")', fixable: false };
 
 /** Call pointers repeat; share them. */
 const pointers: string[] = [];
@@ -68,11 +65,17 @@ export class CopilotCliDecoder implements Decoder {
   decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
-    let breaks = schemaBreaks(value);
-    // The first entry of the file (a repair decodes the lines it writes one by one, at their place in the output).
-    if (index === 0 && !this.started && value.type !== SESSION_START) breaks = [NOT_STARTED, ...(breaks ?? [])];
-    this.started = true;
+    const breaks = schemaBreaks(value);
     if (breaks !== undefined) entry.schemaBreaks = breaks;
+    // The first entry of the file (a repair decodes the lines it writes one by one, at their place
+    // in the output) must be session.start: the header. A later one the client passes over.
+    const first = index === 0 && !this.started;
+    this.started = true;
+    if (first && value.type === SESSION_START) {
+      entry.kind = 'header';
+      entry.header = { valid: true, id: isObject(value.data) ? nonEmptyString(value.data.sessionId) : undefined };
+      return entry;
+    }
     // The client replays events in file order: a parentId that names no event, an earlier one or
     // a copy's changes nothing it sends (tried), so entries are named by position, as Codex's are.
     const id = positionalId(index);

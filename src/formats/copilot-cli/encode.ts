@@ -3,7 +3,8 @@ import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
 import { fixSchemaBreaks } from './schema.js';
-import { ASSISTANT_MESSAGE, INTERRUPTED, INTERRUPTED_MESSAGE, TOOL_COMPLETE, USER_MESSAGE } from './events.js';
+import { ASSISTANT_MESSAGE, INTERRUPTED, INTERRUPTED_MESSAGE, SESSION_START, TOOL_COMPLETE, USER_MESSAGE } from './events.js';
+import { SCHEMA_VERSION } from './schema-table.js';
 
 export const copilotCliEncoder: Encoder = {
   apply(value, edits) {
@@ -13,8 +14,8 @@ export const copilotCliEncoder: Encoder = {
   },
   newId: uuidFrom,
   create(line, source) {
-    if (line.kind === 'header') throw new Error('Copilot CLI sessions have no header line to write');
     const after = isObject(source) ? source : {};
+    if (line.kind === 'header') return start(line.id, after);
     return line.kind === 'bridge' ? bridge(line, after) : interrupted(line, after);
   },
 };
@@ -59,6 +60,16 @@ function envelope(type: string, data: Json, seed: string, source: Json): Json {
 function interrupted(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
   const data: Json = { toolCallId: line.callId, model: 'resumed', interactionId: 'resume', success: false, error: { message: INTERRUPTED_MESSAGE, code: INTERRUPTED } };
   return envelope(TOOL_COMPLETE, data, `result:${line.callId}`, source);
+}
+
+/**
+ * A session.start in place of one lost, with what the schema requires: the session id (the name of
+ * the session's folder), and the time of the first event left as its start.
+ */
+function start(sessionId: string, first: Json): Json {
+  const timestamp = typeof first.timestamp === 'string' ? first.timestamp : new Date().toISOString();
+  const data = { sessionId, version: 1, producer: 'copilot-agent', copilotVersion: SCHEMA_VERSION, startTime: timestamp };
+  return { type: SESSION_START, data, id: uuidFrom(`start:${sessionId}`), timestamp, parentId: null };
 }
 
 /** A short user or assistant message a provider's turn order needs, in Copilot's event shape. */

@@ -13,8 +13,9 @@ export const copilotCliFormat: TranscriptFormat = {
     // Events are named by position (the client replays the file in order), so no two share an id.
     duplicateIds: 'last',
     resultsBesidePath: false,
-    // session.start is the root of the chain, no header apart from it.
-    header: false,
+    // The first event must be session.start, or the client loads nothing (tried).
+    header: true,
+    headerLoss: 'Copilot CLI refuses the file ("Session file is corrupted or incompatible")',
     // The runtime moves results next to their calls itself ("Moved N non-adjacent tool result messages").
     resultOrder: false,
     // Completions carry only the call id.

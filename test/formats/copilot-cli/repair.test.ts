@@ -126,18 +126,20 @@ describe('Copilot CLI line breaks inside strings', () => {
 });
 
 describe('Copilot CLI start of the file', () => {
-  it('says a file whose first event is not session.start is refused whole (a start torn by a crash), in the client’s words, and leaves it', async () => {
+  it('finds a file whose first event is not session.start (a start torn by a crash), which the client refuses, and writes the start back', async () => {
     const session = new Session().user('run').turn('hi');
-    const lines = session.text().split('\n');
-    const text = [lines[0]!.slice(0, 50), ...lines.slice(1)].join('\n');
+    const written = session.text().split('\n');
+    const text = [written[0]!.slice(0, 50), ...written.slice(1)].join('\n');
     const findings = await scanText(text);
-    expect(findings.map((f) => [f.rule, f.line, f.pointer])).toEqual([
-      ['invalid-json', 1, ''],
-      ['schema-violation', 2, '/type'],
+    expect(findings.map((f) => [f.rule, f.line])).toEqual([
+      ['invalid-json', 1],
+      ['invalid-header', 2],
     ]);
     expect(findings[1]!.message).toContain('Session file is corrupted or incompatible');
-    // Repair drops the torn line and cannot make up the start: the finding stays, on the first line now.
-    const { output } = await repairText(text, 'discard', 'events.jsonl');
-    expect((await scanText(output)).map((f) => [f.rule, f.line])).toEqual([['schema-violation', 1]]);
+    // The torn line goes; a start takes its place, named after the session's folder, with the first event's time.
+    const { output, lines } = await repaired(text, 'discard');
+    expect(output.split('\n').slice(1)).toEqual(written.slice(1));
+    expect(lines[0]).toMatchObject({ type: 'session.start', data: { version: 1, producer: 'copilot-agent', copilotVersion: '1.0.102', startTime: session.lines[1]!.timestamp }, parentId: null });
+    expect(lines[0]!.data.sessionId).toMatch(/^td-repair-/);
   });
 });
