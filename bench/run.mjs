@@ -1,7 +1,7 @@
 // Scanner benchmark:  node bench/run.mjs [--quick]
 //
 // Headline rows, on real-shaped sessions (line sizes of real pi sessions, shapes.mjs), in pi,
-// Claude Code, Codex, Gemini CLI and Qwen Code lines, 128 MiB (32 MiB with --quick): baseline and scan alternate, 5 runs each
+// Claude Code, Codex, Gemini CLI, Copilot CLI and Qwen Code lines, 128 MiB (32 MiB with --quick): baseline and scan alternate, 5 runs each
 // (3 with --quick), median wall time → throughput ratio scan/baseline (target ≥ 0.8); on pi also
 // repair (≥ 0.5).
 // The same shapes at 1 GiB (128 MiB with --quick): one scan each for peak RSS (≤ 200 MiB), and
@@ -33,6 +33,7 @@ import { ensureClaudeCode } from './to-claude-code.mjs';
 import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
 import { GEMINI_GROWTH, ensureGemini } from './to-gemini.mjs';
 import { ensureQwenCode, QWEN_GROWTH } from './to-qwen-code.mjs';
+import { COPILOT_GROWTH, ensureCopilot } from './to-copilot.mjs';
 import { ensureRequests } from './requests.mjs';
 
 const MiB = 2 ** 20;
@@ -71,10 +72,18 @@ async function realCodex(bytes) {
 async function realGemini(bytes) {
   const pi = await ensureTranscript(Math.round(bytes / GEMINI_GROWTH), { shape: 'real', seed: 4 });
   return ensureGemini(pi.file);
+}
+
 /** A real-shaped Qwen Code session of about `bytes`: converted from a pi session that much smaller. */
 async function realQwenCode(bytes) {
   const pi = await ensureTranscript(Math.round(bytes / QWEN_GROWTH), { shape: 'real', seed: 4 });
   return ensureQwenCode(pi.file);
+}
+
+/** A real-shaped Copilot CLI session of about `bytes`: converted from a pi session that much smaller. */
+async function realCopilot(bytes) {
+  const pi = await ensureTranscript(Math.round(bytes / COPILOT_GROWTH), { shape: 'real', seed: 5 });
+  return ensureCopilot(pi.file);
 }
 
 async function main(c) {
@@ -89,6 +98,7 @@ async function main(c) {
   const cxSmall = await realCodex(SMALL);
   const gmSmall = await realGemini(SMALL);
   const qwSmall = await realQwenCode(SMALL);
+  const cpSmall = await realCopilot(SMALL);
   result.real = {
     pi: await throughputRow(c, { title: 'pi, real-shaped', file: realSmall.file, bytes: realSmall.meta.bytes, lines: realSmall.meta.lines, meta: realSmall.meta, runs: RUNS, repair: true }),
     claudeCode: await throughputRow(c, { title: 'Claude Code, real-shaped', file: ccSmall.file, bytes: ccSmall.bytes, lines: ccSmall.lines, runs: RUNS }),
@@ -96,6 +106,8 @@ async function main(c) {
     // The issue's bound is on 128 MiB (a Gemini log is read by one thread: its replay settles at the end), so its peak RSS is this size's.
     gemini: await throughputRow(c, { title: 'Gemini CLI, real-shaped', file: gmSmall.file, bytes: gmSmall.bytes, lines: gmSmall.lines, runs: RUNS }),
     qwenCode: await throughputRow(c, { title: 'Qwen Code, real-shaped', file: qwSmall.file, bytes: qwSmall.bytes, lines: qwSmall.lines, runs: RUNS }),
+    // Issue #28 bounds the Copilot CLI scan on 128 MiB too: its peak RSS is this size's.
+    copilot: await throughputRow(c, { title: 'Copilot CLI, real-shaped', file: cpSmall.file, bytes: cpSmall.bytes, lines: cpSmall.lines, runs: RUNS }),
     piLarge: await largeRow(c, { title: 'pi, real-shaped, large', file: realLarge.file, bytes: realLarge.meta.bytes, lines: realLarge.meta.lines, meta: realLarge.meta }),
     claudeCodeLarge: await largeRow(c, { title: 'Claude Code, real-shaped, large', file: ccLarge.file, bytes: ccLarge.bytes, lines: ccLarge.lines }),
   };
@@ -147,6 +159,8 @@ async function main(c) {
     ['Gemini CLI real-shaped scan peak RSS (MiB)', r.gemini.scan.rssMiB, `≤ ${TARGET.rssMiB}`, r.gemini.scan.rssMiB != null && r.gemini.scan.rssMiB <= TARGET.rssMiB, fmtBytes(r.gemini.bytes)],
     ['Qwen Code real-shaped scan / baseline', r.qwenCode.ratio, `≥ ${TARGET.ratio}`, r.qwenCode.ratio >= TARGET.ratio, fmtBytes(r.qwenCode.bytes)],
     ['Qwen Code real-shaped scan peak RSS (MiB)', r.qwenCode.scan.rssMiB, `≤ ${TARGET.rssMiB}`, r.qwenCode.scan.rssMiB != null && r.qwenCode.scan.rssMiB <= TARGET.rssMiB, fmtBytes(r.qwenCode.bytes)],
+    ['Copilot CLI real-shaped scan / baseline', r.copilot.ratio, `≥ ${TARGET.ratio}`, r.copilot.ratio >= TARGET.ratio, fmtBytes(r.copilot.bytes)],
+    ['Copilot CLI real-shaped scan peak RSS (MiB)', r.copilot.scan.rssMiB, `≤ ${TARGET.rssMiB}`, r.copilot.scan.rssMiB != null && r.copilot.scan.rssMiB <= TARGET.rssMiB, fmtBytes(r.copilot.bytes)],
     ['pi real-shaped scan peak RSS (MiB)', r.piLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.piLarge.rssMiB != null && r.piLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.piLarge.bytes)],
     ['Claude Code real-shaped scan peak RSS (MiB)', r.claudeCodeLarge.rssMiB, `≤ ${TARGET.rssMiB}`, r.claudeCodeLarge.rssMiB != null && r.claudeCodeLarge.rssMiB <= TARGET.rssMiB, fmtBytes(r.claudeCodeLarge.bytes)],
     ['requests scan peak RSS (MiB)', result.requests.scan.rssMiB, `≤ ${TARGET.rssMiB}`, result.requests.scan.rssMiB != null && result.requests.scan.rssMiB <= TARGET.rssMiB, `${result.requests.lines} conversations`],

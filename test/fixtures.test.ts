@@ -52,16 +52,25 @@ const special: Record<string, string[]> = {
   'qwen-code/orphan-tool-result.jsonl': ['3 orphan-tool-result error'],
   'qwen-code/duplicate-tool-result.jsonl': ['4 duplicate-tool-result error'],
   'qwen-code/unknown-parent.jsonl': ['6 unknown-parent error'],
+  'copilot-cli/healthy.jsonl': [],
+  'copilot-cli/subagents-interleaved.jsonl': [],
+  'copilot-cli/compaction-background.jsonl': [],
+  'copilot-cli/torn-start.jsonl': ['1 invalid-json error', '2 invalid-header error'],
+  'copilot-cli/missing-tool-result.jsonl': ['15 missing-tool-result error'],
+  'copilot-cli/split-record.jsonl': ['7 invalid-json error'],
+  'copilot-cli/nul-bytes.jsonl': ['13 nul-bytes error'],
+  'copilot-cli/torn-final-line.jsonl': ['14 torn-final-line error'],
+  'copilot-cli/schema-ephemeral.jsonl': ['13 schema-violation warning'],
 };
 
 describe('fixtures', () => {
   it('has a fixture for every rule that applies to pi files', () => {
     const missing = rules.map((rule) => rule.meta.id).filter((id) => !ruleFixtures.includes(`${id}.jsonl`));
-    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines, lost item types, unreadable parts and kept histories are Codex's (codex/ordinal-*.jsonl, codex/missing-item-type.jsonl, test/formats/codex/client-verdicts.test.ts, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests; a log's rewinds and placeholders are Gemini CLI's (gemini-cli/*.jsonl).
+    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines, lost item types, unreadable parts and kept histories are Codex's (codex/ordinal-*.jsonl, codex/missing-item-type.jsonl, test/formats/codex/client-verdicts.test.ts, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests; a log's rewinds and placeholders are Gemini CLI's (gemini-cli/*.jsonl); schema breaks are Copilot CLI's (copilot-cli/schema-ephemeral.jsonl).
     // Provider contract rules are tested per provider in test/rules/contract.test.ts; an ending Claude Code answers itself in test/formats/claude-code-verdicts.test.ts.
     const contract = rules.filter((rule) => rule.meta.category === 'contract').map((rule) => rule.meta.id);
     // A whole JSON document is no format's file: test/rules/syntax.test.ts and test/cli/repair.test.ts.
-    expect(missing).toEqual(['json-document', 'byte-order-mark', 'unknown-format', 'unknown-request-shape', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'rewind-to-unknown-message', 'placeholder-turn', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
+    expect(missing).toEqual(['json-document', 'byte-order-mark', 'unknown-format', 'unknown-request-shape', 'schema-violation', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'rewind-to-unknown-message', 'placeholder-turn', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
   });
 
   for (const name of ruleFixtures) {

@@ -1,6 +1,7 @@
 import type { TranscriptFormat } from './format.js';
 import { claudeCodeFormat } from './claude-code/index.js';
 import { codexFormat } from './codex/index.js';
+import { copilotCliFormat } from './copilot-cli/index.js';
 import { geminiCliFormat } from './gemini-cli/index.js';
 import { piFormat } from './pi/index.js';
 import { qwenCodeFormat } from './qwen-code/index.js';
@@ -10,7 +11,7 @@ import { requestsFormat } from './requests/index.js';
  * Formats in detection order; each recognises only line shapes the others never write. Requests
  * come last: a session line never holds a whole request, and that test reads more of the line.
  */
-export const formats: readonly TranscriptFormat[] = [piFormat, claudeCodeFormat, qwenCodeFormat, codexFormat, geminiCliFormat, requestsFormat];
+export const formats: readonly TranscriptFormat[] = [piFormat, claudeCodeFormat, qwenCodeFormat, codexFormat, geminiCliFormat, copilotCliFormat, requestsFormat];
 
 export function detectFormat(value: unknown): TranscriptFormat | undefined {
   return formats.find((format) => format.detect(value));

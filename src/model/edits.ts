@@ -44,6 +44,8 @@ export type EntryEdit =
   | { kind: 'set-item-type'; type: string }
   /** Content parts the agent cannot read get the type they read as (see Entry.unreadableParts). */
   | { kind: 'retype-parts' }
+  /** Members that break the schema the agent validates get the one value it leaves (see Entry.schemaBreaks). */
+  | { kind: 'fix-schema' }
   /** The whitespace at the end of the message's last block, a text block, goes (see Entry.trailingWhitespace). */
   | { kind: 'trim-final-text' };
 

@@ -1,5 +1,5 @@
 import { growTo, StringTable } from './columns.js';
-import { RARE, type Entry, type EntryKind, type HeaderInfo, type ImageRef, type KeptHistoryProblem, type Outcome, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
+import { RARE, type Entry, type EntryKind, type HeaderInfo, type ImageRef, type KeptHistoryProblem, type Outcome, type SchemaBreak, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
@@ -25,6 +25,7 @@ export interface RareFields {
   images?: ImageRef[];
   lostType?: string;
   unreadableParts?: Array<{ pointer: string; type: string; readAs?: string }>;
+  schemaBreaks?: SchemaBreak[];
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */

@@ -152,6 +152,9 @@ export class EntryView {
   get unreadableParts() {
     return this.rare?.unreadableParts;
   }
+  get schemaBreaks() {
+    return this.rare?.schemaBreaks;
+  }
 }
 
 export interface EntryView {

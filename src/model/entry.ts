@@ -93,6 +93,16 @@ export interface KeptHistoryProblem {
   pointer: string;
 }
 
+export interface SchemaBreak {
+  /** JSON Pointer of the member inside the line. */
+  pointer: string;
+  problem: string;
+  /** The schema leaves one right value, which repair writes. */
+  fixable: boolean;
+  /** The agent's own loader takes the line; only a loader that validates the schema strictly refuses it. */
+  clientLoads?: true;
+}
+
 export interface HeaderInfo {
   valid: boolean;
   /** Why the header is invalid, in words. */
@@ -182,6 +192,13 @@ export class Entry {
    * and the type it reads as when the part says which (a text part of a known role).
    */
   declare unreadableParts: Array<{ pointer: string; type: string; readAs?: string }> | undefined;
+  /**
+   * Where a line breaks the schema its agent's loader validates every line against (Copilot CLI:
+   * a missing required field, an id that is no UUID, a wrong literal): the member, what is wrong in
+   * the format's words, whether the schema leaves one right value to write, and whether the agent
+   * still loads the file.
+   */
+  declare schemaBreaks: SchemaBreak[] | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -226,7 +243,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'replayNote', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'replayNote', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

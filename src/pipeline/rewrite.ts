@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spoolStdin } from '../io/spool.js';
@@ -311,10 +311,12 @@ function describeLines(plan: RepairPlan): RepairSummary['lines'] {
 
 /**
  * The session id a rebuilt header gets: OpenClaw names files `<sessionId>.jsonl` (plus
- * `-topic-<thread>`), pi `<timestamp>_<sessionId>.jsonl`. Standard input gets a fresh id.
+ * `-topic-<thread>`), pi `<timestamp>_<sessionId>.jsonl`, Copilot CLI the folder
+ * (`<sessionId>/events.jsonl`). Standard input gets a fresh id.
  */
 function sessionIdOf(path: string): string {
   if (path === '-') return randomUUID();
+  if (basename(path) === 'events.jsonl' && basename(dirname(path)) !== '') return basename(dirname(path));
   const stem = basename(path).replace(/\.jsonl.*$/, '').replace(/-topic-.*$/, '');
   return stem.slice(stem.lastIndexOf('_') + 1) || randomUUID();
 }

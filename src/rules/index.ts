@@ -38,6 +38,7 @@ import { emptyErrorTurn } from './content/empty-error-turn.js';
 import { emptyTextBlock } from './content/empty-text-block.js';
 import { unknownFormat } from './format/unknown-format.js';
 import { unknownRequestShape } from './format/unknown-request-shape.js';
+import { schemaViolation } from './format/schema-violation.js';
 import { ambiguousToolShape } from './shape/ambiguous-tool-shape.js';
 import { nonCanonicalToolCall } from './shape/non-canonical-tool-call.js';
 import { nonCanonicalToolResult } from './shape/non-canonical-tool-result.js';
@@ -61,6 +62,7 @@ export const rules: readonly Rule[] = [
   byteOrderMark,
   unknownFormat,
   unknownRequestShape,
+  schemaViolation,
   invalidHeader,
   duplicateHeader,
   duplicateEntryId,

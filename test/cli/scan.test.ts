@@ -108,7 +108,7 @@ describe('transcript-doctor scan', () => {
     const home = tempDir();
     const result = await runCli(['scan'], { env: { HOME: home, QWEN_HOME: '', QWEN_RUNTIME_DIR: '' } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^transcript-doctor: no session folders found \(searched .*\.pi\/agent\/sessions, .*\.claude\/projects, .*\/sessions, .*\/archived_sessions, .*\.gemini\/tmp, .*\.qwen\/projects\); pass files or folders to scan\n$/);
+    expect(result.stderr).toMatch(/^transcript-doctor: no session folders found \(searched .*\.pi\/agent\/sessions, .*\.claude\/projects, .*\/sessions, .*\/archived_sessions, .*\.gemini\/tmp, .*\.copilot\/session-state, .*\.qwen\/projects\); pass files or folders to scan\n$/);
   });
 
   it('never crashes on binary garbage', async () => {

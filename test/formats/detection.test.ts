@@ -58,7 +58,7 @@ describe('detecting a small damaged file', () => {
     const elsewhere = await scanFile(fileAt('notes/5d2c8a41.jsonl', DAMAGED));
     expect(elsewhere.format).toBeNull();
     expect(elsewhere.findings.find((f) => f.rule === 'unknown-format')?.message).toBe(
-      'No line looks like an entry of a format transcript-doctor knows (tried: pi, claude-code, qwen-code, codex, gemini-cli, requests), and the file is not where one of their agents keeps its sessions; the file was not checked.',
+      'No line looks like an entry of a format transcript-doctor knows (tried: pi, claude-code, qwen-code, codex, gemini-cli, copilot-cli, requests), and the file is not where one of their agents keeps its sessions; the file was not checked.',
     );
   });
 

@@ -93,8 +93,8 @@ describe('pi format', () => {
   });
 
   it('leaves files of other formats undetected', async () => {
-    // A Copilot CLI event: no format's line, nor one any format's lines resemble.
-    const transcript = await load('{"type":"user.message","id":"u1","data":{"content":"x"}}\n');
+    // A structured log line: no format's line, nor one any format's lines resemble.
+    const transcript = await load('{"level":"info","msg":"session started","pid":4242}\n');
     expect(transcript.format).toBeUndefined();
     expect(transcript.entries).toEqual([]);
     expect(transcript.parsedLines).toBe(1);

@@ -13,14 +13,14 @@ export const unknownFormat: Rule = {
     description: 'The file is not in a transcript format transcript-doctor knows.',
     docs: `## What it does
 Reports files that no format transcript-doctor knows takes: pi and OpenClaw sessions, Claude Code
-transcripts, Codex rollouts, Gemini CLI sessions, Qwen Code sessions and provider request files
-(\`${TRIED}\`). Nothing else is checked in such a file.
+transcripts, Codex rollouts, Gemini CLI, Copilot CLI and Qwen Code sessions and provider request
+files (\`${TRIED}\`). Nothing else is checked in such a file.
 
 A file is taken by a format when one of its lines is unmistakably that format's. A short file
 most of whose lines are broken may have no such line; it is still taken when it lives where an
 agent keeps its sessions (\`~/.claude/projects/**\`, \`~/.codex/sessions/**/rollout-*.jsonl\`,
 \`~/.openclaw/agents/*/sessions\`, \`~/.pi/agent/sessions\`, \`~/.gemini/tmp/*/chats/**\`,
-\`~/.qwen/projects/*/chats\`, in any home folder), or when a line
+\`~/.copilot/session-state/*/events.jsonl\`, \`~/.qwen/projects/*/chats\`, in any home folder), or when a line
 that parses has the shape of exactly one format's lines. Only then can repair drop its broken
 lines and judge the rest.
 

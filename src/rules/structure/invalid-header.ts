@@ -26,6 +26,9 @@ given); a sub-agent's \`source.subagent.thread_spawn.parent_thread_id\` must be 
 Codex 0.169 skips a header it cannot read, meets a history item first and refuses to resume:
 \`rollout at … does not start with session metadata\`.
 
+A Copilot CLI \`events.jsonl\` must start with its \`session.start\` event: when that line is
+lost (torn by a crash), 1.0.102 loads nothing: "Session file is corrupted or incompatible".
+
 ## Example
 \`\`\`jsonl
 {"type":"sess
@@ -34,6 +37,9 @@ Codex 0.169 skips a header it cannot read, meets a history item first and refuse
 
 ## Fix
 repair rebuilds the header (session id from the file name, timestamp from the first entry), or moves an existing header to the top, or fills in an empty id.
+A Copilot CLI \`session.start\` is rebuilt with what its schema requires: the session id from the
+session's folder, version 1, \`copilot-agent\` as producer, the schema's client version, and the
+first event's time as the start.
 
 In a Codex header it also fills what Codex requires and the line lacks (a missing \`cwd\` as
 \`""\`). A dynamic tool without a schema gets the schema of a tool without parameters

@@ -1,0 +1,156 @@
+import { Entry, positionalId, type ToolCallRef } from '../../model/entry.js';
+import type { Decoder } from '../format.js';
+import { intern } from '../intern.js';
+import { isObject, nonEmptyString, type Json } from '../json.js';
+import { schemaBreaks } from './schema.js';
+import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
+
+/** Every event keeps its payload in `data`: that is the message an entry points at. */
+const DATA = '/data';
+
+/** Call pointers repeat; share them. */
+const pointers: string[] = [];
+function callPointer(index: number): string {
+  return (pointers[index] ??= `/data/toolRequests/${index}`);
+}
+
+export interface CopilotCliDecoderState {
+  /** The model of the last assistant message, so only a change of provider is written down (see Entry.provider). */
+  model?: string;
+  /** The last assistant message with calls, and those of its calls still unanswered. */
+  calling?: { id: string; open: string[] };
+  /** Since a compaction started: the first event it keeps ('' until the next event names it). */
+  keepFrom?: string;
+  /** An event was decoded: a thread that decodes the rest of a file is past its first. */
+  started?: true;
+}
+
+/**
+ * Copilot CLI events (`~/.copilot/session-state/<session>/events.jsonl`): `{type, data, id,
+ * timestamp, parentId}`, each event naming the one before it, replayed in file order. The conversation is `user.message`,
+ * `assistant.message` (calls in `data.toolRequests`) and `tool.execution_complete` (one result,
+ * by `data.toolCallId`); turn markers, tool starts, usage and session events are bookkeeping.
+ * Events a sub-agent wrote (`agentId`, or `data.parentToolCallId`) belong to that agent's own
+ * conversation, not the one the main agent sends, so concurrent sub-agents interleaved in the file
+ * (#2543) do not break its pairs.
+ *
+ * A successful `session.compaction_complete` is a compaction: its summary replaces what came before
+ * its `session.compaction_start`, and what was written from the start on is kept, beginning with
+ * the message of calls still unanswered at the start (1.0.102 keeps a call with its result; its
+ * `preCompactionMessagesLength`, the counter #1005 had people edit, no longer changes what it
+ * sends: tried offline with every value). Without a start, it keeps nothing before it.
+ */
+export class CopilotCliDecoder implements Decoder {
+  private model: string | undefined;
+  private calling: { id: string; open: Set<string> } | undefined;
+  private keepFrom: string | undefined;
+  private started: boolean;
+
+  constructor(state?: CopilotCliDecoderState) {
+    this.started = state?.started === true;
+    this.model = state?.model;
+    if (state?.calling !== undefined) this.calling = { id: state.calling.id, open: new Set(state.calling.open) };
+    this.keepFrom = state?.keepFrom;
+  }
+
+  state(): CopilotCliDecoderState {
+    const state: CopilotCliDecoderState = {};
+    if (this.model !== undefined) state.model = this.model;
+    if (this.calling !== undefined) state.calling = { id: this.calling.id, open: [...this.calling.open] };
+    if (this.keepFrom !== undefined) state.keepFrom = this.keepFrom;
+    if (this.started) state.started = true;
+    return state;
+  }
+
+  decode(value: unknown, line: number, index: number): Entry {
+    const entry = new Entry(index, line);
+    if (!isObject(value)) return entry;
+    const breaks = schemaBreaks(value);
+    if (breaks !== undefined) entry.schemaBreaks = breaks;
+    // The first entry of the file (a repair decodes the lines it writes one by one, at their place
+    // in the output) must be session.start: the header. A later one the client passes over.
+    const first = index === 0 && !this.started;
+    this.started = true;
+    if (first && value.type === SESSION_START) {
+      entry.kind = 'header';
+      entry.header = { valid: true, id: isObject(value.data) ? nonEmptyString(value.data.sessionId) : undefined };
+      return entry;
+    }
+    // The client replays events in file order: a parentId that names no event, an earlier one or
+    // a copy's changes nothing it sends (tried), so entries are named by position, as Codex's are.
+    const id = positionalId(index);
+    entry.id = id;
+    entry.linksToPrevious = true;
+    entry.kind = 'state';
+    const data = value.data;
+    if (!isObject(data) || isSubAgent(value, data) || value.ephemeral === true) return entry;
+    if (this.keepFrom === '') this.keepFrom = id;
+    if (value.type === COMPACTION_START) this.keepFrom = this.calling !== undefined && this.calling.open.size > 0 ? this.calling.id : '';
+    else if (value.type === COMPACTION_COMPLETE && data.success === true) {
+      entry.kind = 'compaction';
+      entry.pointer = DATA;
+      entry.inContext = true;
+      if (this.keepFrom !== undefined && this.keepFrom !== id) entry.firstKeptId = this.keepFrom;
+      this.keepFrom = undefined;
+    } else if (value.type === USER_MESSAGE) {
+      message(entry);
+      entry.role = 'user';
+      if (typeof data.content === 'string' && data.content.trim() === '') entry.blankText = true;
+    } else if (value.type === ASSISTANT_MESSAGE) {
+      message(entry);
+      entry.role = 'assistant';
+      this.decodeAssistant(data, entry);
+    } else if (value.type === TOOL_COMPLETE) {
+      message(entry);
+      entry.role = 'toolResult';
+      const error = isObject(data.error) ? data.error : undefined;
+      entry.toolResults = [{ callId: nonEmptyString(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED }];
+      if (typeof data.toolCallId === 'string') this.calling?.open.delete(data.toolCallId);
+    }
+    return entry;
+  }
+
+  private decodeAssistant(data: Json, entry: Entry): void {
+    const requests = Array.isArray(data.toolRequests) ? data.toolRequests : [];
+    entry.blockCount = requests.length;
+    if (requests.length > 0) {
+      const calls: ToolCallRef[] = [];
+      requests.forEach((request, i) => calls.push(readCall(request, i)));
+      entry.toolCalls = calls;
+      entry.outcome = 'toolUse';
+      this.calling = { id: entry.id!, open: new Set(calls.flatMap((call) => (call.id === undefined ? [] : [call.id]))) };
+    } else entry.outcome = 'complete';
+    const model = typeof data.model === 'string' ? data.model : undefined;
+    if (model !== undefined && model !== this.model) {
+      const before = this.model === undefined ? undefined : providerOfModel(this.model);
+      this.model = model;
+      const now = providerOfModel(model);
+      if (now !== before) entry.provider = now;
+    }
+  }
+}
+
+/** A sub-agent's event: named by its `agentId`, or by the task call that runs it (`data.parentToolCallId`, which the client also leaves out of the main conversation, tried). */
+function isSubAgent(value: Json, data: Json): boolean {
+  return value.agentId !== undefined || nonEmptyString(data.parentToolCallId) !== undefined;
+}
+
+function message(entry: Entry): void {
+  entry.kind = 'message';
+  entry.pointer = DATA;
+  entry.inContext = true;
+}
+
+/** A tool request: `{toolCallId, name, arguments, …}`; whatever is missing is said. */
+function readCall(request: unknown, i: number): ToolCallRef {
+  const block = isObject(request) ? request : {};
+  const id = nonEmptyString(block.toolCallId);
+  const name = typeof block.name === 'string' ? intern(block.name) : undefined;
+  const missing: NonNullable<ToolCallRef['missing']> = [];
+  if (id === undefined) missing.push('id');
+  if (name === undefined || name.trim() === '') missing.push('name');
+  if (block.arguments === undefined || block.arguments === null) missing.push('arguments');
+  const call: ToolCallRef = { id, name, pointer: callPointer(i), blockIndex: i };
+  if (missing.length > 0) call.missing = missing;
+  return call;
+}
