@@ -334,7 +334,7 @@ Examples:
     .argument('<command...>', 'the agent\'s command line, after --')
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
     .addOption(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)))
-    .option('--verbose', 'also say what was checked and found clean, and which agents\' sessions cannot be read yet')
+    .option('--verbose', 'also say what was checked and found clean')
     .addHelpText(
       'after',
       `
@@ -346,8 +346,7 @@ terminal, standard input and output; SIGTERM and SIGHUP sent to the guard are pa
 (so is SIGINT when no terminal is the input: on a terminal Ctrl-C reaches the agent itself).
 When it exits, however it exits, every session of it that changed during the run (in this
 folder's project, for agents that file sessions by project) and the one it resumed are repaired.
-One line on standard error per session repaired; nothing when all are clean. Sessions of formats
-not read yet (gemini, copilot, qwen) are left alone (--verbose says so).
+One line on standard error per session repaired; nothing when all are clean.
 
 Exit code: the agent's (128 + the signal number when a signal ended it); 127 when the command is
 not found, 126 when it cannot be run; 2 for a usage error of guard itself.

@@ -1,6 +1,5 @@
 import { basename, resolve } from 'node:path';
 import { reason } from '../errors.js';
-import { formats } from '../formats/registry.js';
 import { agentOfCommand, sessionAgents, type SessionAgent } from '../io/sessions/index.js';
 import { sessionOfRequest } from '../io/sessions/resolve.js';
 import type { RepairMode } from '../repair/plan.js';
@@ -25,7 +24,6 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
   const [program, ...args] = command;
   const env = process.env;
   const agent = settings.agent ?? agentOfCommand(program!);
-  const guarded = agent === undefined ? undefined : readable(agent, settings);
   if (agent === undefined) {
     settings.say(`guard: ${basename(program!)} is none of the agents it knows (${sessionAgents.flatMap((known) => known.commands).join(', ')}); name one with --agent. Running it without repairs`);
   }
@@ -33,13 +31,13 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
   let before: Snapshot | undefined;
   let resumed: string | undefined;
   let cwd = process.cwd();
-  if (guarded !== undefined) {
+  if (agent !== undefined) {
     try {
-      before = snapshot(guarded, env);
-      const request = guarded.resumeFrom(args);
+      before = snapshot(agent, env);
+      const request = agent.resumeFrom(args);
       if (request?.kind === 'latest' && request.cwd !== undefined) cwd = request.cwd;
-      if (request?.kind === 'picker' && settings.verbose) settings.say(`guard: ${guarded.name} lets you pick the session; it is checked when ${basename(program!)} exits`);
-      resumed = request === undefined ? undefined : sessionOfRequest(guarded, request, { env, cwd })?.path;
+      if (request?.kind === 'picker' && settings.verbose) settings.say(`guard: ${agent.name} lets you pick the session; it is checked when ${basename(program!)} exits`);
+      resumed = request === undefined ? undefined : sessionOfRequest(agent, request, { env, cwd })?.path;
       if (resumed !== undefined) {
         const line = await repairSession(resumed, settings.mode);
         if (line !== undefined) settings.say(`guard: before ${basename(program!)} starts, ${line}`);
@@ -54,20 +52,13 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
   const end = await run.ended;
   try {
     if (end.notStarted !== undefined) settings.say(`guard: ${program}: ${end.notStarted}`);
-    else if (guarded !== undefined && before !== undefined) await repairAfter(guarded, before, resumed, cwd, program!, settings);
+    else if (agent !== undefined && before !== undefined) await repairAfter(agent, before, resumed, cwd, program!, settings);
   } catch (error) {
     settings.say(`guard: cannot check the sessions ${basename(program!)} wrote: ${reason(error)}`);
   } finally {
     run.release();
   }
   return end.code;
-}
-
-/** The agent when its sessions can be read and repaired; otherwise undefined, said only under --verbose. */
-function readable(agent: SessionAgent, settings: GuardSettings): SessionAgent | undefined {
-  if (formats.some((format) => format.name === agent.format)) return agent;
-  if (settings.verbose) settings.say(`guard: ${agent.name} sessions cannot be read yet; running it without repairs`);
-  return undefined;
 }
 
 async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: string | undefined, cwd: string, program: string, settings: GuardSettings): Promise<void> {

@@ -171,14 +171,18 @@ describe('transcript-doctor guard -- <agent>', () => {
     expect(readFileSync(files.claude, 'utf8')).toContain('toolu_01Unanswered');
   });
 
-  it('an agent whose sessions cannot be read yet is run without repairs, quietly unless --verbose', async () => {
-    const { home, guard } = setup();
+  it('Copilot CLI --resume=<id>: the session it resumes is repaired before it starts, quietly told under --verbose when clean', async () => {
+    const { home, guard, scan } = setup();
     const id = '7d07bcc0-aaaa-4bbb-8ccc-000000000006';
     const session = copilotSession(home, id);
-    const quiet = await guard(['--', 'copilot', `--resume=${id}`], { FAKE_SESSION: session, FAKE_END: 'exit' });
-    expect(quiet).toMatchObject({ code: 3, stderr: '' });
-    const verbose = await guard(['--verbose', '--', 'copilot', `--resume=${id}`], { FAKE_SESSION: session, FAKE_END: 'exit' });
-    expect(verbose).toMatchObject({ code: 3, stderr: 'transcript-doctor: guard: copilot-cli sessions cannot be read yet; running it without repairs\n' });
+    copyFileSync(join(ROOT, 'fixtures', 'copilot-cli', 'missing-tool-result.jsonl'), session);
+    expect((await scan(session)).code).toBe(1);
+    const result = await guard(['--', 'copilot', `--resume=${id}`], { FAKE_SESSION: session, FAKE_END: 'exit' });
+    expect(result.code).toBe(3);
+    expect(lines(result)[0]).toMatch(/^transcript-doctor: guard: before copilot starts, .*events\.jsonl: repaired: /);
+    expect((await scan(session)).code).toBe(0);
+    const again = await guard(['--verbose', '--', 'copilot', `--resume=${id}`], { FAKE_SESSION: session, FAKE_END: 'exit' });
+    expect(again).toMatchObject({ code: 3, stderr: `transcript-doctor: guard: ${session} is clean\n` });
   });
 
   it('a command that is not there: 127, one line; an unknown agent runs unguarded with a note', async () => {
