@@ -1,5 +1,5 @@
 // The headline rows alone: node bench/headline.mjs [--runs N]
-// pi (scan and repair), Claude Code, Codex, Gemini CLI and Qwen Code real-shaped 128 MiB files, each against the parse
+// pi (scan and repair), Claude Code, Codex, Gemini CLI, Copilot CLI and Qwen Code real-shaped 128 MiB files, each against the parse
 // baseline in the same run, as in `npm run bench` (bench/run.mjs). Minutes instead of the whole
 // bench's half hour, for checking a change to the hot path; the README figures come from run.mjs.
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
 import { CLAUDE_CODE_GROWTH } from './projects.mjs';
 import { GEMINI_GROWTH, ensureGemini } from './to-gemini.mjs';
 import { ensureQwenCode, QWEN_GROWTH } from './to-qwen-code.mjs';
+import { COPILOT_GROWTH, ensureCopilot } from './to-copilot.mjs';
 
 const MiB = 2 ** 20;
 const at = process.argv.indexOf('--runs');
@@ -25,6 +26,7 @@ try {
   const cc = await ensureClaudeCode((await ensureTranscript(Math.round(bytes / CLAUDE_CODE_GROWTH), { shape: 'real', seed: 2 })).file, { real: true });
   const cx = await ensureCodex((await ensureTranscript(Math.round(bytes / CODEX_GROWTH), { shape: 'real', seed: 3 })).file);
   const gm = await ensureGemini((await ensureTranscript(Math.round(bytes / GEMINI_GROWTH), { shape: 'real', seed: 4 })).file);
+  const cp = await ensureCopilot((await ensureTranscript(Math.round(bytes / COPILOT_GROWTH), { shape: 'real', seed: 5 })).file);
   const qw = await ensureQwenCode((await ensureTranscript(Math.round(bytes / QWEN_GROWTH), { shape: 'real', seed: 4 })).file);
   console.log(`headline rows, ${runs} runs each, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const rows = {
@@ -32,9 +34,10 @@ try {
     claudeCode: await throughputRow(c, { title: 'Claude Code, real-shaped', file: cc.file, bytes: cc.bytes, lines: cc.lines, runs }),
     codex: await throughputRow(c, { title: 'Codex, real-shaped', file: cx.file, bytes: cx.bytes, lines: cx.lines, runs }),
     gemini: await throughputRow(c, { title: 'Gemini CLI, real-shaped', file: gm.file, bytes: gm.bytes, lines: gm.lines, runs }),
+    copilot: await throughputRow(c, { title: 'Copilot CLI, real-shaped', file: cp.file, bytes: cp.bytes, lines: cp.lines, runs }),
     qwenCode: await throughputRow(c, { title: 'Qwen Code, real-shaped', file: qw.file, bytes: qw.bytes, lines: qw.lines, runs }),
   };
-  console.log(`\npi scan ${f2(rows.pi.ratio)} (≥ 0.8), pi repair ${f2(rows.pi.repair.ratio)} (≥ 0.5), Claude Code scan ${f2(rows.claudeCode.ratio)} (≥ 0.8), Codex scan ${f2(rows.codex.ratio)}, Gemini CLI scan ${f2(rows.gemini.ratio)} (${rows.gemini.scan.rssMiB} MiB), Qwen Code scan ${f2(rows.qwenCode.ratio)} (${rows.qwenCode.scan.rssMiB} MiB); load average after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`\npi scan ${f2(rows.pi.ratio)} (≥ 0.8), pi repair ${f2(rows.pi.repair.ratio)} (≥ 0.5), Claude Code scan ${f2(rows.claudeCode.ratio)} (≥ 0.8), Codex scan ${f2(rows.codex.ratio)}, Gemini CLI scan ${f2(rows.gemini.ratio)} (${rows.gemini.scan.rssMiB} MiB), Copilot CLI scan ${f2(rows.copilot.ratio)} (${rows.copilot.scan.rssMiB} MiB), Qwen Code scan ${f2(rows.qwenCode.ratio)} (${rows.qwenCode.scan.rssMiB} MiB); load average after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
