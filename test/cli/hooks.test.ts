@@ -241,8 +241,7 @@ describe('the hook command an agent runs', () => {
     const id = '4f1c0011-2b3c-4d5e-8f90-a1b2c3d4e5f6';
     const dir = join(home, '.copilot', 'session-state', id);
     mkdirSync(dir, { recursive: true });
-    // Until this build reads Copilot's events, a Claude Code transcript stands in at that place: the path is what is tested.
-    copyFileSync(join(ROOT, 'fixtures', 'claude-code', 'missing-tool-result.jsonl'), join(dir, 'events.jsonl'));
+    copyFileSync(join(ROOT, 'fixtures', 'copilot-cli', 'missing-tool-result.jsonl'), join(dir, 'events.jsonl'));
     const result = await hook('session-start', 'copilot', { sessionId: id, timestamp: 1704614400000, cwd: project, source: 'resume' });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
