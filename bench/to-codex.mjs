@@ -13,10 +13,9 @@
 //   node bench/to-codex.mjs <pi.jsonl> <out.jsonl>
 
 import fs from 'node:fs';
-import path from 'node:path';
 import readline from 'node:readline';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { ensureConverted, runAsScript } from './converted.mjs';
 
 const CWD = '/workspace/bench';
 /** Codex lines of a real-shaped conversation take about this much more room than pi's. */
@@ -110,23 +109,8 @@ export async function toCodex(source, target) {
 }
 
 /** The Codex twin of a cached pi transcript, converted once and cached beside it. */
-export async function ensureCodex(piFile, { log = console.log } = {}) {
-  const target = piFile.replace(/\.jsonl$/, '.codex.jsonl');
-  const marker = `${target}.complete`;
-  if (fs.existsSync(marker)) return { file: target, ...JSON.parse(fs.readFileSync(marker, 'utf8')) };
-  log(`converting ${path.basename(piFile)} to a Codex rollout ...`);
-  const tmp = `${target}.tmp-${process.pid}`;
-  const meta = await toCodex(piFile, tmp);
-  fs.renameSync(tmp, target);
-  fs.writeFileSync(marker, JSON.stringify(meta));
-  return { file: target, ...meta };
+export function ensureCodex(piFile, { log = console.log } = {}) {
+  return ensureConverted(piFile, 'codex', 'a Codex rollout', toCodex, log);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [source, target] = process.argv.slice(2);
-  if (!source || !target) {
-    console.error('usage: node bench/to-codex.mjs <pi.jsonl> <out.jsonl>');
-    process.exit(2);
-  }
-  console.log(JSON.stringify(await toCodex(source, target)));
-}
+await runAsScript(import.meta.url, toCodex);

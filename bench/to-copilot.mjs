@@ -9,11 +9,10 @@
 //   node bench/to-copilot.mjs <pi.jsonl> <out.jsonl>
 
 import fs from 'node:fs';
-import path from 'node:path';
 import readline from 'node:readline';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { ensureConverted, runAsScript } from './converted.mjs';
 
 const MODEL = 'claude-sonnet-4.5';
 /**
@@ -105,23 +104,8 @@ export async function toCopilot(source, target) {
   return { lines, bytes: fs.statSync(target).size };
 }
 
-export async function ensureCopilot(piFile, { log = console.log } = {}) {
-  const target = piFile.replace(/\.jsonl$/, '.copilot.jsonl');
-  const marker = `${target}.complete`;
-  if (fs.existsSync(marker)) return { file: target, ...JSON.parse(fs.readFileSync(marker, 'utf8')) };
-  log(`converting ${path.basename(piFile)} to a Copilot CLI session ...`);
-  const tmp = `${target}.tmp-${process.pid}`;
-  const meta = await toCopilot(piFile, tmp);
-  fs.renameSync(tmp, target);
-  fs.writeFileSync(marker, JSON.stringify(meta));
-  return { file: target, ...meta };
+export function ensureCopilot(piFile, { log = console.log } = {}) {
+  return ensureConverted(piFile, 'copilot', 'a Copilot CLI session', toCopilot, log);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [source, target] = process.argv.slice(2);
-  if (!source || !target) {
-    console.error('usage: node bench/to-copilot.mjs <pi.jsonl> <out.jsonl>');
-    process.exit(2);
-  }
-  console.log(JSON.stringify(await toCopilot(source, target)));
-}
+await runAsScript(import.meta.url, toCopilot);

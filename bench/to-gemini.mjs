@@ -10,10 +10,9 @@
 //   node bench/to-gemini.mjs <pi.jsonl> <out.jsonl>
 
 import fs from 'node:fs';
-import path from 'node:path';
 import readline from 'node:readline';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { ensureConverted, runAsScript } from './converted.mjs';
 
 const PROJECT_HASH = '9dad1e4e08b0b11cbcd860257e8bdfa6b8e5f01790e10a6a0b1f4870c13e686b';
 /**
@@ -102,23 +101,8 @@ export async function toGemini(source, target) {
   return { lines, bytes: fs.statSync(target).size };
 }
 
-export async function ensureGemini(piFile, { log = console.log } = {}) {
-  const target = piFile.replace(/\.jsonl$/, '.gemini.jsonl');
-  const marker = `${target}.complete`;
-  if (fs.existsSync(marker)) return { file: target, ...JSON.parse(fs.readFileSync(marker, 'utf8')) };
-  log(`converting ${path.basename(piFile)} to a Gemini CLI session ...`);
-  const tmp = `${target}.tmp-${process.pid}`;
-  const meta = await toGemini(piFile, tmp);
-  fs.renameSync(tmp, target);
-  fs.writeFileSync(marker, JSON.stringify(meta));
-  return { file: target, ...meta };
+export function ensureGemini(piFile, { log = console.log } = {}) {
+  return ensureConverted(piFile, 'gemini', 'a Gemini CLI session', toGemini, log);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [source, target] = process.argv.slice(2);
-  if (!source || !target) {
-    console.error('usage: node bench/to-gemini.mjs <pi.jsonl> <out.jsonl>');
-    process.exit(2);
-  }
-  console.log(JSON.stringify(await toGemini(source, target)));
-}
+await runAsScript(import.meta.url, toGemini);

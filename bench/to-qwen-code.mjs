@@ -10,10 +10,9 @@
 //   node bench/to-qwen-code.mjs <pi.jsonl> <out.jsonl>
 
 import fs from 'node:fs';
-import path from 'node:path';
 import readline from 'node:readline';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { ensureConverted, runAsScript } from './converted.mjs';
 
 const ENVELOPE = { cwd: '/workspace/bench', version: '0.24.4', gitBranch: 'main' };
 /** Qwen Code records of a real-shaped conversation take about this much more room than pi's. */
@@ -106,23 +105,8 @@ export async function toQwenCode(source, target) {
 }
 
 /** The Qwen Code twin of a cached pi transcript, converted once and cached beside it. */
-export async function ensureQwenCode(piFile, { log = console.log } = {}) {
-  const target = piFile.replace(/\.jsonl$/, '.qwen-code.jsonl');
-  const marker = `${target}.complete`;
-  if (fs.existsSync(marker)) return { file: target, ...JSON.parse(fs.readFileSync(marker, 'utf8')) };
-  log(`converting ${path.basename(piFile)} to a Qwen Code session ...`);
-  const tmp = `${target}.tmp-${process.pid}`;
-  const meta = await toQwenCode(piFile, tmp);
-  fs.renameSync(tmp, target);
-  fs.writeFileSync(marker, JSON.stringify(meta));
-  return { file: target, ...meta };
+export function ensureQwenCode(piFile, { log = console.log } = {}) {
+  return ensureConverted(piFile, 'qwen-code', 'a Qwen Code session', toQwenCode, log);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [source, target] = process.argv.slice(2);
-  if (!source || !target) {
-    console.error('usage: node bench/to-qwen-code.mjs <pi.jsonl> <out.jsonl>');
-    process.exit(2);
-  }
-  console.log(JSON.stringify(await toQwenCode(source, target)));
-}
+await runAsScript(import.meta.url, toQwenCode);
