@@ -82,7 +82,7 @@ export function codexSession(home: string, cwd: string, id: string, damaged = tr
   return write(join(home, '.codex', ...folder.split('/'), `rollout-2026-05-05T08-00-00-${id}.jsonl`), lines);
 }
 
-/** Agents whose formats are not read yet: only where their files are and what their first line says matter here. */
+/** Sessions of the other agents: only where their files are and what their first line says matter to the tests that use these. */
 export function geminiSession(home: string, project: string, id: string): string {
   return write(join(home, '.gemini', 'tmp', project, 'chats', `session-2026-05-05T08-00-${id.slice(0, 8)}.jsonl`), [JSON.stringify({ sessionId: id, projectHash: 'x', startTime: at(), lastUpdated: at(), kind: 'main' })]);
 }
