@@ -1,5 +1,6 @@
 import type { EntryEdit } from '../model/edits.js';
-import { isObject, type Json } from './json.js';
+import type { Entry, ToolCallRef, ToolResultRef } from '../model/entry.js';
+import { isObject, nonEmptyString, type Json } from './json.js';
 
 /**
  * Gemini `Content` parts (`{text}`, `{functionCall}`, `{functionResponse}`, `thought` parts): the
@@ -11,6 +12,53 @@ export function isBlankPart(part: Json): boolean {
   if (typeof part.text !== 'string' || part.text.trim() !== '') return false;
   for (const key in part) if (key !== 'text') return false;
   return true;
+}
+
+/** How a format reads the parts it holds: where each is, and what its calls, responses and images are. */
+export interface PartReader {
+  pointer(i: number): string;
+  call(call: Json, at: string, i: number): ToolCallRef;
+  response(response: Json, at: string, i: number): ToolResultRef;
+  /** Inline images, for a format whose images are judged. */
+  image?(data: Json, at: string, i: number): void;
+}
+
+/**
+ * Fills an entry whose role is set from a Content's parts: a model turn's calls, a user turn's
+ * responses (which make it a tool result), blank text parts and signed thoughts.
+ */
+export function readParts(entry: Entry, parts: readonly unknown[], read: PartReader): void {
+  entry.blockCount = parts.length;
+  if (parts.length === 0) {
+    entry.emptyContent = true;
+    return;
+  }
+  const calls: ToolCallRef[] = [];
+  const results: ToolResultRef[] = [];
+  const blank: string[] = [];
+  parts.forEach((part, i) => {
+    if (!isObject(part)) return;
+    const at = read.pointer(i);
+    if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
+    if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(read.call(part.functionCall, at, i));
+    else if (entry.role === 'user' && isObject(part.functionResponse)) {
+      if (results.length < i) entry.resultsAfterOther = true;
+      results.push(read.response(part.functionResponse, at, i));
+    } else if (read.image !== undefined && isObject(part.inlineData)) read.image(part.inlineData, `${at}/inlineData`, i);
+    else if (isBlankPart(part)) {
+      blank.push(at);
+      if (part.text !== '') (entry.whitespaceTextBlocks ??= []).push(at);
+    }
+  });
+  if (calls.length > 0) entry.toolCalls = calls;
+  if (results.length > 0) {
+    entry.role = 'toolResult';
+    entry.toolResults = results;
+    // One response in the turn: its name can be filled from the call without naming which.
+    if (results.length === 1) results[0]!.namePointer = `${results[0]!.pointer}/functionResponse/name`;
+  }
+  if (blank.length === parts.length && entry.role === 'user') entry.blankText = true;
+  else if (blank.length > 0) entry.blankTextBlocks = blank;
 }
 
 /**

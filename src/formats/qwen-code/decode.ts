@@ -1,9 +1,9 @@
-import { Entry, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
+import { Entry, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { imageRef } from '../images.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { isBlankPart } from '../gemini-parts.js';
+import { readParts } from '../gemini-parts.js';
 import { qwenProvider } from './provider.js';
 
 /** Record types whose `message` Qwen Code sends to the model. */
@@ -89,43 +89,17 @@ export class QwenDecoder implements Decoder {
     // A realtime message is shown, never sent (the client skips it when it rebuilds the history).
     entry.inContext = value.subtype !== 'realtime_message';
     entry.role = value.type === 'assistant' ? 'assistant' : 'user';
-    entry.blockCount = parts.length;
     if (entry.role === 'assistant') this.markProvider(value, entry);
-    if (parts.length === 0) {
-      entry.emptyContent = true;
-      return;
-    }
-    const calls: ToolCallRef[] = [];
-    const results: ToolResultRef[] = [];
-    const blank: string[] = [];
-    parts.forEach((part, i) => {
-      if (!isObject(part)) return;
-      const at = partPointer(i);
-      if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
-      if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(readCall(part.functionCall, at, i));
-      else if (entry.role === 'user' && isObject(part.functionResponse)) {
-        if (results.length < i) entry.resultsAfterOther = true;
-        const response = part.functionResponse;
-        const name = typeof response.name === 'string' ? response.name : undefined;
-        results.push({ callId: nonEmptyString(response.id), pointer: at, name, synthetic: false });
-      } else if (isObject(part.inlineData)) {
-        const image = imageRef(part.inlineData.data, part.inlineData.mimeType, `${at}/inlineData`, i);
+    readParts(entry, parts, {
+      pointer: partPointer,
+      call: readCall,
+      response: (response, at) => ({ callId: nonEmptyString(response.id), pointer: at, name: typeof response.name === 'string' ? response.name : undefined, synthetic: false }),
+      image: (data, at, i) => {
+        const image = imageRef(data.data, data.mimeType, at, i);
         if (image !== undefined) entry.images = [...(entry.images ?? []), image];
-      } else if (isBlankPart(part)) {
-        blank.push(at);
-        if (part.text !== '') (entry.whitespaceTextBlocks ??= []).push(at);
-      }
+      },
     });
-    if (calls.length > 0) entry.toolCalls = calls;
-    if (entry.role === 'assistant') entry.outcome = calls.length > 0 ? 'toolUse' : 'complete';
-    if (results.length > 0) {
-      entry.role = 'toolResult';
-      entry.toolResults = results;
-      // One response in the record (the client writes one per call): its name can be filled from the call.
-      if (results.length === 1) results[0]!.namePointer = `${results[0]!.pointer}/functionResponse/name`;
-    }
-    if (blank.length === parts.length && entry.role === 'user') entry.blankText = true;
-    else if (blank.length > 0) entry.blankTextBlocks = blank;
+    if (entry.role === 'assistant' && parts.length > 0) entry.outcome = entry.toolCalls !== undefined ? 'toolUse' : 'complete';
   }
 
   private markProvider(value: Json, entry: Entry): void {

@@ -4,7 +4,7 @@ import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { BLANK_USER_TEXT, itemEntry, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
 import { itemEncoder, type RequestShape } from './shape.js';
-import { editParts, isBlankPart } from '../gemini-parts.js';
+import { editParts, readParts } from '../gemini-parts.js';
 
 /**
  * Gemini (`{"contents":[…]}`): `functionCall` parts in a `model` turn, answered by
@@ -54,39 +54,13 @@ class GeminiDecoder implements Decoder {
     const entry = itemEntry(index, line, this.pointers.item(index));
     if (!isObject(value) || !Array.isArray(value.parts)) return entry;
     sent(entry);
-    const parts = value.parts;
-    entry.blockCount = parts.length;
     entry.role = value.role === 'model' ? 'assistant' : 'user';
-    if (parts.length === 0) {
-      entry.emptyContent = true;
-      return entry;
-    }
-    if (entry.role === 'assistant') this.calls = [];
-    const calls: ToolCallRef[] = [];
-    const results: ToolResultRef[] = [];
-    const blank: string[] = [];
-    parts.forEach((part, j) => {
-      if (!isObject(part)) return;
-      const at = this.pointers.part(index, 'parts', j);
-      if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
-      if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(this.call(part.functionCall, at, index, j));
-      else if (entry.role === 'user' && isObject(part.functionResponse)) {
-        if (results.length < j) entry.resultsAfterOther = true;
-        results.push(this.response(part.functionResponse, at, index, j));
-      } else if (isBlankPart(part)) {
-        blank.push(at);
-        if (part.text !== '') (entry.whitespaceTextBlocks ??= []).push(at);
-      }
+    if (entry.role === 'assistant' && value.parts.length > 0) this.calls = [];
+    readParts(entry, value.parts, {
+      pointer: (j) => this.pointers.part(index, 'parts', j),
+      call: (call, at, j) => this.call(call, at, index, j),
+      response: (response, at, j) => this.response(response, at, index, j),
     });
-    if (calls.length > 0) entry.toolCalls = calls;
-    if (results.length > 0) {
-      entry.role = 'toolResult';
-      entry.toolResults = results;
-      // One response in the turn: its name can be filled from the call without naming which.
-      if (results.length === 1) results[0]!.namePointer = `${results[0]!.pointer}/functionResponse/name`;
-    }
-    if (blank.length === parts.length && entry.role === 'user') entry.blankText = true;
-    else if (blank.length > 0) entry.blankTextBlocks = blank;
     return entry;
   }
 
