@@ -1,5 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll } from 'vitest';
 import { call, Session } from './session.js';
 
 /**
@@ -11,6 +13,18 @@ import { call, Session } from './session.js';
 
 let clock = Date.UTC(2026, 4, 5, 8, 0, 0);
 const at = () => new Date((clock += 1000)).toISOString();
+
+/** Empty home folders for one test file, under a root removed when the file's tests are done. */
+export function homeMaker(prefix: string): () => string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  let count = 0;
+  return () => {
+    const home = join(root, `home-${++count}`);
+    mkdirSync(home);
+    return home;
+  };
+}
 
 function write(path: string, lines: readonly string[]): string {
   mkdirSync(dirname(path), { recursive: true });

@@ -1,22 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/errors.js';
 import { agentNamed } from '../../../src/io/sessions/index.js';
 import { AmbiguousSessionError, looksLikeSessionRef, resolveSessionRef, sessionOfRequest } from '../../../src/io/sessions/resolve.js';
-import { claudeSession, codexSession, copilotSession, geminiSession, openclawSession, piSession, qwenSession } from '../../helpers/agent-homes.js';
+import { claudeSession, codexSession, homeMaker, copilotSession, geminiSession, openclawSession, piSession, qwenSession } from '../../helpers/agent-homes.js';
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), 'td-session-resolve-')));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let count = 0;
-const freshHome = () => {
-  const home = join(root, `home-${++count}`);
-  mkdirSync(home);
-  return home;
-};
+const freshHome = homeMaker('td-session-resolve-');
 /** Modification times in whole minutes from a fixed moment, so "newest" is not left to the clock. */
 const touch = (path: string, minute: number) => {
   const time = new Date(Date.UTC(2026, 4, 5, 9, minute));

@@ -1,22 +1,13 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { standardLocations } from '../../../src/io/inputs.js';
 import { agentNamed, agentOfCommand, sessionAgents, type AgentName } from '../../../src/io/sessions/index.js';
 import { claudeProjectFolder } from '../../../src/io/sessions/claude-code.js';
 import { piProjectFolder } from '../../../src/io/sessions/pi.js';
-import { claudeSession, codexSession, copilotSession, geminiSession, openclawSession, piSession, qwenSession } from '../../helpers/agent-homes.js';
+import { claudeSession, codexSession, homeMaker, copilotSession, geminiSession, openclawSession, piSession, qwenSession } from '../../helpers/agent-homes.js';
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), 'td-session-table-')));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let count = 0;
-const freshHome = () => {
-  const home = join(root, `home-${++count}`);
-  mkdirSync(home);
-  return home;
-};
+const freshHome = homeMaker('td-session-table-');
 
 const ids = (name: AgentName, env: NodeJS.ProcessEnv) => agentNamed(name)!.sessions(env).map((session) => [session.id, session.path]);
 
@@ -77,7 +68,7 @@ describe('where each agent keeps its sessions, and the id a file name gives', ()
 describe('the environment variables each agent honours', () => {
   it('moves every agent\'s folder as the agent itself does', () => {
     const home = freshHome();
-    const elsewhere = join(root, `elsewhere-${count}`);
+    const elsewhere = `${home}-elsewhere`;
     const env = {
       HOME: home,
       OPENCLAW_STATE_DIR: join(elsewhere, 'openclaw'),
@@ -125,8 +116,8 @@ describe('standardLocations', () => {
     ]);
     // Existing OpenClaw agents are listed by name (a linked folder too); a hidden one is not.
     for (const agent of ['zed', 'main', '.trash']) mkdirSync(join(home, '.openclaw', 'agents', agent, 'sessions'), { recursive: true });
-    mkdirSync(join(root, `linked-${count}`, 'sessions'), { recursive: true });
-    symlinkSync(join(root, `linked-${count}`), join(home, '.openclaw', 'agents', 'linked'));
+    mkdirSync(join(`${home}-linked`, 'sessions'), { recursive: true });
+    symlinkSync(`${home}-linked`, join(home, '.openclaw', 'agents', 'linked'));
     expect((await standardLocations(readable, { HOME: home })).slice(0, 3)).toEqual(['linked', 'main', 'zed'].map((agent) => join(home, '.openclaw', 'agents', agent, 'sessions')));
     // A format read later brings its agent's folders in.
     expect(await standardLocations([...readable, 'gemini-cli'], { HOME: home })).toContain(join(home, '.gemini', 'tmp'));
