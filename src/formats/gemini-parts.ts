@@ -14,20 +14,23 @@ export function isBlankPart(part: Json): boolean {
   return true;
 }
 
-/** How a format reads the parts it holds: where each is, and what its calls, responses and images are. */
+/**
+ * How a format reads the parts it holds: where each is, and what its calls, responses and images
+ * are. Made once per decoder (the hot path): `index` is the entry's.
+ */
 export interface PartReader {
-  pointer(i: number): string;
-  call(call: Json, at: string, i: number): ToolCallRef;
-  response(response: Json, at: string, i: number): ToolResultRef;
+  pointer(i: number, index: number): string;
+  call(call: Json, at: string, i: number, index: number): ToolCallRef;
+  response(response: Json, at: string, i: number, index: number): ToolResultRef;
   /** Inline images, for a format whose images are judged. */
-  image?(data: Json, at: string, i: number): void;
+  image?(entry: Entry, data: Json, at: string, i: number): void;
 }
 
 /**
  * Fills an entry whose role is set from a Content's parts: a model turn's calls, a user turn's
  * responses (which make it a tool result), blank text parts and signed thoughts.
  */
-export function readParts(entry: Entry, parts: readonly unknown[], read: PartReader): void {
+export function readParts(entry: Entry, parts: readonly unknown[], read: PartReader, index: number): void {
   entry.blockCount = parts.length;
   if (parts.length === 0) {
     entry.emptyContent = true;
@@ -38,13 +41,13 @@ export function readParts(entry: Entry, parts: readonly unknown[], read: PartRea
   const blank: string[] = [];
   parts.forEach((part, i) => {
     if (!isObject(part)) return;
-    const at = read.pointer(i);
+    const at = read.pointer(i, index);
     if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
-    if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(read.call(part.functionCall, at, i));
+    if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(read.call(part.functionCall, at, i, index));
     else if (entry.role === 'user' && isObject(part.functionResponse)) {
       if (results.length < i) entry.resultsAfterOther = true;
-      results.push(read.response(part.functionResponse, at, i));
-    } else if (read.image !== undefined && isObject(part.inlineData)) read.image(part.inlineData, `${at}/inlineData`, i);
+      results.push(read.response(part.functionResponse, at, i, index));
+    } else if (read.image !== undefined && isObject(part.inlineData)) read.image(entry, part.inlineData, `${at}/inlineData`, i);
     else if (isBlankPart(part)) {
       blank.push(at);
       if (part.text !== '') (entry.whitespaceTextBlocks ??= []).push(at);

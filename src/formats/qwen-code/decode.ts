@@ -3,7 +3,7 @@ import type { Decoder } from '../format.js';
 import { imageRef } from '../images.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
-import { readParts } from '../gemini-parts.js';
+import { readParts, type PartReader } from '../gemini-parts.js';
 import { qwenProvider } from './provider.js';
 
 /** Record types whose `message` Qwen Code sends to the model. */
@@ -90,15 +90,7 @@ export class QwenDecoder implements Decoder {
     entry.inContext = value.subtype !== 'realtime_message';
     entry.role = value.type === 'assistant' ? 'assistant' : 'user';
     if (entry.role === 'assistant') this.markProvider(value, entry);
-    readParts(entry, parts, {
-      pointer: partPointer,
-      call: readCall,
-      response: (response, at) => ({ callId: nonEmptyString(response.id), pointer: at, name: typeof response.name === 'string' ? response.name : undefined, synthetic: false }),
-      image: (data, at, i) => {
-        const image = imageRef(data.data, data.mimeType, at, i);
-        if (image !== undefined) entry.images = [...(entry.images ?? []), image];
-      },
-    });
+    readParts(entry, parts, PARTS, entry.index);
     if (entry.role === 'assistant' && parts.length > 0) entry.outcome = entry.toolCalls !== undefined ? 'toolUse' : 'complete';
   }
 
@@ -120,3 +112,14 @@ function readCall(call: Json, pointer: string, blockIndex: number): ToolCallRef 
   if (missing.length > 0) ref.missing = missing;
   return ref;
 }
+
+/** Qwen Code's parts: calls in assistant records, responses in tool_result records, inline images. */
+const PARTS: PartReader = {
+  pointer: partPointer,
+  call: readCall,
+  response: (response, at) => ({ callId: nonEmptyString(response.id), pointer: at, name: typeof response.name === 'string' ? response.name : undefined, synthetic: false }),
+  image: (entry, data, at, i) => {
+    const image = imageRef(data.data, data.mimeType, at, i);
+    if (image !== undefined) entry.images = [...(entry.images ?? []), image];
+  },
+};

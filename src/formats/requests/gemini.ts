@@ -4,7 +4,7 @@ import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { BLANK_USER_TEXT, itemEntry, MISSING_RESULT_TEXT, pointersOf, requestSemantics, sent, type Pointers } from './item.js';
 import { itemEncoder, type RequestShape } from './shape.js';
-import { editParts, readParts } from '../gemini-parts.js';
+import { editParts, readParts, type PartReader } from '../gemini-parts.js';
 
 /**
  * Gemini (`{"contents":[…]}`): `functionCall` parts in a `model` turn, answered by
@@ -50,17 +50,19 @@ class GeminiDecoder implements Decoder {
     return undefined;
   }
 
+  private readonly reader: PartReader = {
+    pointer: (j, index) => this.pointers.part(index, 'parts', j),
+    call: (call, at, j, index) => this.call(call, at, index, j),
+    response: (response, at, j, index) => this.response(response, at, index, j),
+  };
+
   decode(value: unknown, line: number, index: number): Entry {
     const entry = itemEntry(index, line, this.pointers.item(index));
     if (!isObject(value) || !Array.isArray(value.parts)) return entry;
     sent(entry);
     entry.role = value.role === 'model' ? 'assistant' : 'user';
     if (entry.role === 'assistant' && value.parts.length > 0) this.calls = [];
-    readParts(entry, value.parts, {
-      pointer: (j) => this.pointers.part(index, 'parts', j),
-      call: (call, at, j) => this.call(call, at, index, j),
-      response: (response, at, j) => this.response(response, at, index, j),
-    });
+    readParts(entry, value.parts, this.reader, index);
     return entry;
   }
 
