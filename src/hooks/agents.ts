@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { agentNamed } from '../io/sessions/index.js';
 
 /**
  * Per agent: where its hook configuration lives, how a hook is written there, what it sends a
@@ -97,7 +98,7 @@ export const settingsAgents: readonly SettingsAgent[] = [
       const id = input.sessionId ?? input.session_id;
       // An id is one folder name: anything that could climb out of session-state is not one.
       if (typeof id !== 'string' || !/^[\w.-]+$/.test(id) || /^\.+$/.test(id)) return undefined;
-      return join(home('COPILOT_HOME', '.copilot'), 'session-state', id, 'events.jsonl');
+      return join(agentNamed('copilot-cli')!.roots(process.env)[0]!, id, 'events.jsonl');
     },
     warning: 'stderr',
   },
