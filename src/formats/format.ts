@@ -89,6 +89,13 @@ export interface TranscriptFormat {
    * Entry.replayNote), so the lines can be decoded by two threads and the facts settled after.
    */
   settle?(entries: EntryStore): ReadonlyMap<number, LateFacts>;
+  /**
+   * Whether a line starting with these bytes (the first 64, as latin1) begins a stretch its
+   * decoder reads from the state it has after the file's head (see Decoder.state): a second thread
+   * starts before such a line when one is near the middle, so the state it guesses holds. Absent
+   * when the state after the head holds everywhere.
+   */
+  startsAfresh?(head: string): boolean;
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */

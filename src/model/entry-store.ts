@@ -1,5 +1,5 @@
 import { growTo, StringTable } from './columns.js';
-import { RARE, type Entry, type EntryKind, type HeaderInfo, type ImageRef, type KeptHistoryProblem, type Outcome, type SchemaBreak, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
+import { type Entry, type EntryKind, type HeaderInfo, type ImageRef, type KeptHistoryProblem, type Outcome, type SchemaBreak, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
@@ -203,13 +203,21 @@ export class EntryStore implements Iterable<Entry> {
       for (const result of entry.toolResults) this.pushResult(result, i);
     }
     this.info[i] = info;
+    if (entry.rare !== undefined) this.pushRare(i, entry.rare as RareFields);
+  }
+
+  /** An entry's rare fields, beside the pointer pointerBits may have put there. */
+  private pushRare(i: number, held: RareFields): void {
     let rare: RareFields | undefined;
-    if (entry.rare !== undefined) for (const field of RARE) {
-      const value = entry[field];
-      if (value !== undefined) (rare ??= {})[field] = value as never;
+    for (const field in held) {
+      // A view of another store (see EntryView.rare) also holds that store's own bookkeeping.
+      if (field === 'pointer' || field === 'firstKeptRef') continue;
+      const value = held[field as keyof RareFields];
+      if (value !== undefined) (rare ??= this.rare.get(i) ?? {})[field as 'replayNote'] = value;
     }
-    if (rare?.firstKeptId !== undefined) rare.firstKeptRef = this.ids.intern(rare.firstKeptId);
-    if (rare !== undefined) this.rare.set(i, { ...this.rare.get(i), ...rare });
+    if (rare === undefined) return;
+    if (rare.firstKeptId !== undefined) rare.firstKeptRef = this.ids.intern(rare.firstKeptId);
+    this.rare.set(i, rare);
   }
 
   /**

@@ -12,7 +12,7 @@ import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type ConversationSink } from './load-transcript.js';
+import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type BuilderStart, type ConversationSink } from './load-transcript.js';
 import { documentFormat } from '../formats/registry.js';
 
 const MiB = 1 << 20;
@@ -62,8 +62,8 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   if (size < MIN_MEAN_LINE_BYTES * lines) return sequential(lines);
   // Started before the split is known: the thread loads its code while this one reads the file's head.
   const worker = new DecoderThread();
-  const split = await splitPoint(path, size);
-  const head = split === undefined ? undefined : await headPosition(path, format);
+  const head = await headPosition(path, format);
+  const split = head === undefined ? undefined : await splitPoint(path, size, head.format);
   if (split === undefined || head === undefined || head.format.conversationOf !== undefined) {
     worker.cancel();
     return sequential(lines);
@@ -179,9 +179,10 @@ const FIRST_SHARE = Number(process.env.TRANSCRIPT_DOCTOR_FIRST_SHARE ?? 0.56);
 /**
  * The first line ending after the main thread's share of the file that sits between two records
  * (`}` before it, `{` after): a record written over several lines must be read whole by one
- * thread to be joined. Any line ending when the window holds no such one.
+ * thread to be joined. Within the first megabyte, one before a line the format's decoder starts
+ * afresh on (see TranscriptFormat.startsAfresh) is taken first. Any line ending when the window holds no such one.
  */
-async function splitPoint(path: string, size: number): Promise<number | undefined> {
+async function splitPoint(path: string, size: number, format: TranscriptFormat): Promise<number | undefined> {
   const file = await open(path, 'r');
   try {
     const window = Buffer.alloc(4 * MiB);
@@ -189,31 +190,45 @@ async function splitPoint(path: string, size: number): Promise<number | undefine
     const { bytesRead } = await file.read(window, 0, window.length, middle);
     const read = window.subarray(0, bytesRead);
     let newline = read.indexOf(0x0a);
+    let between = -1;
     for (let at = newline; at !== -1; at = read.indexOf(0x0a, at + 1)) {
       const before = read[at - 1] === 0x0d ? read[at - 2] : read[at - 1];
-      if (before === 0x7d && read[at + 1] === 0x7b) {
-        newline = at;
+      if (before !== 0x7d || read[at + 1] !== 0x7b) continue;
+      if (between === -1) between = at;
+      if (format.startsAfresh === undefined || at > MiB) break;
+      if (format.startsAfresh(read.toString('latin1', at + 1, Math.min(at + 65, read.length)))) {
+        between = at;
         break;
       }
     }
+    if (between !== -1) newline = between;
     return newline === -1 || middle + newline + 1 >= size ? undefined : middle + newline + 1;
   } finally {
     await file.close();
   }
 }
 
-/** Format and decoder state after the first megabyte: what the second thread starts from. */
+/**
+ * Format and decoder state after the first megabyte: what the second thread starts from. For a
+ * format whose state changes as it reads, the state before the last line that starts afresh (see
+ * TranscriptFormat.startsAfresh), where the second thread will start.
+ */
 async function headPosition(path: string, format: TranscriptFormat | undefined) {
   const builder = new TranscriptBuilder(format);
+  let fresh: BuilderStart | undefined;
   // A line cut by the megabyte's end is left for the thread that reads it whole.
   await readFileLines(
     path,
     (raw) => {
-      if (raw.eol !== 'none') builder.line(raw);
+      if (raw.eol === 'none') return;
+      const position = builder.position;
+      if (position?.format.startsAfresh?.(raw.bytes.toString('latin1', 0, 64)) === true) fresh = position;
+      builder.line(raw);
     },
     { end: MiB },
   );
-  return builder.position;
+  const position = builder.position;
+  return position?.format.startsAfresh === undefined ? position : fresh;
 }
 
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');

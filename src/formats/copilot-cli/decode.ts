@@ -17,7 +17,7 @@ function callPointer(index: number): string {
 export interface CopilotCliDecoderState {
   /** The model of the last assistant message, so only a change of provider is written down (see Entry.provider). */
   model?: string;
-  /** The last assistant message with calls, and those of its calls still unanswered. */
+  /** The last assistant message with calls while some of them are unanswered. */
   calling?: { id: string; open: string[] };
   /** Since a compaction started: the first event it keeps ('' until the next event names it). */
   keepFrom?: string;
@@ -85,7 +85,7 @@ export class CopilotCliDecoder implements Decoder {
     const data = value.data;
     if (!isObject(data) || isSubAgent(value, data) || value.ephemeral === true) return entry;
     if (this.keepFrom === '') this.keepFrom = id;
-    if (value.type === COMPACTION_START) this.keepFrom = this.calling !== undefined && this.calling.open.size > 0 ? this.calling.id : '';
+    if (value.type === COMPACTION_START) this.keepFrom = this.calling?.id ?? '';
     else if (value.type === COMPACTION_COMPLETE && data.success === true) {
       entry.kind = 'compaction';
       entry.pointer = DATA;
@@ -105,7 +105,8 @@ export class CopilotCliDecoder implements Decoder {
       entry.role = 'toolResult';
       const error = isObject(data.error) ? data.error : undefined;
       entry.toolResults = [{ callId: nonEmptyString(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED }];
-      if (typeof data.toolCallId === 'string') this.calling?.open.delete(data.toolCallId);
+      // Gone once all are answered, so the state between turns is the same everywhere (see startsAfresh).
+      if (typeof data.toolCallId === 'string' && this.calling?.open.delete(data.toolCallId) && this.calling.open.size === 0) this.calling = undefined;
     }
     return entry;
   }
@@ -118,7 +119,8 @@ export class CopilotCliDecoder implements Decoder {
       requests.forEach((request, i) => calls.push(readCall(request, i)));
       entry.toolCalls = calls;
       entry.outcome = 'toolUse';
-      this.calling = { id: entry.id!, open: new Set(calls.flatMap((call) => (call.id === undefined ? [] : [call.id]))) };
+      const open = new Set(calls.flatMap((call) => (call.id === undefined ? [] : [call.id])));
+      this.calling = open.size > 0 ? { id: entry.id!, open } : undefined;
     } else entry.outcome = 'complete';
     const model = typeof data.model === 'string' ? data.model : undefined;
     if (model !== undefined && model !== this.model) {

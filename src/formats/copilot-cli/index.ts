@@ -6,6 +6,8 @@ import { isEventType } from './events.js';
 import { copilotCliHeals } from './heals.js';
 import { readText } from './text.js';
 
+const TURN_START = /^\{"type":"(user\.message|assistant\.turn_start)"/;
+
 /** GitHub Copilot CLI sessions (`$COPILOT_HOME/session-state/<session>/events.jsonl`, `~/.copilot` by default). */
 export const copilotCliFormat: TranscriptFormat = {
   name: 'copilot-cli',
@@ -32,6 +34,8 @@ export const copilotCliFormat: TranscriptFormat = {
   },
   resembles: (value) => isObject(value) && isEventType(value.type) && isObject(value.data),
   livesAt: [/(^|\/)session-state\/[^/]+\/events\.jsonl$/],
+  // Between turns no call is open: the state after the head (see CopilotCliDecoderState).
+  startsAfresh: (head) => TURN_START.test(head),
   createDecoder: (state) => new CopilotCliDecoder(state as CopilotCliDecoderState | undefined),
   encoder: copilotCliEncoder,
   nothingToCanonicalize: 'a Copilot CLI session has one event shape for each tool call and its result',

@@ -2,8 +2,24 @@ import type { SchemaBreak } from '../../model/entry.js';
 import { isObject, type Json } from '../json.js';
 import { EVENT_CONTRACTS, SCHEMA_VERSION } from './schema-table.js';
 
-/** The ids the client's loader takes ("`id` must be a UUID string"). */
-const UUID = /^([0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** The last id found to be a UUID: an event's parentId is most often the id of the event before it. */
+let lastUuid = '';
+
+/** The ids the client's loader takes ("`id` must be a UUID string"): 32 hex digits, or 36 with dashes in the usual places. Checked by hand, as every event has two. */
+function isUuid(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (value === lastUuid) return true;
+  const dashed = value.length === 36;
+  if (!dashed && value.length !== 32) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (dashed && (i === 8 || i === 13 || i === 18 || i === 23)) {
+      if (c !== 0x2d) return false;
+    } else if (!((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66))) return false;
+  }
+  lastUuid = value;
+  return true;
+}
 
 /**
  * Where an event breaks what Copilot CLI checks on load, from the schema it ships. 1.0.102 refuses
@@ -19,8 +35,8 @@ export function schemaBreaks(value: Json): SchemaBreak[] | undefined {
   if (contract === undefined) return undefined;
   const breaks: SchemaBreak[] = [];
   const refused = (pointer: string, what: string) => breaks.push({ pointer, problem: `${what} (Copilot CLI ${SCHEMA_VERSION})`, fixable: false });
-  if (typeof value.id !== 'string' || !UUID.test(value.id)) refused('/id', '`id` must be a UUID string');
-  if (value.parentId === undefined || (value.parentId !== null && (typeof value.parentId !== 'string' || !UUID.test(value.parentId)))) refused('/parentId', '`parentId` must be a UUID string or null');
+  if (!isUuid(value.id)) refused('/id', '`id` must be a UUID string');
+  if (value.parentId === undefined || (value.parentId !== null && !isUuid(value.parentId))) refused('/parentId', '`parentId` must be a UUID string or null');
   if (typeof value.timestamp !== 'string') refused('/timestamp', '`timestamp` must be a string');
   if (value.agentId !== undefined && typeof value.agentId !== 'string') refused('/agentId', '`agentId` must be a string');
   if (value.ephemeral !== undefined && typeof value.ephemeral !== 'boolean') refused('/ephemeral', '`ephemeral` must be a boolean');

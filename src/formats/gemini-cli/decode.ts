@@ -10,9 +10,19 @@ import { summarize, summarizeContent, type MessageSummary } from './summary.js';
  * it replaces the list), a rewind.
  */
 export type ReplayNote =
-  | { kind: 'message'; id: string; summary: MessageSummary }
-  | { kind: 'list'; clear: boolean; messages: Array<{ id: string; summary: MessageSummary }> }
+  | ({ kind: 'message' } & MessageCopy)
+  | { kind: 'list'; clear: boolean; messages: MessageCopy[] }
   | { kind: 'rewind'; id: string };
+
+/**
+ * A copy of a message. Its summary is dropped once a later line of the same thread sets the same
+ * id: in the replay a later set always replaces it, so only its place is still needed (see replay.ts).
+ * Most messages are written several times (a tool call before and after its result).
+ */
+export interface MessageCopy {
+  id: string;
+  summary: MessageSummary | undefined;
+}
 
 export interface GeminiCliDecoderState {
   sawMetadata: boolean;
@@ -27,6 +37,8 @@ export interface GeminiCliDecoderState {
  */
 export class GeminiCliDecoder implements Decoder {
   private sawMetadata: boolean;
+  /** The last copy of each message id read by this decoder, whose summary a later copy drops. */
+  private readonly latest = new Map<string, MessageCopy>();
 
   constructor(state?: GeminiCliDecoderState) {
     this.sawMetadata = state?.sawMetadata ?? false;
@@ -49,8 +61,17 @@ export class GeminiCliDecoder implements Decoder {
       entry.linksToPrevious = true;
       entry.kind = 'state';
     }
-    entry.replayNote = noteOf(value, kind);
+    const note = noteOf(value, kind);
+    if (note?.kind === 'message') this.supersede(note);
+    else if (note?.kind === 'list') note.messages.forEach((copy) => this.supersede(copy));
+    entry.replayNote = note;
     return entry;
+  }
+
+  private supersede(copy: MessageCopy): void {
+    const earlier = this.latest.get(copy.id);
+    if (earlier !== undefined) earlier.summary = undefined;
+    this.latest.set(copy.id, copy);
   }
 }
 
@@ -80,7 +101,7 @@ function noteOf(value: unknown, kind: ReturnType<typeof recordKind>): ReplayNote
 }
 
 function list(messages: unknown[], pointer: string, clear: boolean): ReplayNote {
-  const found: Array<{ id: string; summary: MessageSummary }> = [];
+  const found: MessageCopy[] = [];
   messages.forEach((message, k) => {
     if (isObject(message) && typeof message.id === 'string') found.push({ id: message.id, summary: summarize(message, `${pointer}/${k}`) });
   });

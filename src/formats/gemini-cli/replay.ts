@@ -17,10 +17,11 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   for (let entry = 0; entry < entries.length; entry++) {
     const note = entries.rare.get(entry)?.replayNote as ReplayNote | undefined;
     if (note === undefined) continue;
-    if (note.kind === 'message') messages.set(note.id, { entry, summary: note.summary });
+    // A copy without its summary is set again later (see MessageCopy), so none is left in the end.
+    if (note.kind === 'message') messages.set(note.id, { entry, summary: note.summary! });
     else if (note.kind === 'list') {
       if (note.clear) messages.clear();
-      for (const { id, summary } of note.messages) messages.set(id, { entry, summary });
+      for (const { id, summary } of note.messages) messages.set(id, { entry, summary: summary! });
     } else if (!messages.has(note.id)) {
       if (messages.size > 0) wipes.push({ entry, id: note.id });
       messages.clear();
