@@ -70,8 +70,11 @@ function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | 
   const entry = problem.entry;
   if (entry !== undefined && entry.kind !== 'header') {
     const status = analysis.status(entry.index);
+    const scope = problem.path?.scope;
     // Other views share history with the replayed path; that part is judged on the replayed path.
-    if (problem.path !== undefined && problem.path.scope !== 'replay' && status !== problem.path.scope) return undefined;
+    // A sub-agent's conversation shares none: it is judged whole, as the agent sends it.
+    if (scope !== undefined && scope !== 'replay' && scope !== 'agent' && status !== scope) return undefined;
+    if (scope === 'agent') message = message.replace(/\.?$/, ` (in the conversation of sub-agent ${problem.path!.agent}).`);
     if (status !== 'replayed') {
       severity = LOWER[severity];
       message = message.replace(/\.?$/, NOT_REPLAYED[status]);
