@@ -88,7 +88,8 @@ function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | 
     message,
   };
   if (problem.providerError !== undefined) finding.providerError = problem.providerError;
-  const healing = healingOf(analysis, rule.meta.id);
+  // What a client heals on resume is its main conversation: Copilot CLI 1.0.102 leaves a sub-agent's unanswered call as it is (tried).
+  const healing = problem.path?.scope === 'agent' ? undefined : healingOf(analysis, rule.meta.id);
   if (healing !== undefined) finding.healedBy = healing;
   return finding;
 }
