@@ -10,8 +10,12 @@ const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'copilot-cli');
 const files = readdirSync(DIR).filter((name) => name.endsWith('.jsonl'));
 /** The session a fixture whose start is torn is filed under (its folder names it, and repair takes it from there). */
 const FALLBACK_SESSION = '7c1e9b42-3d5a-4f86-b0e1-2a9c4d6e8f10';
-/** Fixtures Copilot CLI 1.0.102 has to mend as written before it sends them: it completes the call a kill left unanswered. */
-const MENDED = ['missing-tool-result.jsonl'];
+/**
+ * Fixtures Copilot CLI 1.0.102 has to mend as written before it sends them: it completes the call
+ * a kill left unanswered, and rewrites a file whose lines it cannot all read without them (the
+ * NUL tail, the torn last event, the record over three lines, whose result it replaces by a stand-in).
+ */
+const MENDED = ['missing-tool-result.jsonl', 'nul-bytes.jsonl', 'split-record.jsonl', 'torn-final-line.jsonl'];
 /** Fixtures it cannot load at all as written ("Session … was found but could not be loaded"). */
 const REFUSED = ['torn-start.jsonl'];
 /** Resumes at once: the machine's cores are shared, and each resume keeps one busy for about a second. */

@@ -8,7 +8,8 @@
  * capture server on 127.0.0.1 that records each request and answers 400. The session goes into a
  * fresh COPILOT_HOME; resuming appends to it, which is how the client's own mends show (a failed
  * `tool.execution_complete` with model "resumed", a `session.warning` of type interrupted_tools),
- * besides the lines of its process log ("Completing N orphaned tool calls.", "Moved …", "Dropped …").
+ * or, for lines it cannot read, a file rewritten without them and a stand-in result sent in their
+ * place; besides the lines of its process log ("Completing N orphaned tool calls.", "Moved …", "Dropped …").
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -123,9 +124,13 @@ function offlineEnv(home: string, packages: string, baseUrl: string): NodeJS.Pro
   };
 }
 
-/** What the client appended to the file, and the lines of its log, that say it mended the history itself. */
-function mendsIn(before: string, after: string, log: string): string[] {
-  const appended = after.startsWith(before) ? after.slice(before.length) : after;
+/** What the client puts in place of a result it could not read (the split record of #2649), in memory only. */
+const STAND_IN = 'The execution of this tool, or a previous tool was interrupted.';
+
+/** What the client did to the file, said in its log and sent, that shows it mended the history itself. */
+function mendsIn(before: string, after: string, log: string, messages: readonly ChatMessage[]): string[] {
+  const rewrote = !after.startsWith(before);
+  const appended = rewrote ? after : after.slice(before.length);
   const events = appended
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -137,6 +142,8 @@ function mendsIn(before: string, after: string, log: string): string[] {
       }
     });
   return [
+    ...(rewrote ? ['rewrote the file instead of appending to it (dropped or changed lines it could not read)'] : []),
+    ...messages.filter((message) => message.role === 'tool' && message.content === STAND_IN).map((message) => `sent its stand-in for the result of ${message.tool_call_id}`),
     ...events.filter((event) => event.type === 'tool.execution_complete' && event.data?.model === 'resumed').map((event) => `appended an interrupted completion for ${event.data?.toolCallId}`),
     ...events.filter((event) => event.type === 'session.warning' && event.data?.warningType === 'interrupted_tools').map(() => 'appended an interrupted_tools warning'),
     ...log.split('\n').filter((line) => /orphaned|\bMoved \d+|\bDropped \d+/.test(line)).map((line) => `log: ${line.replace(/^\S+ /, '')}`),
@@ -168,5 +175,5 @@ export async function resumeWithCopilot(binary: string, server: CaptureServer, p
   const log = existsSync(logs) ? (await Promise.all((await readdir(logs)).filter((name) => name.endsWith('.log')).map((name) => readFile(join(logs, name), 'utf8')))).join('\n') : '';
   const request = server.request(run);
   const messages = request === undefined ? undefined : (JSON.parse(request) as { messages: ChatMessage[] }).messages;
-  return { messages, output, mends: mendsIn(events, await readFile(file, 'utf8'), log) };
+  return { messages, output, mends: mendsIn(events, await readFile(file, 'utf8'), log, messages ?? []) };
 }
