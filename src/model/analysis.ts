@@ -60,7 +60,7 @@ export function analyze(transcript: Transcript): Analysis {
   const sent = new Uint8Array(entries.length);
   for (const index of replay.context.indices) sent[index] = 1;
 
-  // The other views are made when first asked for: planning a repair reads only the replayed path.
+  // The other views are made when first asked for: planning a repair reads only the replayed path and the sub-agents' conversations.
   let paths: PathView[] | undefined;
   let agents: PathView[] | undefined;
   const agentPaths = (): PathView[] => (agents ??= agentConversations(entries));
