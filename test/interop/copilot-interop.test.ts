@@ -82,12 +82,13 @@ describe('repaired Copilot CLI sessions resume in the real client (1.0.102, offl
       };
       await Promise.all(Array.from({ length: PARALLEL }, next));
     })();
-  });
+  }, 60_000);
 
+  // Every resume was started, whichever tests run: the server stays up until the last one ends.
   afterAll(async () => {
     await Promise.allSettled(resumes.values());
     await server?.close();
-  });
+  }, 300_000);
 
   const resumeOf = (text: string) => resumes.get(createHash('sha256').update(text).digest('hex').slice(0, 16))!;
 
