@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { copilotBinary } from './test/interop/copilot-resume.js';
 
 // The HTML page's checks in a real browser need Debian's chromium. .ci/run installs it and asks for
 // them (TRANSCRIPT_DOCTOR_BROWSER=required); on a machine without one, `npm test` says so and runs the rest.
@@ -8,10 +10,16 @@ const chromium = process.env.TRANSCRIPT_DOCTOR_CHROMIUM ?? '/usr/bin/chromium';
 const withBrowser = existsSync(chromium) || process.env.TRANSCRIPT_DOCTOR_BROWSER === 'required';
 if (!withBrowser) console.log(`html page checks in a real browser: not run (no chromium at ${chromium}; .ci/run installs it, or set TRANSCRIPT_DOCTOR_CHROMIUM)`);
 
+// Copilot CLI's interop test runs the client's own binary, which @github/copilot installs per
+// platform (test/interop); where it has none for this one, `npm test` says so and runs the rest.
+const COPILOT_TESTS = 'test/interop/copilot-interop.test.ts';
+const withCopilot = copilotBinary(resolve('test', 'interop')) !== undefined;
+if (!withCopilot) console.log(`Copilot CLI interop: not run (no @github/copilot binary for ${process.platform}-${process.arch} in test/interop/node_modules)`);
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: withBrowser ? configDefaults.exclude : [...configDefaults.exclude, BROWSER_TESTS],
+    exclude: [...configDefaults.exclude, ...(withBrowser ? [] : [BROWSER_TESTS]), ...(withCopilot ? [] : [COPILOT_TESTS])],
     testTimeout: 30_000,
     globalSetup: ['test/temp-root.ts'],
     // The JSON report feeds the one-line summary .ci/run prints.

@@ -54,6 +54,8 @@ const special: Record<string, string[]> = {
   'qwen-code/unknown-parent.jsonl': ['6 unknown-parent error'],
   'copilot-cli/healthy.jsonl': [],
   'copilot-cli/subagents-interleaved.jsonl': [],
+  'copilot-cli/subagent-missing-tool-result.jsonl': ['12 missing-tool-result error'],
+  'copilot-cli/subagent-foreign-completion.jsonl': ['12 missing-tool-result error', '18 orphan-tool-result error'],
   'copilot-cli/compaction-background.jsonl': [],
   'copilot-cli/torn-start.jsonl': ['1 invalid-json error', '2 invalid-header error'],
   'copilot-cli/missing-tool-result.jsonl': ['15 missing-tool-result error'],

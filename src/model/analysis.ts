@@ -1,7 +1,7 @@
 import type { ToolResultRef } from './entry.js';
 import { ASSISTANT, flagMask, TOOL_RESULT } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
-import { buildContext, type Context, type ContextItem } from './context.js';
+import { buildContext, listContext, type Context, type ContextItem } from './context.js';
 import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
 import { buildTree, PathWalker, type Tree } from './tree.js';
 import { semanticsOf, type Transcript } from './transcript.js';
@@ -15,7 +15,10 @@ export type ReplayStatus = 'replayed' | 'compacted' | 'abandoned';
  * count only for entries with that status.
  */
 export interface PathView {
-  scope: 'replay' | Exclude<ReplayStatus, 'replayed'>;
+  /** `agent`: a sub-agent's own conversation (see Entry.agent), sent by that agent, judged as fully as the replayed path. */
+  scope: 'replay' | 'agent' | Exclude<ReplayStatus, 'replayed'>;
+  /** For an `agent` path: the sub-agent it is the conversation of. */
+  agent?: string;
   context: Context;
   pairing: Pairing;
   /** The context entry at a position. */
@@ -34,7 +37,9 @@ export interface Analysis {
   replay: PathView;
   /** The replayed path's entries, with results the format replays beside it (see ReplaySemantics). */
   replayed: readonly number[];
-  /** The replayed path first, then the same path as if never compacted, then each abandoned branch. */
+  /** Each sub-agent's own conversation, in the order the agents first appear (see Entry.agent). */
+  agents: PathView[];
+  /** The replayed path first, then each sub-agent's conversation, then the replayed path as if never compacted, then each abandoned branch. */
   paths: PathView[];
   status(entry: number): ReplayStatus;
 }
@@ -55,11 +60,13 @@ export function analyze(transcript: Transcript): Analysis {
   const sent = new Uint8Array(entries.length);
   for (const index of replay.context.indices) sent[index] = 1;
 
-  // The other views are made when first asked for: planning a repair reads only the replayed path.
+  // The other views are made when first asked for: planning a repair reads only the replayed path and the sub-agents' conversations.
   let paths: PathView[] | undefined;
+  let agents: PathView[] | undefined;
+  const agentPaths = (): PathView[] => (agents ??= agentConversations(entries));
   const allPaths = (): PathView[] => {
     if (paths !== undefined) return paths;
-    paths = [replay];
+    paths = [replay, ...agentPaths()];
     if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
       paths.push(makePath(entries, replayed, 'compacted', false));
     }
@@ -76,6 +83,9 @@ export function analyze(transcript: Transcript): Analysis {
     tree,
     replay,
     replayed,
+    get agents() {
+      return agentPaths();
+    },
     get paths() {
       return allPaths();
     },
@@ -128,14 +138,34 @@ function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array):
   return path;
 }
 
+/**
+ * Each sub-agent's entries in file order, as the conversation that agent sends: found in the rare
+ * fields, so a file without sub-agents pays one look over them. The main agent's path never holds
+ * them (they are not in its context), and they are not sent compacted or branched.
+ */
+function agentConversations(entries: EntryStore): PathView[] {
+  const byAgent = new Map<string, number[]>();
+  for (const [index, rare] of entries.rare) {
+    if (rare.agent === undefined) continue;
+    const list = byAgent.get(rare.agent);
+    if (list === undefined) byAgent.set(rare.agent, [index]);
+    else list.push(index);
+  }
+  const views: PathView[] = [];
+  for (const [agent, indices] of byAgent) {
+    indices.sort((a, b) => a - b);
+    views.push({ ...makePath(entries, indices, 'agent', false, listContext(entries, indices)), agent });
+  }
+  return views.sort((a, b) => a.context.indices[0]! - b.context.indices[0]!);
+}
+
 function positionsOf(indices: Int32Array, entries: number): Int32Array {
   const positions = new Int32Array(entries).fill(-1);
   indices.forEach((index, at) => (positions[index] = at));
   return positions;
 }
 
-function makePath(entries: EntryStore, path: readonly number[], scope: PathView['scope'], compact = true): PathView {
-  const context = buildContext(entries, path, compact);
+function makePath(entries: EntryStore, path: readonly number[], scope: PathView['scope'], compact = true, context = buildContext(entries, path, compact)): PathView {
   let positions: Int32Array | Map<number, number> | undefined;
   const itemAt = (at: number): ContextItem => ({
     entry: context.at(at),

@@ -89,6 +89,11 @@ export function buildContext(entries: EntryStore, path: readonly number[], compa
   return numberMessages(entries, selected.subarray(0, count));
 }
 
+/** The context of entries sent as they are, in the order given: a conversation no compaction or flag trims (a sub-agent's own). */
+export function listContext(entries: EntryStore, indices: readonly number[]): Context {
+  return numberMessages(entries, Int32Array.from(indices));
+}
+
 const ERROR = outcomeCode('error');
 const ABORTED = outcomeCode('aborted');
 const EMPTY_CONTENT = flagMask('emptyContent');

@@ -26,6 +26,7 @@ export interface RareFields {
   lostType?: string;
   unreadableParts?: Array<{ pointer: string; type: string; readAs?: string }>;
   schemaBreaks?: SchemaBreak[];
+  agent?: string;
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */

@@ -155,6 +155,9 @@ export class EntryView {
   get schemaBreaks() {
     return this.rare?.schemaBreaks;
   }
+  get agent() {
+    return this.rare?.agent;
+  }
 }
 
 export interface EntryView {

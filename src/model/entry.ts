@@ -199,6 +199,12 @@ export class Entry {
    * still loads the file.
    */
   declare schemaBreaks: SchemaBreak[] | undefined;
+  /**
+   * The sub-agent whose own conversation the entry belongs to, when another agent's events share
+   * the file (Copilot CLI's concurrent sub-agents, #2543): its calls pair only within that agent,
+   * and the main conversation never sends it. Absent for the main agent's entries.
+   */
+  declare agent: string | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -243,7 +249,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'replayNote', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'replayNote', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

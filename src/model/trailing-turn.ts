@@ -13,7 +13,8 @@ export function unansweredTurn(analysis: Analysis): number | undefined {
   const { entries, replayed } = analysis;
   for (let k = replayed.length - 1; k >= 0; k--) {
     const i = replayed[k]!;
-    if ((entries.info[i]! & KIND_MASK) !== MESSAGE) continue;
+    // A sub-agent's messages are its own conversation's (see Entry.agent).
+    if ((entries.info[i]! & KIND_MASK) !== MESSAGE || entries.rare.get(i)?.agent !== undefined) continue;
     const role = entries.roleCode(i);
     if (role === ASSISTANT) return undefined;
     if ((entries.info[i]! & IN_CONTEXT) === 0) continue;

@@ -70,8 +70,11 @@ function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | 
   const entry = problem.entry;
   if (entry !== undefined && entry.kind !== 'header') {
     const status = analysis.status(entry.index);
+    const scope = problem.path?.scope;
     // Other views share history with the replayed path; that part is judged on the replayed path.
-    if (problem.path !== undefined && problem.path.scope !== 'replay' && status !== problem.path.scope) return undefined;
+    // A sub-agent's conversation shares none: it is judged whole, as the agent sends it.
+    if (scope !== undefined && scope !== 'replay' && scope !== 'agent' && status !== scope) return undefined;
+    if (scope === 'agent') message = message.replace(/\.?$/, ` (in the conversation of sub-agent ${problem.path!.agent}).`);
     if (status !== 'replayed') {
       severity = LOWER[severity];
       message = message.replace(/\.?$/, NOT_REPLAYED[status]);
@@ -85,7 +88,8 @@ function toFinding(analysis: Analysis, rule: Rule, problem: Problem): Finding | 
     message,
   };
   if (problem.providerError !== undefined) finding.providerError = problem.providerError;
-  const healing = healingOf(analysis, rule.meta.id);
+  // What a client heals on resume is its main conversation: Copilot CLI 1.0.102 leaves a sub-agent's unanswered call as it is (tried).
+  const healing = problem.path?.scope === 'agent' ? undefined : healingOf(analysis, rule.meta.id);
   if (healing !== undefined) finding.healedBy = healing;
   return finding;
 }

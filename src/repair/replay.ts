@@ -1,4 +1,4 @@
-import type { Analysis } from '../model/analysis.js';
+import type { Analysis, PathView } from '../model/analysis.js';
 import type { EntryStore } from '../model/entry-store.js';
 import { semanticsOf } from '../model/transcript.js';
 import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
@@ -36,10 +36,21 @@ export type Node =
  */
 export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode: RepairMode, newId: (seed: string) => string): void {
   // One view per entry for the whole plan: the sets and maps below key by entry.
+  const views = analysis.entries.toArray();
+  repairPath(analysis, views, builder, mode, newId);
+  // A sub-agent's conversation is its own: its calls are answered within it, in the same way.
+  for (const agent of analysis.agents) repairPath(analysis, views, builder, mode, newId, agent);
+}
+
+/**
+ * The repair of one conversation: the replayed path, or (with `agent`) a sub-agent's own, where
+ * only what the pairing rules judge there is repaired; turn order, content and links are the
+ * replayed path's business.
+ */
+function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBuilder, mode: RepairMode, newId: (seed: string) => string, agent?: PathView): void {
   const store = analysis.entries;
-  const views = store.toArray();
-  const path = analysis.replayed.map((index) => views[index]!);
-  const items = path.filter((entry) => (store.info[entry.index]! & IN_CONTEXT) !== 0);
+  const path = agent === undefined ? mainPath(analysis, views) : Array.from(agent.context.indices, (index) => views[index]!);
+  const items = agent === undefined ? path.filter((entry) => (store.info[entry.index]! & IN_CONTEXT) !== 0) : path;
   const pairing = analyzePairing({ store, indices: items.map((entry) => entry.index), items }, (k) => store.callUsable(k));
 
   const dropped = new EntryMarks(store.length);
@@ -63,7 +74,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   pairing.orphans.forEach((slot) => dropResult(slot, 'droppedOrphans'));
   pairing.failedTurnResults.forEach((slot) => dropResult(slot, 'droppedOrphans'));
   pairing.duplicates.forEach((slot) => dropResult(slot, 'droppedDuplicates'));
-  for (const { entry, tool } of orphanServerResults(analysis.replay.context)) {
+  for (const { entry, tool } of orphanServerResults((agent ?? analysis.replay).context)) {
     builder.count('droppedOrphans');
     dropBlock(entry, tool.pointer);
   }
@@ -96,7 +107,8 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     else lines.push(entry);
   }
 
-  const refused = contentRefused(analysis);
+  const main = agent === undefined;
+  const refused = main ? contentRefused(analysis) : { blankText: false, blankUser: false, emptyFailedTurn: false };
   // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
   if (store.rare.size > 0 && refused.blankText) for (const entry of path) {
     const blank = store.rare.get(entry.index)?.blankTextBlocks;
@@ -149,7 +161,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     }
   }
 
-  dropForeignReasoning(analysis, views, groups, dropped, drop, dropLines, builder);
+  if (main) dropForeignReasoning(analysis, views, groups, dropped, drop, dropLines, builder);
 
   // A line that loses every result but keeps other content is no longer a result: results after it move up past it.
   const leftovers = new Set([...droppedBlocks].filter(([entry, blocks]) => !dropped.has(entry) && blocks.length >= (entry.toolResults?.length ?? Infinity)).map(([entry]) => entry));
@@ -165,17 +177,27 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   renameForProvider(analysis, () => pairing.occurrences, items, goes, dropped, renamed, builder);
   trimCallNames(path, store, dropped, droppedCalls, builder);
   // With nothing dropped, unanswered, out of place or to bridge, the order stands and so does every link.
-  if (dropped.size > 0 || missing.size > 0 || unplaced.size > 0 || bridgesWanted(analysis)) {
+  const bridges = main && bridgesWanted(analysis);
+  if (dropped.size > 0 || missing.size > 0 || unplaced.size > 0 || bridges) {
     const arranged = arrange(path, items, store, byAssistant(), dropped, missing, unplaced, renamed, builder);
-    const sequence = bridgeTurns(analysis, arranged.sequence, arranged.moved, builder);
+    const sequence = bridges ? bridgeTurns(analysis, arranged.sequence, arranged.moved, builder) : arranged.sequence;
     chain(sequence, arranged.moved, dropped, analysis, views, builder, newId);
   }
   const matchCall = enforcedTerm(analysis, 'tool-result-name-mismatch') !== undefined;
   if (matchCall || hasOddResultName(store)) fillToolNames(byAssistant(), items, store, dropped, builder, matchCall);
+  if (!main) return;
   fixContent(path, store, dropped, builder, refused);
   trimFinalText(analysis, views, dropped, builder);
   keepCompactionCuts(path, store, dropped, builder);
   relinkChildrenOfDropped(analysis, views, dropped, builder);
+}
+
+/** The replayed path without the sub-agents' entries, which their own conversations repair. */
+function mainPath(analysis: Analysis, views: readonly Entry[]): Entry[] {
+  if (analysis.agents.length === 0) return analysis.replayed.map((index) => views[index]!);
+  const theirs = new Uint8Array(views.length);
+  for (const agent of analysis.agents) for (const index of agent.context.indices) theirs[index] = 1;
+  return analysis.replayed.flatMap((index) => (theirs[index] === 1 ? [] : [views[index]!]));
 }
 
 /**

@@ -27,7 +27,8 @@ export interface Candidate {
  */
 export function selectCandidates(analysis: Analysis, texts: LineTexts, settings: VerifySettings): Candidate[] {
   const turns = splitTurns(
-    analysis.tree.replayPath.map((index) => analysis.entries.at(index)),
+    // A sub-agent's messages are its own conversation's (see Entry.agent), not the session's turns.
+    analysis.tree.replayPath.map((index) => analysis.entries.at(index)).filter((entry) => entry.agent === undefined),
     (entry) => isVerifierFeedback(texts.of(entry).text),
   );
   const candidates: Candidate[] = [];

@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { repairRewrite, rewriteInput, type RepairReport } from '../../src/pipeline/rewrite.js';
 import type { RepairMode } from '../../src/repair/plan.js';
@@ -23,7 +23,9 @@ export async function repairText(jsonl: string | Buffer, mode: RepairMode = 'dis
 
 /** The same for input whose output need not be JSON line by line (a mutant no format recognises). */
 export async function repairBytes(jsonl: string | Buffer, mode: RepairMode = 'discard', name = 'session.jsonl', provider?: ProviderId): Promise<{ output: Buffer; report: RepairReport }> {
+  // A name may hold folders (Copilot CLI names a session by its folder: `<id>/events.jsonl`).
   const file = join(mkdtempSync(join(tmpdir(), 'td-repair-')), name);
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, jsonl);
   const chunks: Buffer[] = [];
   const stream = new Writable({

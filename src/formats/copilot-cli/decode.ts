@@ -1,9 +1,9 @@
-import { Entry, positionalId, type ToolCallRef } from '../../model/entry.js';
+import { Entry, positionalId, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { schemaBreaks } from './schema.js';
-import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
+import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, SUBAGENT_STARTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
 const DATA = '/data';
@@ -23,6 +23,8 @@ export interface CopilotCliDecoderState {
   keepFrom?: string;
   /** An event was decoded: a thread that decodes the rest of a file is past its first. */
   started?: true;
+  /** Sub-agents known by the task call that runs them: that call's id → the agent's id. */
+  agentsByCall?: Record<string, string>;
 }
 
 /**
@@ -32,7 +34,8 @@ export interface CopilotCliDecoderState {
  * by `data.toolCallId`); turn markers, tool starts, usage and session events are bookkeeping.
  * Events a sub-agent wrote (`agentId`, or `data.parentToolCallId`) belong to that agent's own
  * conversation, not the one the main agent sends, so concurrent sub-agents interleaved in the file
- * (#2543) do not break its pairs.
+ * (#2543) do not break its pairs; they are decoded as that agent's messages (Entry.agent), whose
+ * calls pair among themselves.
  *
  * A successful `session.compaction_complete` is a compaction: its summary replaces what came before
  * its `session.compaction_start`, and what was written from the start on is kept, beginning with
@@ -45,9 +48,11 @@ export class CopilotCliDecoder implements Decoder {
   private calling: { id: string; open: Set<string> } | undefined;
   private keepFrom: string | undefined;
   private started: boolean;
+  private agentsByCall: Map<string, string> | undefined;
 
   constructor(state?: CopilotCliDecoderState) {
     this.started = state?.started === true;
+    if (state?.agentsByCall !== undefined) this.agentsByCall = new Map(Object.entries(state.agentsByCall));
     this.model = state?.model;
     if (state?.calling !== undefined) this.calling = { id: state.calling.id, open: new Set(state.calling.open) };
     this.keepFrom = state?.keepFrom;
@@ -59,6 +64,7 @@ export class CopilotCliDecoder implements Decoder {
     if (this.calling !== undefined) state.calling = { id: this.calling.id, open: [...this.calling.open] };
     if (this.keepFrom !== undefined) state.keepFrom = this.keepFrom;
     if (this.started) state.started = true;
+    if (this.agentsByCall !== undefined) state.agentsByCall = Object.fromEntries(this.agentsByCall);
     return state;
   }
 
@@ -83,7 +89,12 @@ export class CopilotCliDecoder implements Decoder {
     entry.linksToPrevious = true;
     entry.kind = 'state';
     const data = value.data;
-    if (!isObject(data) || isSubAgent(value, data) || value.ephemeral === true) return entry;
+    if (!isObject(data) || value.ephemeral === true) return entry;
+    const agent = this.agentOf(value, data);
+    if (agent !== undefined) {
+      decodeAgentEvent(value.type, data, entry, agent);
+      return entry;
+    }
     if (this.keepFrom === '') this.keepFrom = id;
     if (value.type === COMPACTION_START) this.keepFrom = this.calling?.id ?? '';
     else if (value.type === COMPACTION_COMPLETE && data.success === true) {
@@ -103,8 +114,7 @@ export class CopilotCliDecoder implements Decoder {
     } else if (value.type === TOOL_COMPLETE) {
       message(entry);
       entry.role = 'toolResult';
-      const error = isObject(data.error) ? data.error : undefined;
-      entry.toolResults = [{ callId: nonEmptyString(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED }];
+      entry.toolResults = [completion(data)];
       // Gone once all are answered, so the state between turns is the same everywhere (see startsAfresh).
       if (typeof data.toolCallId === 'string' && this.calling?.open.delete(data.toolCallId) && this.calling.open.size === 0) this.calling = undefined;
     }
@@ -130,11 +140,49 @@ export class CopilotCliDecoder implements Decoder {
       if (now !== before) entry.provider = now;
     }
   }
+
+  /**
+   * The sub-agent an event belongs to, named as the client names it (its `agentId`, else
+   * `data.agentId`, else the task call that runs it, `data.parentToolCallId`; the client leaves
+   * all of them out of the main conversation, tried), undefined for the main agent's. An event
+   * that names both the agent and its task call (`subagent.started`, a sub-agent's own events)
+   * teaches which agent a call runs, so its events that name only the call join that agent.
+   */
+  private agentOf(value: Json, data: Json): string | undefined {
+    const id = nonEmptyString(value.agentId) ?? nonEmptyString(data.agentId);
+    const call = nonEmptyString(data.parentToolCallId) ?? (value.type === SUBAGENT_STARTED ? nonEmptyString(data.toolCallId) : undefined);
+    if (id !== undefined && call !== undefined && this.agentsByCall?.get(call) !== id) (this.agentsByCall ??= new Map()).set(call, id);
+    if (id !== undefined || call === undefined || value.type === SUBAGENT_STARTED) return id;
+    return this.agentsByCall?.get(call) ?? call;
+  }
 }
 
-/** A sub-agent's event: named by its `agentId`, or by the task call that runs it (`data.parentToolCallId`, which the client also leaves out of the main conversation, tried). */
-function isSubAgent(value: Json, data: Json): boolean {
-  return value.agentId !== undefined || nonEmptyString(data.parentToolCallId) !== undefined;
+/**
+ * A sub-agent's message, in its own conversation: never in the main agent's context (inContext
+ * stays false), and it leaves the main agent's calls, compactions and model alone.
+ */
+function decodeAgentEvent(type: unknown, data: Json, entry: Entry, agent: string): void {
+  if (type !== USER_MESSAGE && type !== ASSISTANT_MESSAGE && type !== TOOL_COMPLETE) return;
+  entry.kind = 'message';
+  entry.pointer = DATA;
+  entry.agent = intern(agent);
+  if (type === USER_MESSAGE) entry.role = 'user';
+  else if (type === ASSISTANT_MESSAGE) {
+    entry.role = 'assistant';
+    const requests = Array.isArray(data.toolRequests) ? data.toolRequests : [];
+    entry.blockCount = requests.length;
+    if (requests.length > 0) entry.toolCalls = requests.map(readCall);
+    entry.outcome = requests.length > 0 ? 'toolUse' : 'complete';
+  } else {
+    entry.role = 'toolResult';
+    entry.toolResults = [completion(data)];
+  }
+}
+
+/** A completion answers the call it names; the runtime's own failed one for an interrupted call is synthetic. */
+function completion(data: Json): ToolResultRef {
+  const error = isObject(data.error) ? data.error : undefined;
+  return { callId: nonEmptyString(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED };
 }
 
 function message(entry: Entry): void {

@@ -59,7 +59,12 @@ function envelope(type: string, data: Json, seed: string, source: Json): Json {
  */
 function interrupted(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
   const data: Json = { toolCallId: line.callId, model: 'resumed', interactionId: 'resume', success: false, error: { message: INTERRUPTED_MESSAGE, code: INTERRUPTED } };
-  return envelope(TOOL_COMPLETE, data, `result:${line.callId}`, source);
+  // A sub-agent's call (its message is the source) is answered in that agent's stream, named as its own events name it.
+  const calling = isObject(source.data) ? source.data : {};
+  if (typeof calling.parentToolCallId === 'string') data.parentToolCallId = calling.parentToolCallId;
+  const event = envelope(TOOL_COMPLETE, data, `result:${line.callId}`, source);
+  if (typeof source.agentId === 'string') event.agentId = source.agentId;
+  return event;
 }
 
 /**

@@ -10,6 +10,8 @@ export const TOOL_COMPLETE = 'tool.execution_complete';
 export const SESSION_START = 'session.start';
 export const COMPACTION_START = 'session.compaction_start';
 export const COMPACTION_COMPLETE = 'session.compaction_complete';
+/** Names the sub-agent (`agentId`) and the task call that runs it (`data.toolCallId`). */
+export const SUBAGENT_STARTED = 'subagent.started';
 
 /** The code of the failed completion the runtime appends for a call it finds unanswered on resume. */
 export const INTERRUPTED = 'interrupted';

@@ -14,7 +14,9 @@ export const missingToolResult: Rule = {
 Finds tool calls in a successful assistant turn that no tool result answers anywhere later on
 the replayed path. A call at the very end of the file (or of a request line) is an error too,
 unless a running agent holds the session's write lock (OpenClaw's \`<file>.lock\` naming a live
-process): only then may the tool still be running, and the finding is a warning.
+process): only then may the tool still be running, and the finding is a warning. A sub-agent's
+own conversation written into the same file (Copilot CLI's concurrent sub-agents) is judged on its
+own: only a result in that agent's stream answers its call.
 
 ## Why is this bad?
 Anthropic, Bedrock, Vertex, OpenAI, Mistral and Gemini all require every tool call to be answered

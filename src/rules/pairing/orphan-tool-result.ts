@@ -11,7 +11,8 @@ export const orphanToolResult: Rule = {
     description: 'A tool result answers no tool call.',
     docs: `## What it does
 Finds tool results whose call id matches no earlier tool call on the replayed path (or that have
-no call id at all).
+no call id at all). In a sub-agent's own conversation (Copilot CLI), a result answers only a call
+of that agent: one written in another agent's stream is an orphan there.
 
 ## Why is this bad?
 Strict providers reject a tool result that does not answer a call in the previous message, and

@@ -37,10 +37,10 @@ type Break = (typeof BREAKS)[number];
 
 const text = (lines: Line[]) => lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
 
-/** Breaks a healthy session at the pick-th completion of the main agent; the finding expected (line and rule), or undefined when there is nothing to break. */
+/** Breaks a healthy session at the pick-th completion, the main agent's or a sub-agent's; the finding expected (line and rule), or undefined when there is nothing to break. */
 function inject(lines: Line[], kind: Break, pick: number): { text: string; expected: string } | undefined {
   const out = lines.map((line) => structuredClone(line));
-  const completions = out.flatMap((line, i) => (line.type === 'tool.execution_complete' && line.agentId === undefined ? [i] : []));
+  const completions = out.flatMap((line, i) => (line.type === 'tool.execution_complete' ? [i] : []));
   if (completions.length === 0) return undefined;
   const at = completions[pick % completions.length]!;
   const callId = out[at]!.data.toolCallId;
@@ -91,10 +91,13 @@ describe('Copilot CLI properties', () => {
         expect(await scanText(output)).toEqual([]);
         expect((await repairText(output, mode, 'events.jsonl')).output).toBe(output);
         expect(prompts(lines)).toEqual(prompts(healthy.lines));
-        const main = lines.filter((line) => line.agentId === undefined);
-        const calls = main.flatMap((line) => (line.type === 'assistant.message' ? line.data.toolRequests.map((request: Line) => request.toolCallId) : []));
-        const answers = main.flatMap((line) => (line.type === 'tool.execution_complete' ? [line.data.toolCallId] : []));
-        expect([...answers].sort()).toEqual([...calls].sort());
+        // Every agent's calls, the main one's and each sub-agent's, are answered once within that agent's stream.
+        for (const agent of new Set(lines.map((line) => line.agentId))) {
+          const own = lines.filter((line) => line.agentId === agent);
+          const calls = own.flatMap((line) => (line.type === 'assistant.message' ? line.data.toolRequests.map((request: Line) => request.toolCallId) : []));
+          const answers = own.flatMap((line) => (line.type === 'tool.execution_complete' ? [line.data.toolCallId] : []));
+          expect([...answers].sort(), String(agent)).toEqual([...calls].sort());
+        }
       }),
       { numRuns: 60 },
     );
