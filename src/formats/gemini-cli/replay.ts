@@ -17,10 +17,10 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   for (let entry = 0; entry < entries.length; entry++) {
     const note = entries.rare.get(entry)?.replayNote as ReplayNote | undefined;
     if (note === undefined) continue;
-    if (note.kind === 'message') messages.set(note.id, { entry, summary: note.summary });
+    if (note.kind === 'message') place(messages, note.id, { entry, summary: note.summary }, true);
     else if (note.kind === 'list') {
       if (note.clear) messages.clear();
-      for (const { id, summary } of note.messages) messages.set(id, { entry, summary });
+      for (const { id, summary } of note.messages) place(messages, id, { entry, summary }, false);
     } else if (!messages.has(note.id)) {
       if (messages.size > 0) wipes.push({ entry, id: note.id });
       messages.clear();
@@ -41,4 +41,11 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
     facts.set(entry, { ...found, placeholderTurns: [...(found.placeholderTurns ?? []), summary.pointer] });
   }
   return facts;
+}
+
+/** A copy set under its id: it wins, in the place of the first copy, which says whether that place is a line of its own. */
+function place(messages: Map<string, ReplayedMessage>, id: string, copy: ReplayedMessage, ownLine: boolean): void {
+  const placed = messages.has(id) ? messages.get(id)!.placedOn : ownLine ? copy.entry : undefined;
+  if (placed !== undefined) copy.placedOn = placed;
+  messages.set(id, copy);
 }
