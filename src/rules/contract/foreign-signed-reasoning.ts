@@ -33,11 +33,12 @@ other providers' reasoning into plain text when it sends it; other clients repla
 ## Fix
 repair drops the foreign reasoning blocks, and the line when nothing else is on it (Claude Code
 writes a block per line, Codex an item per line); a Gemini part keeps its text or call and loses
-its signature, and a thought part goes (in Gemini CLI, in the copy of the message that wins). The latest assistant turn is different:
+its signature, and a thought part goes. The latest assistant turn is different:
 Anthropic rejects any change to its reasoning, so that turn goes whole (in Codex, the items of
 the latest response), with the results that answer its calls, as repair does for a signed turn
-it would otherwise have to edit. The model loses what it reasoned, not what it said earlier:
-unsafe.`,
+it would otherwise have to edit. A Gemini CLI session is mended in the copy of each message that
+wins, the latest one's too: parts lose their signatures, thought parts go. The model loses what
+it reasoned, not what it said earlier: unsafe.`,
   },
   entries: 'unusual',
   checkEntry(entry, { analysis, report }) {

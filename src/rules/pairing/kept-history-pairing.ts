@@ -42,7 +42,10 @@ replays (the last copy of each message, \`$set.messages\`, \`$rewindTo\`). Every
 once, after it, and every result answering a call before it. In a Gemini CLI session the turns are
 built as the client builds them: a model message is a turn of calls followed by a turn of the
 results its calls carry, user messages of function responses join that turn, and messages the
-client never sends (info, errors, commands, its own context) are left out.
+client never sends (info, errors, commands, its own context, turns of nothing but thoughts, a run
+of model turns one of which has a part of no text) are left out. What else Gemini refuses in that
+history (a first turn of calls, a misnamed response, a blank text part, another provider's
+signatures) is the finding of its contract rule.
 
 ## Why is this bad?
 On resume the agent sends that history as it stands. A broken pair inside it fails every later
