@@ -114,8 +114,12 @@ export interface KeptContractProblem {
   callName?: string;
   /** blank-text: the part holds whitespace, not nothing. */
   whitespace?: true;
-  /** calls-open-history: the entry of the line of its own where the message took its place in the list (a turn put before it goes before that line). */
-  placedOn?: number;
+  /**
+   * calls-open-history: the copy of the message that holds its place in the list (the first one
+   * set since the list was last replaced): its entry, and its pointer there ('' for a line of its
+   * own). A turn put before the message goes before that copy.
+   */
+  placed?: { entry: number; pointer: string };
 }
 
 const CONTRACT_KINDS: ReadonlySet<string> = new Set<KeptContractProblem['kind']>(['calls-open-history', 'result-name-mismatch', 'blank-text', 'signed-reasoning']);

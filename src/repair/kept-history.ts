@@ -7,8 +7,8 @@ import type { RepairMode } from './plan.js';
 /**
  * A record whose own replayed history has problems is rewritten without them (the format knows
  * how): broken pairs always, what a provider refuses when the one it is judged against does. A
- * turn of calls that opens the history from a line of its own gets a user message on a line
- * before the one where it takes its place.
+ * turn of calls that opens the history gets a user message before the copy of its message that
+ * holds its place: in that copy's list, or on a line before that copy's own line.
  */
 export function repairKeptHistories(analysis: Analysis, builder: PlanBuilder, mode: RepairMode): void {
   const entries = analysis.entries;
@@ -22,22 +22,27 @@ export function repairKeptHistories(analysis: Analysis, builder: PlanBuilder, mo
     if (!refused.has(problem.kind)) refused.set(problem.kind, keptProblemRefused(analysis, problem.kind));
     return refused.get(problem.kind)!;
   };
+  // One edit a line: the problems of a list are mended together, so none moves another's place.
+  const byLine = new Map<number, KeptHistoryProblem[]>();
+  const add = (line: number, problem: KeptHistoryProblem) => byLine.set(line, [...(byLine.get(line) ?? []), problem]);
   for (const [i, rare] of entries.rare) {
-    if (rare.keptHistoryProblems === undefined || builder.skipped(entries.line(i))) continue;
-    const problems: KeptHistoryProblem[] = [];
+    if (rare.keptHistoryProblems === undefined) continue;
     for (const problem of rare.keptHistoryProblems) {
       if (!mended(problem)) continue;
-      if (problem.kind === 'calls-open-history' && problem.pointer === '') {
-        if (problem.placedOn !== undefined) bridge(entries.line(problem.placedOn), builder);
-      } else problems.push(problem);
+      if (problem.kind !== 'calls-open-history') add(entries.line(i), problem);
+      else if (problem.placed?.pointer === '') bridge(entries.line(problem.placed.entry), builder);
+      else if (problem.placed !== undefined) add(entries.line(problem.placed.entry), { ...problem, pointer: problem.placed.pointer });
     }
-    if (problems.length === 0) continue;
-    builder.edit(entries.line(i), { kind: 'fix-kept-history', mode, problems });
+  }
+  for (const [line, problems] of byLine) {
+    if (builder.skipped(line)) continue;
+    builder.edit(line, { kind: 'fix-kept-history', mode, problems });
     builder.count('rewrittenEntries');
   }
 }
 
 function bridge(line: number, builder: PlanBuilder): void {
+  if (builder.skipped(line)) return;
   builder.place(line - 1, { kind: 'new', value: { kind: 'bridge', role: 'user', timestampFrom: line } });
   builder.count('addedBridges');
 }

@@ -5,8 +5,8 @@ import type { CallPart, MessageSummary, ResponsePart } from './summary.js';
 export interface ReplayedMessage {
   entry: number;
   summary: MessageSummary;
-  /** The entry of the line where the message took its place in the list, when that is a line of its own. */
-  placedOn?: number;
+  /** Where the copy whose place in the list the message holds sits, when that is an earlier one (its entry, its pointer there). */
+  place?: { entry: number; pointer: string };
 }
 
 /** A turn of the request, or one message's share of it: its calls and responses, and the messages it holds from which part on. */
@@ -79,8 +79,8 @@ function judgeParts(turn: Turn, t: number, report: Report): void {
 function opensHistory(turn: Turn, report: Report): void {
   const member = turn.members.find(({ message }) => message.summary.calls.length > 0);
   if (member === undefined) return;
-  const { entry, summary, placedOn } = member.message;
-  report(entry, { kind: 'calls-open-history', pointer: summary.pointer, turn: 0, part: member.from, ...(placedOn === undefined ? {} : { placedOn }) });
+  const { entry, summary, place } = member.message;
+  report(entry, { kind: 'calls-open-history', pointer: summary.pointer, turn: 0, part: member.from, placed: place ?? { entry, pointer: summary.pointer } });
 }
 
 /** A response that answers its call by id but names another tool (the client pairs by name only where ids are missing, so names then agree). */

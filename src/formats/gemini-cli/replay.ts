@@ -17,10 +17,10 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   for (let entry = 0; entry < entries.length; entry++) {
     const note = entries.rare.get(entry)?.replayNote as ReplayNote | undefined;
     if (note === undefined) continue;
-    if (note.kind === 'message') place(messages, note.id, { entry, summary: note.summary }, true);
+    if (note.kind === 'message') place(messages, note.id, { entry, summary: note.summary });
     else if (note.kind === 'list') {
       if (note.clear) messages.clear();
-      for (const { id, summary } of note.messages) place(messages, id, { entry, summary }, false);
+      for (const { id, summary } of note.messages) place(messages, id, { entry, summary });
     } else if (!messages.has(note.id)) {
       if (messages.size > 0) wipes.push({ entry, id: note.id });
       messages.clear();
@@ -43,9 +43,12 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   return facts;
 }
 
-/** A copy set under its id: it wins, in the place of the first copy, which says whether that place is a line of its own. */
-function place(messages: Map<string, ReplayedMessage>, id: string, copy: ReplayedMessage, ownLine: boolean): void {
-  const placed = messages.has(id) ? messages.get(id)!.placedOn : ownLine ? copy.entry : undefined;
-  if (placed !== undefined) copy.placedOn = placed;
+/**
+ * A copy set under its id: it wins, in the place of the first copy, where that copy sits is kept
+ * (a turn put before the message goes there); not the first copy's summary, which is not needed.
+ */
+function place(messages: Map<string, ReplayedMessage>, id: string, copy: ReplayedMessage): void {
+  const before = messages.get(id);
+  if (before !== undefined) copy.place = before.place ?? { entry: before.entry, pointer: before.summary.pointer };
   messages.set(id, copy);
 }

@@ -91,15 +91,12 @@ const valid: Array<{ name: string; lines: () => Line[]; provider?: ProviderId }>
 
 const invalid: Invalid[] = [
   {
-    name: 'a turn of calls that opens the history (every message before it is one the client skips)',
-    lines: () => {
-      resetClock();
-      return [metadata(), rewritten([context()]), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'There is a.txt.')];
-    },
-    errors: ['3 call-turn-order'],
+    name: 'a turn of calls that opens the history: the prompt before it starts with "//", sent to the model but skipped on resume',
+    lines: () => [...opening().slice(0, 2), user('u1', '// why is this empty?'), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'There is a.txt.')],
+    errors: ['4 call-turn-order'],
     says: 'Gemini: Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
-    changed: [3],
-    after: (out) => expect(out[2]).toMatchObject({ id: 'continue-m1', type: 'user', content: [{ text: '(continue)' }] }),
+    changed: [4],
+    after: (out) => expect(out[3]).toMatchObject({ id: 'continue-m1', type: 'user', content: [{ text: '(continue)' }] }),
   },
   {
     name: 'a turn of calls that opens a $set.messages list gets a user message before it in the list',
@@ -110,6 +107,16 @@ const invalid: Invalid[] = [
     errors: ['2 call-turn-order /$set/messages/2'],
     changed: [2],
     after: (out) => expect(out[1]!.$set.messages.map((message: Line) => message.id)).toEqual(['c0ffee00c0ffee00c0ffee00c0ffee00', 'm0', 'continue-m1', 'm1']),
+  },
+  {
+    name: 'a turn of calls that opens the history, whose place is in a $set.messages list and whose winning copy is on a line of its own',
+    lines: () => {
+      resetClock();
+      return [metadata(), rewritten([context(), calling('m1', [{ ...LS }])]), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'done')];
+    },
+    errors: ['3 call-turn-order'],
+    changed: [2],
+    after: (out) => expect(out[1]!.$set.messages.map((message: Line) => message.id)).toEqual(['c0ffee00c0ffee00c0ffee00c0ffee00', 'continue-m1', 'm1']),
   },
   {
     name: 'a recorded response that names another tool than its call',
