@@ -103,12 +103,12 @@ export interface KeptPairProblem {
  * (foreign or not is the provider choice's to say). `turn` and `part` place it in the request.
  */
 export interface KeptContractProblem {
-  kind: 'calls-open-history' | 'result-name-mismatch' | 'blank-text' | 'signed-reasoning';
+  kind: 'calls-open-history' | 'result-name-mismatch' | 'result-name-missing' | 'blank-text' | 'signed-reasoning';
   /** JSON Pointer inside the line: the message of calls, the result's name member, the blank part, the first signed part. */
   pointer: string;
   turn: number;
   part: number;
-  /** result-name-mismatch: the call answered, the name the result gives and the call's. */
+  /** result-name-mismatch, result-name-missing: the call answered, the name the result gives (none when missing) and the call's. */
   callId?: string;
   name?: string;
   callName?: string;
@@ -122,7 +122,7 @@ export interface KeptContractProblem {
   placed?: { entry: number; pointer: string };
 }
 
-const CONTRACT_KINDS: ReadonlySet<string> = new Set<KeptContractProblem['kind']>(['calls-open-history', 'result-name-mismatch', 'blank-text', 'signed-reasoning']);
+const CONTRACT_KINDS: ReadonlySet<string> = new Set<KeptContractProblem['kind']>(['calls-open-history', 'result-name-mismatch', 'result-name-missing', 'blank-text', 'signed-reasoning']);
 
 export function isPairProblem(problem: KeptHistoryProblem): problem is KeptPairProblem {
   return !CONTRACT_KINDS.has(problem.kind);

@@ -9,6 +9,7 @@ import { foreignToChosen } from './reasoning.js';
 export const KEPT_TERMS: Record<KeptContractProblem['kind'], TermId> = {
   'calls-open-history': 'call-turn-order',
   'result-name-mismatch': 'tool-result-name-mismatch',
+  'result-name-missing': 'missing-tool-result-name',
   'blank-text': 'empty-text-block',
   'signed-reasoning': 'foreign-signed-reasoning',
 };

@@ -132,7 +132,7 @@ function mendMessage(message: Json, found: Found, mode: 'discard' | 'synthetic')
     const [field, at, sub, part] = rest;
     const index = Number(at);
     if (problem.kind === 'calls-open-history') continue;
-    if (problem.kind === 'result-name-mismatch') {
+    if (problem.kind === 'result-name-mismatch' || problem.kind === 'result-name-missing') {
       setAt(message, rest, problem.callName);
     } else if (problem.kind === 'signed-reasoning') {
       unsign = true;

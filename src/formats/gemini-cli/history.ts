@@ -83,13 +83,18 @@ function opensHistory(turn: Turn, report: Report): void {
   report(entry, { kind: 'calls-open-history', pointer: summary.pointer, turn: 0, part: member.from, placed: place ?? { entry, pointer: summary.pointer } });
 }
 
-/** A response that answers its call by id but names another tool (the client pairs by name only where ids are missing, so names then agree). */
+/**
+ * A response that answers its call by id but names another tool, or none (the client pairs by
+ * name only where ids are missing, so names then agree). A string result is sent under its call's name.
+ */
 function misnamed(response: ResponsePart & { entry: number }, call: CallPart, at: { turn: number; part: number }, report: Report): void {
   if (response.id === undefined || call.id === undefined) return;
   const wrote = response.name?.trim() ?? '';
   const called = call.name?.trim() ?? '';
-  if (wrote === '' || called === '' || wrote === called) return;
-  report(response.entry, { kind: 'result-name-mismatch', pointer: `${response.pointer}/functionResponse/name`, ...at, callId: call.id, name: wrote, callName: called });
+  if (called === '' || wrote === called) return;
+  const pointer = `${response.pointer}/functionResponse/name`;
+  if (wrote === '') report(response.entry, { kind: 'result-name-missing', pointer, ...at, callId: call.id, callName: called });
+  else report(response.entry, { kind: 'result-name-mismatch', pointer, ...at, callId: call.id, name: wrote, callName: called });
 }
 
 /** The turns `convertSessionToClientHistory` makes, without those `getHistoryTurns` leaves out. */

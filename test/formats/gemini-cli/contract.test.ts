@@ -134,6 +134,18 @@ const invalid: Invalid[] = [
     after: (out) => expect(out[5]!.content[0].functionResponse.name).toBe('list_directory'),
   },
   {
+    name: 'a recorded response without a name',
+    lines: () => {
+      const message = calling('m1', [{ ...LS, output: 'a.txt' }]);
+      delete message.toolCalls[0].result[0].functionResponse.name;
+      return [...opening(), message, answer('m2', 'done')];
+    },
+    errors: ['5 missing-tool-result-name /toolCalls/0/result/0/functionResponse/name'],
+    says: 'Gemini: * GenerateContentRequest.contents[2].parts[0].function_response.name: Name cannot be empty.',
+    changed: [5],
+    after: (out) => expect(out[4]!.toolCalls[0].result[0].functionResponse).toEqual({ id: LS.id, response: { output: 'a.txt' }, name: 'list_directory' }),
+  },
+  {
     name: 'a blank text part beside the prompt',
     lines: () => [...opening(), { ...user('u2', 'and the README?'), content: [{ text: 'and the README?' }, { text: '' }] }, answer('m2', 'Here.')],
     errors: ['5 empty-text-block /content/1'],
