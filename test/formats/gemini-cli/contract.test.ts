@@ -219,3 +219,19 @@ describe('the signed-parts fixture, judged for the provider that signed it and f
     expect(await brief(out.text, 'anthropic')).toEqual([]);
   });
 });
+
+describe('a provider named for a Gemini CLI session decides what is refused', () => {
+  const blank = () => [...opening(), { ...user('u2', 'and the README?'), content: [{ text: 'and the README?' }, { text: '' }] }, misnamed('m1')];
+
+  it('one that takes blank parts and any names (OpenAI Chat): nothing reported, nothing repaired', async () => {
+    const text = jsonl(blank());
+    expect(await scan(text, 'openai-chat')).toEqual([]);
+    expect((await repair(text, 'discard', 'openai-chat')).text).toBe(text);
+  });
+
+  it('Gemini named: the same findings as when nobody names it', async () => {
+    const text = jsonl(blank());
+    expect(await brief(text, 'gemini')).toEqual(await brief(text));
+    expect(await brief(text)).toEqual(['5 empty-text-block /content/1', '6 tool-result-name-mismatch /toolCalls/0/result/0/functionResponse/name']);
+  });
+});
