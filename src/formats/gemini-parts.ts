@@ -120,7 +120,7 @@ export function editParts(content: Json, edit: EntryEdit, blank: string): void {
  * A model turn's parts without Gemini's signatures, for another provider: thought parts go, and
  * the signature a call or text part carries; thoughts stay (unsigned) when nothing else would.
  */
-function unsigned(parts: unknown[]): unknown[] {
+export function unsigned(parts: unknown[]): unknown[] {
   const said = parts.filter((part) => !(isObject(part) && part.thought === true));
   return (said.length > 0 ? said : parts).map((part) => {
     if (!isObject(part) || !('thoughtSignature' in part)) return part;

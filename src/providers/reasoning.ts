@@ -47,3 +47,14 @@ export function foreignReasoning(analysis: Analysis): { terms: Judged; found: Fo
   }
   return { terms, found };
 }
+
+/**
+ * For an agent that talks to one provider (a Gemini CLI log replayed whole): when the file is
+ * judged against another one that verifies signatures, every signature in what it sends is foreign.
+ */
+export function foreignToChosen(analysis: Analysis): { terms: Judged; signer: ProviderId } | undefined {
+  const signer = semanticsOf(analysis.transcript).provider;
+  if (signer === undefined || signer === chooseProvider(analysis).id) return undefined;
+  const terms = enforcedTerm(analysis, 'foreign-signed-reasoning');
+  return terms === undefined ? undefined : { terms, signer };
+}

@@ -49,7 +49,7 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
   const analysis = analyze(transcript);
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
-  repairKeptHistories(transcript.entries, builder, options.mode);
+  repairKeptHistories(analysis, builder, options.mode);
   repairReplayedLog(transcript.entries, builder);
   if (isEmptyPlan(builder.plan)) closeTrailingTurn(analysis, builder, (seed) => encoder.newId(seed));
   if (isEmptyPlan(builder.plan)) renumberLines(transcript.entries, builder);

@@ -7,8 +7,10 @@
  * whole-file record), turned into turns by `convertSessionToClientHistory` (a checkpoint is
  * those turns already, as `/chat resume` reads them), given ids by
  * `ensureStableToolIds` and merged by `coalesceConsecutiveRoles`: the request's `contents`.
- * Only the count check is ours, the one the Gemini API makes: each turn of function calls is
- * followed by a turn with as many function responses.
+ * Only the checks are ours, those the Gemini API makes: each turn of function calls is followed
+ * by a turn with as many function responses; and, on the turns the client sends a Gemini 2 or 3
+ * model (`stripThoughts`, then merged), no turn of calls first, no response named otherwise than
+ * the call of its id, no blank text part.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -18,8 +20,9 @@ import { pathToFileURL } from 'node:url';
 
 interface Part {
   text?: string;
-  functionCall?: unknown;
-  functionResponse?: unknown;
+  thought?: boolean;
+  functionCall?: { id?: string; name?: string };
+  functionResponse?: { id?: string; name?: string };
 }
 
 interface Content {
@@ -32,6 +35,7 @@ interface Core {
   convertSessionToClientHistory(messages: unknown[]): Array<{ id: string; content: Content }>;
   ensureStableToolIds(history: Array<{ id: string; content: Content }>): void;
   coalesceConsecutiveRoles(history: Array<{ content: Content }>): Array<{ content: Content }>;
+  stripThoughts(history: Array<{ id: string; content: Content }>): Array<{ id: string; content: Content }>;
 }
 
 export interface GeminiHistoryCheck {
@@ -41,6 +45,8 @@ export interface GeminiHistoryCheck {
   prompts: number;
   /** Call turns whose next turn answers more or fewer calls: `contents[i]: c calls, r responses`. */
   unequal: string[];
+  /** What else the Gemini API refuses in the turns sent: `contents[i]: …`. */
+  refused: string[];
 }
 
 let core: Promise<Core> | undefined;
@@ -82,8 +88,24 @@ export async function geminiHistoryCheck(text: string, name = 'session.jsonl'): 
       if (responses !== calls) unequal.push(`contents[${i}]: ${calls} calls, ${responses} responses`);
     });
     const prompts = contents.filter((content) => content.role === 'user' && (content.parts ?? []).some((part) => typeof part.text === 'string')).length;
-    return { turns: contents.length, prompts, unequal };
+    return { turns: contents.length, prompts, unequal, refused: refusedIn(m.coalesceConsecutiveRoles(m.stripThoughts(history)).map((turn) => turn.content)) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** A first turn of calls, a response named otherwise than the call of its id, a blank text part. */
+function refusedIn(contents: Content[]): string[] {
+  const refused: string[] = [];
+  if ((contents[0]?.parts ?? []).some((part) => part.functionCall !== undefined)) refused.push('contents[0]: a turn of calls first');
+  contents.forEach((content, i) => {
+    const calls = (contents[i - 1]?.parts ?? []).flatMap((part) => (part.functionCall === undefined ? [] : [part.functionCall]));
+    (content.parts ?? []).forEach((part, k) => {
+      if (typeof part.text === 'string' && part.text.trim() === '' && !part.thought) refused.push(`contents[${i}].parts[${k}]: blank text`);
+      const response = part.functionResponse;
+      const call = response === undefined ? undefined : calls.find((candidate) => candidate.id === response.id);
+      if (call !== undefined && call.name !== response!.name) refused.push(`contents[${i}].parts[${k}]: names ${response!.name}, its call ${call.name}`);
+    });
+  });
+  return refused;
 }

@@ -21,6 +21,8 @@ export type ReplayNote =
  */
 export interface MessageCopy {
   id: string;
+  /** Where the copy sits in its line ('' for a line of its own); kept with the summary's place in the list. */
+  pointer: string;
   summary: MessageSummary | undefined;
 }
 
@@ -80,14 +82,14 @@ function noteOf(value: unknown, kind: ReturnType<typeof recordKind>): ReplayNote
     // A checkpoint's contents have no ids: each is named by its place.
     const contents = Array.isArray(value) ? value : ((value as Json).history as unknown[]);
     const base = Array.isArray(value) ? '' : '/history';
-    return { kind: 'list', clear: true, messages: contents.map((content, k) => ({ id: `#${k}`, summary: summarizeContent(content as Json, `${base}/${k}`) })) };
+    return { kind: 'list', clear: true, messages: contents.map((content, k) => copyOf(`#${k}`, summarizeContent(content as Json, `${base}/${k}`))) };
   }
   if (!isObject(value)) return undefined;
   switch (kind) {
     case 'rewind':
       return { kind: 'rewind', id: value.$rewindTo as string };
     case 'message':
-      return { kind: 'message', id: value.id as string, summary: summarize(value, '') };
+      return { kind: 'message', ...copyOf(value.id as string, summarize(value, '')) };
     case 'patch': {
       const messages = (value.$set as Json).messages;
       return Array.isArray(messages) ? list(messages, '/$set/messages', true) : undefined;
@@ -103,7 +105,11 @@ function noteOf(value: unknown, kind: ReturnType<typeof recordKind>): ReplayNote
 function list(messages: unknown[], pointer: string, clear: boolean): ReplayNote {
   const found: MessageCopy[] = [];
   messages.forEach((message, k) => {
-    if (isObject(message) && typeof message.id === 'string') found.push({ id: message.id, summary: summarize(message, `${pointer}/${k}`) });
+    if (isObject(message) && typeof message.id === 'string') found.push(copyOf(message.id, summarize(message, `${pointer}/${k}`)));
   });
   return { kind: 'list', clear, messages: found };
+}
+
+function copyOf(id: string, summary: MessageSummary): MessageCopy {
+  return { id, pointer: summary.pointer, summary };
 }

@@ -1,5 +1,7 @@
+import { BRIDGE_TEXTS } from '../../model/edits.js';
 import type { KeptHistoryProblem } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
+import { unsigned } from '../gemini-parts.js';
 import { isObject, type Json } from '../json.js';
 import { CANCELLED_ERROR } from './records.js';
 
@@ -17,10 +19,22 @@ export const geminiCliEncoder: Encoder = {
       if (edit.kind === 'drop-placeholder-turns') dropMessages(value, edit.pointers);
     }
   },
-  // Gemini CLI writes no line a repair adds: it fixes messages in place.
   newId: (seed) => seed,
-  create: () => ({}),
+  // The one line a repair adds: a user message before a model message of calls that opens the history, where it takes its place.
+  create(line, source) {
+    if (line.kind !== 'bridge' || !isObject(source)) return {};
+    return continuing(source);
+  },
 };
+
+/** A user message in the client's shape (a checkpoint's content, or a session message) to put before `message`, OpenClaw's "(continue)". */
+function continuing(message: Json): Json {
+  const text = [{ text: BRIDGE_TEXTS.user }];
+  if (message.role !== undefined) return { role: 'user', parts: text };
+  const made: Json = { id: `continue-${String(message.id)}` };
+  if (typeof message.timestamp === 'string') made.timestamp = message.timestamp;
+  return { ...made, type: 'user', content: text };
+}
 
 type Root = Json | unknown[];
 type Found = Array<{ problem: KeptHistoryProblem; rest: string[] }>;
@@ -45,11 +59,14 @@ function mend(root: Root, problems: readonly KeptHistoryProblem[], mode: 'discar
   }
   const drop = new Map<unknown[], Set<number>>();
   const answers = new Map<unknown[], Map<number, Json[]>>();
+  const before = new Map<unknown[], Map<number, Json>>();
   for (const [key, found] of byMessage) {
     const place = placeOf(root, key);
     if (place === undefined) continue;
+    const opens = found.some(({ problem }) => problem.kind === 'calls-open-history');
     const { empty, responses } = mendMessage(place.message, found, mode);
     if (place.list === undefined) continue;
+    if (opens && !empty) before.set(place.list, (before.get(place.list) ?? new Map()).set(place.index, continuing(place.message)));
     if (responses.length > 0) answers.set(place.list, (answers.get(place.list) ?? new Map()).set(place.index, responses));
     if (!empty) continue;
     // Earlier elements of the list under the same id were never sent (the last one wins): they go with it, or one would win again.
@@ -60,16 +77,19 @@ function mend(root: Root, problems: readonly KeptHistoryProblem[], mode: 'discar
     });
     drop.set(place.list, gone);
   }
-  for (const list of new Set([...drop.keys(), ...answers.keys()])) rebuild(list, drop.get(list) ?? new Set(), answers.get(list) ?? new Map());
+  for (const list of new Set([...drop.keys(), ...answers.keys(), ...before.keys()])) rebuild(list, drop.get(list) ?? new Set(), answers.get(list) ?? new Map(), before.get(list) ?? new Map());
 }
 
 /**
- * A list without the messages that go, and with the responses for calls written as content parts
- * (a checkpoint's) in the user turn after their call turn: a new one when the next is not a user turn.
+ * A list without the messages that go, with the messages put before others, and with the
+ * responses for calls written as content parts (a checkpoint's) in the user turn after their call
+ * turn: a new one when the next is not a user turn.
  */
-function rebuild(list: unknown[], gone: Set<number>, answers: Map<number, Json[]>): void {
+function rebuild(list: unknown[], gone: Set<number>, answers: Map<number, Json[]>, before: Map<number, Json>): void {
   const kept: unknown[] = [];
   list.forEach((message, k) => {
+    const first = before.get(k);
+    if (first !== undefined) kept.push(first);
     if (!gone.has(k)) kept.push(message);
     const responses = answers.get(k);
     if (responses === undefined) return;
@@ -106,10 +126,21 @@ function mendMessage(message: Json, found: Found, mode: 'discard' | 'synthetic')
   const dropParts = new Map<string, Set<number>>();
   const dropResultParts = new Map<number, Set<number>>();
   const responses: Json[] = [];
+  let emptied = false;
+  let unsign = false;
   for (const { problem, rest } of found) {
     const [field, at, sub, part] = rest;
     const index = Number(at);
-    if (problem.kind === 'missing-result' && field === 'toolCalls') {
+    if (problem.kind === 'calls-open-history') continue;
+    if (problem.kind === 'result-name-mismatch' || problem.kind === 'result-name-missing') {
+      setAt(message, rest, problem.callName);
+    } else if (problem.kind === 'signed-reasoning') {
+      unsign = true;
+    } else if (problem.kind === 'blank-text' && at === undefined && field !== undefined) {
+      // The whole content is the blank part (a string, or one part not in a list).
+      message[field] = '';
+      emptied = true;
+    } else if (problem.kind === 'missing-result' && field === 'toolCalls') {
       if (mode === 'discard') dropCalls.add(index);
       else answerCancelled(message, index);
     } else if (problem.kind === 'missing-result' && field === 'parts' && mode === 'synthetic') {
@@ -131,8 +162,24 @@ function mendMessage(message: Json, found: Found, mode: 'discard' | 'synthetic')
     else delete message.toolCalls;
   }
   for (const [field, parts] of dropParts) message[field] = Array.isArray(message[field]) ? (message[field] as unknown[]).filter((_, k) => !parts.has(k)) : [];
+  if (unsign) unsignParts(message);
   // A message with nothing left to send goes from its list; alone on its line it stays, empty, and the client skips it.
-  return { empty: (dropCalls.size > 0 || dropParts.size > 0) && nothingLeft(message), responses };
+  return { empty: (dropCalls.size > 0 || dropParts.size > 0 || emptied) && nothingLeft(message), responses };
+}
+
+/** Sets the member at `path` (segments under the message) when every step to it is there. */
+function setAt(message: Json, path: string[], value: unknown): void {
+  let at: unknown = message;
+  for (const key of path.slice(0, -1)) at = isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined;
+  if (isObject(at) && typeof value === 'string') at[path.at(-1)!] = value;
+}
+
+/** The parts of a message (its content, or a checkpoint's parts) without Gemini's signatures, as for any Gemini content. */
+function unsignParts(message: Json): void {
+  const field = Array.isArray(message.parts) ? 'parts' : 'content';
+  const parts = message[field];
+  if (Array.isArray(parts)) message[field] = unsigned(parts);
+  else if (isObject(parts)) message[field] = unsigned([parts])[0];
 }
 
 /** The result the client itself records for a call it cancels (`createCancelledResult`). */

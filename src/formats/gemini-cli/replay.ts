@@ -1,6 +1,6 @@
 import type { EntryStore } from '../../model/entry-store.js';
 import type { LateFacts } from '../format.js';
-import type { ReplayNote } from './decode.js';
+import type { MessageCopy, ReplayNote } from './decode.js';
 import { judgeHistory, type ReplayedMessage } from './history.js';
 
 /**
@@ -17,11 +17,10 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   for (let entry = 0; entry < entries.length; entry++) {
     const note = entries.rare.get(entry)?.replayNote as ReplayNote | undefined;
     if (note === undefined) continue;
-    // A copy without its summary is set again later (see MessageCopy), so none is left in the end.
-    if (note.kind === 'message') messages.set(note.id, { entry, summary: note.summary! });
+    if (note.kind === 'message') place(messages, note, entry);
     else if (note.kind === 'list') {
       if (note.clear) messages.clear();
-      for (const { id, summary } of note.messages) messages.set(id, { entry, summary: summary! });
+      for (const copy of note.messages) place(messages, copy, entry);
     } else if (!messages.has(note.id)) {
       if (messages.size > 0) wipes.push({ entry, id: note.id });
       messages.clear();
@@ -42,4 +41,16 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
     facts.set(entry, { ...found, placeholderTurns: [...(found.placeholderTurns ?? []), summary.pointer] });
   }
   return facts;
+}
+
+/**
+ * A copy set under its id: it wins, in the place of the first copy, where that copy sits is kept
+ * (a turn put before the message goes there); not the first copy's summary, which the decoder
+ * dropped once it read a later copy (see MessageCopy): none without one is left in the end.
+ */
+function place(messages: Map<string, ReplayedMessage>, copy: MessageCopy, entry: number): void {
+  const before = messages.get(copy.id);
+  const replayed: ReplayedMessage = { entry, pointer: copy.pointer, summary: copy.summary! };
+  if (before !== undefined) replayed.place = before.place ?? { entry: before.entry, pointer: before.pointer };
+  messages.set(copy.id, replayed);
 }

@@ -1,3 +1,4 @@
+import { isBlankPart } from '../gemini-parts.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { contentText, INTERRUPTED_PLACEHOLDER, isIgnoredUserText, partsOf, responseOf } from './records.js';
 
@@ -29,17 +30,57 @@ export interface MessageSummary {
   responses: ResponsePart[];
   /** A model message that is only the client's own interrupted-response placeholder. */
   placeholder: boolean;
+  /** How many parts of its turn are sent once thoughts are stripped (`stripThoughts`): a model message with none makes no turn. */
+  parts: number;
+  /** Blank text parts sent: where, and their place among the sent parts. Only when there are some. */
+  blank?: BlankPart[];
+  /** The first sent part that carries a `thoughtSignature`. Only when there is one. */
+  signed?: { pointer: string; part: number };
+  /** A part the client takes for an empty response (`isValidContent`): it leaves the whole run of model turns out. */
+  invalid?: true;
+}
+
+export interface BlankPart {
+  pointer: string;
+  part: number;
+  whitespace: boolean;
+}
+
+function isEmpty(part: Json): boolean {
+  for (const _ in part) return false;
+  return true;
 }
 
 /** Reads a message record at `base` (its JSON Pointer inside the line) the way the client turns it into turns. */
 export function summarize(message: Json, base: string): MessageSummary {
   const type = typeof message.type === 'string' ? message.type : '';
-  const summary: MessageSummary = { type, pointer: base, sent: false, calls: [], responses: [], placeholder: false };
+  const summary: MessageSummary = { type, pointer: base, sent: false, calls: [], responses: [], placeholder: false, parts: 0 };
   if (type === 'user') {
     summary.sent = !isIgnoredUserText(contentText(message.content));
-    if (summary.sent) summary.responses = contentResponses(message.content, `${base}/content`);
+    if (!summary.sent) return summary;
+    summary.responses = contentResponses(message.content, `${base}/content`);
+    const parts = partsOf(message.content);
+    const at = `${base}/content`;
+    summary.parts = parts.length;
+    parts.forEach((part, i) => markPart(summary, part, message.content, at, i, i, false));
   } else if (type === 'gemini') readModel(message, base, summary);
   return summary;
+}
+
+/**
+ * Notes what the provider may refuse in part `i` of `content` (at `at`), sent as part `index` of
+ * its turn: blank text (a model part of no text at all is not sent: the client drops the turn, see
+ * `invalid`), a signature. Thought parts never get here: the client strips them before it sends.
+ * A pointer is made only for what is noted: this runs for every part of every copy.
+ */
+function markPart(summary: MessageSummary, part: unknown, content: unknown, at: string, i: number, index: number, model: boolean): void {
+  if (!isObject(part)) return;
+  if (model && isEmpty(part)) summary.invalid = true;
+  if (isBlankPart(part)) {
+    if (model && part.text === '') summary.invalid = true;
+    else (summary.blank ??= []).push({ pointer: partPointer(content, at, i), part: index, whitespace: part.text !== '' });
+  }
+  if (model && summary.signed === undefined && nonEmptyString(part.thoughtSignature) !== undefined) summary.signed = { pointer: partPointer(content, at, i), part: index };
 }
 
 function readModel(message: Json, base: string, summary: MessageSummary): void {
@@ -52,6 +93,15 @@ function readModel(message: Json, base: string, summary: MessageSummary): void {
   summary.sent = modelParts > 0;
   if (!summary.sent) return;
   summary.placeholder = toolCalls.length === 0 && !asParts && contentText(message.content).trim() === INTERRUPTED_PLACEHOLDER;
+  // Sent as the client sends them once thoughts are stripped: the parts of the content, then one per call unless calls are among them.
+  let sent = 0;
+  const at = `${base}/content`;
+  content.forEach((part, i) => {
+    if (isObject(part) && part.thought) return;
+    markPart(summary, part, message.content, at, i, sent, true);
+    sent += 1;
+  });
+  summary.parts = sent + (asParts ? 0 : toolCalls.length);
   if (asParts) {
     content.forEach((part, i) => {
       if (isObject(part) && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, partPointer(message.content, `${base}/content`, i), []));
@@ -113,10 +163,12 @@ function call(value: Json, pointer: string, responses: ResponsePart[]): CallPart
 export function summarizeContent(content: Json, base: string): MessageSummary {
   const parts = Array.isArray(content.parts) ? content.parts : [];
   const model = content.role === 'model';
-  const summary: MessageSummary = { type: model ? 'gemini' : 'user', pointer: base, sent: parts.length > 0, calls: [], responses: [], placeholder: false };
+  const summary: MessageSummary = { type: model ? 'gemini' : 'user', pointer: base, sent: parts.length > 0, calls: [], responses: [], placeholder: false, parts: 0 };
+  const at = `${base}/parts`;
   parts.forEach((part, i) => {
     if (!isObject(part)) return;
-    const pointer = `${base}/parts/${i}`;
+    if (!part.thought) markPart(summary, part, parts, at, i, summary.parts++, model);
+    const pointer = `${at}/${i}`;
     if (model && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, pointer, []));
     const response = responseOf(part);
     if (!model && response !== undefined) summary.responses.push(named(response, pointer));

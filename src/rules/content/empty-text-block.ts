@@ -3,6 +3,9 @@ import { semanticsOf } from '../../model/transcript.js';
 import { TEXT_BLOCK_EMPTY, TEXT_BLOCK_WHITESPACE } from '../provider-errors.js';
 import { enforcedBy } from '../../providers/index.js';
 import { namedTerm, spokenError, worded } from '../contract/terms.js';
+import { IN_REPLAYED_HISTORY, keptProblems } from '../kept-problems.js';
+import type { Entry } from '../../model/entry.js';
+import type { RuleContext } from '../rule.js';
 
 export const emptyTextBlock: Rule = {
   meta: {
@@ -21,7 +24,9 @@ providers that accept such blocks and whose client removes them for Anthropic, a
 Anthropic and Bedrock reject them ("text content blocks must be non-empty", "text content blocks
 must contain non-whitespace text"), so every later request of a Claude Code session fails. pi
 removes them when it talks to Anthropic, but other clients and providers send them as they are.
-Empty thinking blocks that carry a signature are normal and are not reported.
+Empty thinking blocks that carry a signature are normal and are not reported. In a Gemini CLI
+session the parts are those its client sends on resume: a model part of no text at all is not
+(the client leaves that model turn out), nor are thoughts (it strips them).
 
 With \`--provider\`, the named provider decides: an error in its own words for Anthropic, Vertex,
 Bedrock and Gemini, a warning for the Responses API (unconfirmed), nothing for OpenAI Chat and
@@ -32,7 +37,9 @@ repair drops the block, and the line when nothing else is left on it (entries th
 line are re-linked to the one before it, as for any dropped line).`,
   },
   entries: 'unusual',
-  checkEntry(entry, { analysis, report }) {
+  checkEntry(entry, context) {
+    replayedBlanks(entry, context);
+    const { analysis, report } = context;
     const blank = entry.blankTextBlocks;
     if (blank === undefined) return;
     const named = namedTerm(analysis, 'empty-text-block');
@@ -58,6 +65,25 @@ line are re-linked to the one before it, as for any dropped line).`,
     }
   },
 };
+
+/** Blank parts of history an agent replays from its records, placed where the request holds them. */
+function replayedBlanks(entry: Entry, { analysis, report }: RuleContext): void {
+  const found = keptProblems(entry, 'blank-text');
+  if (found.length === 0) return;
+  const named = namedTerm(analysis, 'empty-text-block');
+  if (named !== undefined && named.term === undefined) return;
+  const severity = named !== undefined || semanticsOf(analysis.transcript).blankTextRejected ? undefined : 'warning';
+  for (const problem of found) {
+    const at = { message: problem.turn, block: problem.part, whitespace: problem.whitespace === true };
+    const message = `${at.whitespace ? 'Whitespace-only' : 'Empty'} text block ${IN_REPLAYED_HISTORY}.`;
+    if (named !== undefined) {
+      report({ entry, pointer: problem.pointer, message, ...worded(named, at) });
+      continue;
+    }
+    const providerError = spokenError(analysis, 'empty-text-block', at) ?? (at.whitespace ? TEXT_BLOCK_WHITESPACE : TEXT_BLOCK_EMPTY);
+    report({ entry, pointer: problem.pointer, message, providerError, severity });
+  }
+}
 
 /** "a user", "an assistant": the role as the message it names is read. */
 function withArticle(role: string | undefined): string {

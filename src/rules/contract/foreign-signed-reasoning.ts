@@ -1,6 +1,7 @@
 import { blocksPointer } from '../../model/transcript.js';
 import { contracts, enforcedBy } from '../../providers/index.js';
-import { foreignReasoning, reasoningIsItem } from '../../providers/reasoning.js';
+import { foreignReasoning, foreignToChosen, reasoningIsItem } from '../../providers/reasoning.js';
+import { IN_REPLAYED_HISTORY, keptProblems } from '../kept-problems.js';
 import type { Rule } from '../rule.js';
 import { worded } from './terms.js';
 
@@ -21,7 +22,8 @@ Responses API as a warning). The provider of each turn is what the session recor
 Codex \`reasoning\` item with \`encrypted_content\` is foreign to every other provider. A line of a
 request file was signed by the provider its shape talks to: judged for another one (\`--provider\`),
 its Anthropic \`thinking\` signatures, Responses \`encrypted_content\` and Gemini
-\`thoughtSignature\`s are foreign.
+\`thoughtSignature\`s are foreign. So are those of a Gemini CLI session judged for another provider:
+the parts its client sends with a signature (it strips thought parts before it sends).
 
 ## Why is this bad?
 A signature verifies only for the provider, route and model that made it: Anthropic answers
@@ -34,8 +36,20 @@ writes a block per line, Codex an item per line); a Gemini part keeps its text o
 its signature, and a thought part goes. The latest assistant turn is different:
 Anthropic rejects any change to its reasoning, so that turn goes whole (in Codex, the items of
 the latest response), with the results that answer its calls, as repair does for a signed turn
-it would otherwise have to edit. The model loses what it reasoned, not what it said earlier:
-unsafe.`,
+it would otherwise have to edit. A Gemini CLI session is mended in the copy of each message that
+wins, the latest one's too: parts lose their signatures, thought parts go. The model loses what
+it reasoned, not what it said earlier: unsafe.`,
+  },
+  entries: 'unusual',
+  checkEntry(entry, { analysis, report }) {
+    const found = keptProblems(entry, 'signed-reasoning');
+    if (found.length === 0) return;
+    const foreign = foreignToChosen(analysis);
+    if (foreign === undefined) return;
+    for (const problem of found) {
+      const message = `Reasoning signed by ${contracts[foreign.signer].name}, replayed to ${foreign.terms.contract.name}, ${IN_REPLAYED_HISTORY}.`;
+      report({ entry, pointer: problem.pointer, message, ...worded(foreign.terms, { message: problem.turn, block: problem.part }) });
+    }
   },
   check({ analysis, report }) {
     const foreign = foreignReasoning(analysis);

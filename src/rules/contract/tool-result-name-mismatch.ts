@@ -1,4 +1,5 @@
 import { enforcedBy } from '../../providers/index.js';
+import { IN_REPLAYED_HISTORY, keptProblems } from '../kept-problems.js';
 import type { Rule } from '../rule.js';
 import { contractTerm, worded } from './terms.js';
 
@@ -19,10 +20,22 @@ whose tool name differs from the name of the call they answer. A missing or blan
 Gemini requires \`function_response.name\` to equal the \`function_call.name\` it answers; on
 Vertex with Gemini 3 a mismatch is a bare \`INVALID_ARGUMENT\` 400 with no message, so nothing
 says which part is wrong. Pi and OpenClaw copy the name from the call when they write the result,
-so a mismatch comes from hand edits, merged sessions or other tools' writers.
+so a mismatch comes from hand edits, merged sessions or other tools' writers. Gemini CLI sends a
+recorded result's \`functionResponse\` as it stands, paired with its call by id.
 
 ## Fix
 repair sets the result's name to the call's (trimmed), in both modes.`,
+  },
+  entries: 'unusual',
+  checkEntry(entry, { analysis, report }) {
+    const found = keptProblems(entry, 'result-name-mismatch');
+    if (found.length === 0) return;
+    const terms = contractTerm(analysis, 'tool-result-name-mismatch');
+    if (terms === undefined) return;
+    for (const problem of found) {
+      const message = `Tool result for ${problem.callId} names "${problem.name}", but its call is "${problem.callName}", ${IN_REPLAYED_HISTORY}.`;
+      report({ entry, pointer: problem.pointer, message, ...worded(terms, { message: problem.turn, block: problem.part }) });
+    }
   },
   check({ analysis, report }) {
     const terms = contractTerm(analysis, 'tool-result-name-mismatch');

@@ -1,4 +1,4 @@
-import type { KeptHistoryProblem } from '../../model/entry.js';
+import { isPairProblem, type KeptPairProblem } from '../../model/entry.js';
 import { contracts } from '../../providers/index.js';
 import { worded } from '../contract/terms.js';
 import type { Rule } from '../rule.js';
@@ -9,7 +9,7 @@ import type { ProviderContract } from '../../providers/contract.js';
 /** The history goes to the Responses API as Codex resumes it, whatever provider the file is judged against. */
 const RESPONSES = contracts['openai-responses'];
 
-const WORDS: Record<KeptHistoryProblem['kind'], string> = {
+const WORDS: Record<KeptPairProblem['kind'], string> = {
   'missing-result': 'has no result',
   'orphan-result': 'answers no call',
   'displaced-result': 'does not follow its call',
@@ -21,7 +21,7 @@ const WORDS: Record<KeptHistoryProblem['kind'], string> = {
  * The history goes to the agent's own provider when that is Gemini (Gemini CLI replays its log),
  * else to the Responses API, as Codex resumes it, whatever provider the file is judged against.
  */
-function sentTo(analysis: Analysis): { contract: ProviderContract; where: string; terms: Partial<Record<KeptHistoryProblem['kind'], string>> } {
+function sentTo(analysis: Analysis): { contract: ProviderContract; where: string; terms: Partial<Record<KeptPairProblem['kind'], string>> } {
   if (semanticsOf(analysis.transcript).provider === 'gemini') {
     return { contract: contracts.gemini, where: 'in the history the client replays', terms: { 'missing-result': 'missing-tool-result', 'orphan-result': 'orphan-tool-result', 'displaced-result': 'displaced-tool-result', 'duplicate-result': 'duplicate-tool-result' } };
   }
@@ -42,7 +42,10 @@ replays (the last copy of each message, \`$set.messages\`, \`$rewindTo\`). Every
 once, after it, and every result answering a call before it. In a Gemini CLI session the turns are
 built as the client builds them: a model message is a turn of calls followed by a turn of the
 results its calls carry, user messages of function responses join that turn, and messages the
-client never sends (info, errors, commands, its own context) are left out.
+client never sends (info, errors, commands, its own context, turns of nothing but thoughts, a run
+of model turns one of which has a part of no text) are left out. What else Gemini refuses in that
+history (a first turn of calls, a misnamed response, a blank text part, another provider's
+signatures) is the finding of its contract rule.
 
 ## Why is this bad?
 On resume the agent sends that history as it stands. A broken pair inside it fails every later
@@ -71,6 +74,8 @@ the first one kept. Unsafe: it changes what the model is told about those calls.
     if (problems === undefined) return;
     const { contract, where, terms } = sentTo(analysis);
     for (const problem of problems) {
+      // The rest is what the provider refuses in the history, each its contract rule's finding.
+      if (!isPairProblem(problem)) continue;
       const term = terms[problem.kind];
       // A response after a call turn is one too many there; anywhere else it is a response turn out of place.
       const after = problem.kind === 'displaced-result' ? 'user' : 'calls';

@@ -29,7 +29,7 @@ function build(shape: Shape): Line[] {
   return lines;
 }
 
-const BREAKS = ['executing', 'duplicate', 'rewind-unknown'] as const;
+const BREAKS = ['executing', 'duplicate', 'rewind-unknown', 'misnamed', 'blank'] as const;
 type Break = (typeof BREAKS)[number];
 
 /** Breaks a healthy session at the pick-th model message of calls; the line expected to hold the finding, or undefined when there is none to break. */
@@ -53,6 +53,13 @@ function inject(lines: Line[], kind: Break, pick: number): { lines: Line[]; expe
     case 'rewind-unknown':
       out.splice(at + 1, 0, rewind('no-such-message'));
       return { lines: out, expected: `${at + 2} rewind-to-unknown-message` };
+    case 'misnamed':
+      // A hand edit: the recorded response of the first call names another tool.
+      message.toolCalls[0].result[0].functionResponse.name = 'other_tool';
+      return { lines: out, expected: `${at + 1} tool-result-name-mismatch` };
+    case 'blank':
+      message.content = '  ';
+      return { lines: out, expected: `${at + 1} empty-text-block` };
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { repairText } from '../../helpers/repair-tester.js';
 import { scanText } from '../../helpers/scan-text.js';
 import { answer, calling, context, info, jsonl, metadata, resetClock, responses, rewind, rewritten, touched, user, type Line } from './session.js';
 
@@ -75,6 +76,28 @@ describe('Gemini CLI sessions, replayed as the client replays them', () => {
     const lines = [...opening(), answer('m1', 'Nothing to run.'), responses('u2', [{ ...LS, output: 'a.txt' }])];
     const found = await scanText(jsonl(lines));
     expect(found.map((f) => `${f.line} ${f.pointer} ${f.providerError}`)).toEqual(['6 /content/0 Gemini: Please ensure that function response turn comes immediately after a function call turn.']);
+  });
+
+  it('leaves out a run of model turns one of which has a part of no text, as the client does: their responses then follow no call turn', async () => {
+    const empty = { ...calling('m1', [{ ...LS, output: 'a.txt' }]), content: [{ text: '' }] };
+    const found = await scanText(jsonl([...opening(), empty, answer('m2', 'done')]));
+    expect(found.map((f) => `${f.line} ${f.rule} ${f.pointer}`)).toEqual(['5 kept-history-pairing /toolCalls/0/result/0']);
+    expect(found[0]!.providerError).toBe('Gemini: Please ensure that function response turn comes immediately after a function call turn.');
+    // Repair drops the responses the client sends out of place; the turn it leaves out stays as written.
+    const { output, lines } = await repairText(jsonl([...opening(), empty, answer('m2', 'done')]));
+    expect(lines[4]).toMatchObject({ content: [{ text: '' }], toolCalls: [{ result: [] }] });
+    expect(await scanText(output)).toEqual([]);
+    // The same run with a text before the calls is sent whole.
+    expect(await findings([...opening(), answer('m0', 'Let me look.'), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'done')])).toEqual([]);
+    expect(await findings([...opening(), { ...answer('m0', ''), content: [{ text: '' }] }, calling('m1', [{ ...LS, output: 'a.txt' }])])).toEqual(['6 kept-history-pairing /toolCalls/0/result/0']);
+  });
+
+  it('leaves out a model message of nothing but thoughts: the turns around it merge', async () => {
+    const thinking = { ...answer('m0', ''), thoughts: [{ subject: 'Plan', description: 'List first.' }] };
+    const lines = [...opening(), calling('m1', [{ ...LS, output: 'a.txt' }]), thinking, responses('u2', [{ ...LS, output: 'a.txt' }])];
+    // Without the thoughts' turn, the second response joins the first and answers a call already answered.
+    expect(await findings(lines)).toEqual(['7 kept-history-pairing /content/0']);
+    expect((await scanText(jsonl(lines)))[0]!.message).toContain('already answered');
   });
 
   it('pairs a response without an id with the call of its name, as the client does', async () => {
