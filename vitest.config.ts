@@ -15,11 +15,15 @@ if (!withBrowser) console.log(`html page checks in a real browser: not run (no c
 const COPILOT_TESTS = 'test/interop/copilot-interop.test.ts';
 const withCopilot = copilotBinary(resolve('test', 'interop')) !== undefined;
 if (!withCopilot) console.log(`Copilot CLI interop: not run (no @github/copilot binary for ${process.platform}-${process.arch} in test/interop/node_modules)`);
+// The schema check reads the schema out of that binary, which it knows how to open as Linux's ELF only.
+const COPILOT_SCHEMA_TESTS = 'test/interop/copilot-schema.test.ts';
+const withCopilotSchema = withCopilot && process.platform === 'linux';
+if (!withCopilotSchema) console.log(`Copilot CLI shipped-schema check: not run (${withCopilot ? `its binary for ${process.platform} is not an ELF file, the only kind test/interop/copilot-schema.ts reads` : `no @github/copilot binary for ${process.platform}-${process.arch}`})`);
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(withBrowser ? [] : [BROWSER_TESTS]), ...(withCopilot ? [] : [COPILOT_TESTS])],
+    exclude: [...configDefaults.exclude, ...(withBrowser ? [] : [BROWSER_TESTS]), ...(withCopilot ? [] : [COPILOT_TESTS]), ...(withCopilotSchema ? [] : [COPILOT_SCHEMA_TESTS])],
     testTimeout: 30_000,
     globalSetup: ['test/temp-root.ts'],
     // The JSON report feeds the one-line summary .ci/run prints.
