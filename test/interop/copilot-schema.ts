@@ -46,7 +46,8 @@ export async function shippedSessionEventsSchema(binary: string): Promise<Shippe
   return { version, schema: JSON.parse(await readFile(cached, 'utf8')) as Record<string, unknown>, cachedAt: cached };
 }
 
-async function extractSchema(binary: string): Promise<Buffer> {
+/** The schema file's bytes, read out of `binary` (any 64-bit little-endian ELF holding a Node SEA blob with that asset). */
+export async function extractSchema(binary: string): Promise<Buffer> {
   const file = await open(binary, 'r');
   let asset: Span;
   try {
