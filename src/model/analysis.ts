@@ -63,9 +63,10 @@ export function analyze(transcript: Transcript): Analysis {
     if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
       paths.push(makePath(entries, replayed, 'compacted', false));
     }
-    const walker = new PathWalker(tree.parent);
+    // Made for the first branch: most files, and every request line, have none.
+    let walker: PathWalker | undefined;
     for (const leaf of tree.leaves) {
-      if (leaf !== tree.leaf) paths.push(makePath(entries, walker.path(leaf, onPath, BRANCH_LOOKBACK), 'abandoned'));
+      if (leaf !== tree.leaf) paths.push(makePath(entries, (walker ??= new PathWalker(tree.parent)).path(leaf, onPath, BRANCH_LOOKBACK), 'abandoned'));
     }
     return paths;
   };
