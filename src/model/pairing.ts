@@ -77,7 +77,10 @@ const SYNTHETIC = 1;
  * are made only for the problems found and for code that asks for every occurrence.
  */
 export function analyzePairing({ store, indices, items }: PairingInput, takesPart: CallFilter = () => true): Pairing {
-  const occurrences = new OccurrenceColumns(store, items, Math.min(store.calls, 4 * indices.length) + 16);
+  // A conversation without tool calls or results (a plain chat) has nothing to pair.
+  if (store.calls === 0 && store.results === 0) return unpaired();
+  // Each call takes part at most once; a short branch of a huge file holds far fewer than the store.
+  const occurrences = new OccurrenceColumns(store, items, Math.min(store.calls, 4 * indices.length + 16));
   const duplicateCallPairs: Array<[number, number]> = [];
   const duplicates: Array<{ at: number; k: number; occurrence: number }> = [];
   const orphans: ResultSlot[] = [];
@@ -166,6 +169,11 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     failedTurnResults,
     duplicateCalls: duplicateCallPairs.map(([occurrence, first]) => ({ occurrence: object(occurrence), first: object(first) })),
   };
+}
+
+/** The pairing of a path that holds no call and no result. */
+function unpaired(): Pairing {
+  return { occurrences: [], missing: [], displaced: [], outOfOrder: [], duplicates: [], orphans: [], failedTurnResults: [], duplicateCalls: [] };
 }
 
 /** Occurrences in columns; each becomes one object when first asked for, so every list shares it. */
@@ -278,7 +286,7 @@ class IdSlots {
 }
 
 function grow(column: Int32Array): Int32Array {
-  const bigger = new Int32Array(column.length * 2);
+  const bigger = new Int32Array(Math.max(16, column.length * 2));
   bigger.set(column);
   return bigger;
 }
