@@ -157,10 +157,7 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
   const unclaimed = claimEarlyResults(store, indices, occurrences, orphans);
   const placement = classifyPlacement(store, indices, occurrences);
   const object = (n: number) => occurrences.object(n);
-  return {
-    get occurrences() {
-      return occurrences.all();
-    },
+  return new ColumnPairing(occurrences, {
     missing: placement.missing.map(object),
     displaced: placement.displaced.map(object),
     outOfOrder: placement.outOfOrder.map(object),
@@ -168,7 +165,40 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     orphans: unclaimed,
     failedTurnResults,
     duplicateCalls: duplicateCallPairs.map(([occurrence, first]) => ({ occurrence: object(occurrence), first: object(first) })),
-  };
+  });
+}
+
+/**
+ * A pairing whose occurrences are made on first use. A class, not an object literal with a
+ * getter: V8 gives each such literal a hidden class of its own, held in old space, and that
+ * keeps the getter's closure, and with it the whole path, alive past every young collection
+ * until a full one (a file of conversations pairs a path per line).
+ */
+class ColumnPairing implements Pairing {
+  missing: CallOccurrence[];
+  displaced: CallOccurrence[];
+  outOfOrder: CallOccurrence[];
+  duplicates: DuplicateResult[];
+  orphans: ResultSlot[];
+  failedTurnResults: FailedTurnResult[];
+  duplicateCalls: DuplicateCall[];
+
+  constructor(
+    private readonly columns: OccurrenceColumns,
+    found: Omit<Pairing, 'occurrences'>,
+  ) {
+    this.missing = found.missing;
+    this.displaced = found.displaced;
+    this.outOfOrder = found.outOfOrder;
+    this.duplicates = found.duplicates;
+    this.orphans = found.orphans;
+    this.failedTurnResults = found.failedTurnResults;
+    this.duplicateCalls = found.duplicateCalls;
+  }
+
+  get occurrences(): CallOccurrence[] {
+    return this.columns.all();
+  }
 }
 
 /** The pairing of a path that holds no call and no result. */
