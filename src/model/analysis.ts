@@ -59,42 +59,56 @@ export function analyze(transcript: Transcript): Analysis {
   const replay = makePath(entries, replayed, 'replay');
   const sent = new Uint8Array(entries.length);
   for (const index of replay.context.indices) sent[index] = 1;
+  return new TreeAnalysis(transcript, tree, replay, replayed, onPath, sent);
+}
 
-  // The other views are made when first asked for: planning a repair reads only the replayed path and the sub-agents' conversations.
-  let paths: PathView[] | undefined;
-  let agents: PathView[] | undefined;
-  const agentPaths = (): PathView[] => (agents ??= agentConversations(entries));
-  const allPaths = (): PathView[] => {
-    if (paths !== undefined) return paths;
-    paths = [replay, ...agentPaths()];
+/**
+ * An analysis whose other paths are made when first asked for: planning a repair reads only the
+ * replayed path and the sub-agents' conversations. A class, not an object literal with a getter:
+ * V8 gives each such literal a hidden class of its own, held in old space, and that keeps the
+ * getter's closure, and with it the whole model, alive past every young collection (a file of
+ * conversations analyses a line at a time).
+ */
+class TreeAnalysis implements Analysis {
+  readonly entries: EntryStore;
+  private allPaths: PathView[] | undefined;
+  private agentPaths: PathView[] | undefined;
+
+  constructor(
+    readonly transcript: Transcript,
+    readonly tree: Tree,
+    readonly replay: PathView,
+    readonly replayed: readonly number[],
+    private readonly onPath: Uint8Array,
+    private readonly sent: Uint8Array,
+  ) {
+    this.entries = transcript.entries;
+  }
+
+  get agents(): PathView[] {
+    return (this.agentPaths ??= agentConversations(this.entries));
+  }
+
+  get paths(): PathView[] {
+    if (this.allPaths !== undefined) return this.allPaths;
+    const { entries, tree, replayed } = this;
+    const paths = (this.allPaths = [this.replay, ...this.agents]);
     if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
       paths.push(makePath(entries, replayed, 'compacted', false));
     }
-    const walker = new PathWalker(tree.parent);
+    // Made for the first branch: most files, and every request line, have none.
+    let walker: PathWalker | undefined;
     for (const leaf of tree.leaves) {
-      if (leaf !== tree.leaf) paths.push(makePath(entries, walker.path(leaf, onPath, BRANCH_LOOKBACK), 'abandoned'));
+      if (leaf !== tree.leaf) paths.push(makePath(entries, (walker ??= new PathWalker(tree.parent)).path(leaf, this.onPath, BRANCH_LOOKBACK), 'abandoned'));
     }
     return paths;
-  };
+  }
 
-  return {
-    transcript,
-    entries,
-    tree,
-    replay,
-    replayed,
-    get agents() {
-      return agentPaths();
-    },
-    get paths() {
-      return allPaths();
-    },
-    status(entry) {
-      if (sent[entry] === 1) return 'replayed';
-      if (onPath[entry] === 0) return 'abandoned';
-      return (entries.info[entry]! & IN_CONTEXT) !== 0 ? 'compacted' : 'replayed';
-    },
-  };
+  status(entry: number): ReplayStatus {
+    if (this.sent[entry] === 1) return 'replayed';
+    if (this.onPath[entry] === 0) return 'abandoned';
+    return (this.entries.info[entry]! & IN_CONTEXT) !== 0 ? 'compacted' : 'replayed';
+  }
 }
 
 /**

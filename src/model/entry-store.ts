@@ -233,14 +233,16 @@ export class EntryStore implements Iterable<Entry> {
     this.sequences = undefined;
     this.lines = undefined;
     this.offsetHigh = undefined;
-    this.manyBlocks.clear();
-    this.rare.clear();
-    this.callExtras.clear();
-    this.resultExtras.clear();
+    // Clearing a map makes it a new table: most lines leave these empty.
+    if (this.manyBlocks.size > 0) this.manyBlocks.clear();
+    if (this.rare.size > 0) this.rare.clear();
+    if (this.callExtras.size > 0) this.callExtras.clear();
+    if (this.resultExtras.size > 0) this.resultExtras.clear();
     const recent = this.recent;
     recent.id = recent.group = undefined;
     recent.idRef = recent.groupRef = -1;
-    recent.calls = recent.callIds.length = recent.callRefs.length = 0;
+    // The latest message's calls are read up to `calls` only: the slots past it are overwritten, not emptied.
+    recent.calls = 0;
   }
 
   /** A store that crossed threads as plain data (structured clone keeps its arrays and maps, not its classes). */

@@ -9,7 +9,11 @@ export class IdIndex {
   private readonly byHandle: Int32Array;
 
   constructor(private readonly store: EntryStore) {
-    this.byHandle = new Int32Array(store.ids.count);
+    // As far as the store's own entries reach: a table shared by the lines of a dataset holds
+    // others' ids too, and an array past 64 bytes is made outside the heap, at a cost per line.
+    let last = -1;
+    for (let i = 0; i < store.length; i++) if (store.idRef[i]! > last) last = store.idRef[i]!;
+    this.byHandle = new Int32Array(last + 1);
   }
 
   get(id: string): number | undefined {

@@ -77,7 +77,10 @@ const SYNTHETIC = 1;
  * are made only for the problems found and for code that asks for every occurrence.
  */
 export function analyzePairing({ store, indices, items }: PairingInput, takesPart: CallFilter = () => true): Pairing {
-  const occurrences = new OccurrenceColumns(store, items, Math.min(store.calls, 4 * indices.length) + 16);
+  // A conversation without tool calls or results (a plain chat) has nothing to pair.
+  if (store.calls === 0 && store.results === 0) return unpaired();
+  // Each call takes part at most once; a short branch of a huge file holds far fewer than the store.
+  const occurrences = new OccurrenceColumns(store, items, Math.min(store.calls, 4 * indices.length + 16));
   const duplicateCallPairs: Array<[number, number]> = [];
   const duplicates: Array<{ at: number; k: number; occurrence: number }> = [];
   const orphans: ResultSlot[] = [];
@@ -154,10 +157,7 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
   const unclaimed = claimEarlyResults(store, indices, occurrences, orphans);
   const placement = classifyPlacement(store, indices, occurrences);
   const object = (n: number) => occurrences.object(n);
-  return {
-    get occurrences() {
-      return occurrences.all();
-    },
+  return new ColumnPairing(occurrences, {
     missing: placement.missing.map(object),
     displaced: placement.displaced.map(object),
     outOfOrder: placement.outOfOrder.map(object),
@@ -165,7 +165,45 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
     orphans: unclaimed,
     failedTurnResults,
     duplicateCalls: duplicateCallPairs.map(([occurrence, first]) => ({ occurrence: object(occurrence), first: object(first) })),
-  };
+  });
+}
+
+/**
+ * A pairing whose occurrences are made on first use. A class, not an object literal with a
+ * getter: V8 gives each such literal a hidden class of its own, held in old space, and that
+ * keeps the getter's closure, and with it the whole path, alive past every young collection
+ * until a full one (a file of conversations pairs a path per line).
+ */
+class ColumnPairing implements Pairing {
+  missing: CallOccurrence[];
+  displaced: CallOccurrence[];
+  outOfOrder: CallOccurrence[];
+  duplicates: DuplicateResult[];
+  orphans: ResultSlot[];
+  failedTurnResults: FailedTurnResult[];
+  duplicateCalls: DuplicateCall[];
+
+  constructor(
+    private readonly columns: OccurrenceColumns,
+    found: Omit<Pairing, 'occurrences'>,
+  ) {
+    this.missing = found.missing;
+    this.displaced = found.displaced;
+    this.outOfOrder = found.outOfOrder;
+    this.duplicates = found.duplicates;
+    this.orphans = found.orphans;
+    this.failedTurnResults = found.failedTurnResults;
+    this.duplicateCalls = found.duplicateCalls;
+  }
+
+  get occurrences(): CallOccurrence[] {
+    return this.columns.all();
+  }
+}
+
+/** The pairing of a path that holds no call and no result. */
+function unpaired(): Pairing {
+  return { occurrences: [], missing: [], displaced: [], outOfOrder: [], duplicates: [], orphans: [], failedTurnResults: [], duplicateCalls: [] };
 }
 
 /** Occurrences in columns; each becomes one object when first asked for, so every list shares it. */
@@ -278,7 +316,7 @@ class IdSlots {
 }
 
 function grow(column: Int32Array): Int32Array {
-  const bigger = new Int32Array(column.length * 2);
+  const bigger = new Int32Array(Math.max(16, column.length * 2));
   bigger.set(column);
   return bigger;
 }

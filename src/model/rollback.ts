@@ -11,9 +11,9 @@ const COMPACTION = KIND_CODE['compaction'];
  * first turn it takes back, so those turns become a branch the agent no longer replays, judged
  * as every abandoned branch is. Turns are counted over user messages, never back past a
  * compaction: the history before it is gone already. Costs one look over the rare map when no
- * entry takes turns back.
+ * entry takes turns back. Returns whether any entry does.
  */
-export function applyRollbacks(entries: EntryStore, parent: Int32Array): void {
+export function applyRollbacks(entries: EntryStore, parent: Int32Array): boolean {
   let any = false;
   for (const rare of entries.rare.values()) {
     if (rare.rollsBackTurns !== undefined) {
@@ -21,7 +21,7 @@ export function applyRollbacks(entries: EntryStore, parent: Int32Array): void {
       break;
     }
   }
-  if (!any) return;
+  if (!any) return false;
   const users: number[] = [];
   for (let i = 0; i < entries.length; i++) {
     const info = entries.info[i]!;
@@ -34,4 +34,5 @@ export function applyRollbacks(entries: EntryStore, parent: Int32Array): void {
     users.length = Math.max(0, users.length - turns);
     parent[i] = parent[cut]!;
   }
+  return true;
 }

@@ -37,23 +37,30 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
   const selfLoops: number[][] = [];
   let previous = -1;
   let leaf = -1;
+  // Every entry a node hanging on the one before it: the tree is the file's order.
+  let chain = true;
   for (let i = 0; i < entries.length; i++) {
-    if (!isNode(entries, i)) continue;
+    if (!isNode(entries, i)) {
+      chain = false;
+      continue;
+    }
     const ref = entries.parentRef[i]!;
     if ((entries.info[i]! & LINKS_TO_PREVIOUS) !== 0) {
       parent[i] = previous;
     } else if (ref >= 0) {
+      chain = false;
       const target = byId.ofHandle(ref);
       if (target === undefined) {
         unknownParents.push(i);
         if (bridge) parent[i] = previous;
       } else if (target === i) selfLoops.push([i]);
       else parent[i] = target;
-    }
+    } else chain = false;
     previous = i;
     leaf = i;
   }
-  applyRollbacks(entries, parent);
+  if (applyRollbacks(entries, parent)) chain = false;
+  if (chain) return chainTree(parent, byId, duplicateIds);
 
   return {
     parent,
@@ -65,6 +72,14 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
     duplicateIds,
     byId,
   };
+}
+
+/** The tree of entries that each hang on the one before them: one path, one leaf, no cycle. */
+function chainTree(parent: Int32Array, byId: IdIndex, duplicateIds: Tree['duplicateIds']): Tree {
+  const length = parent.length;
+  const replayPath: number[] = new Array(length);
+  for (let i = 0; i < length; i++) replayPath[i] = i;
+  return { parent, leaf: length - 1, replayPath, leaves: length === 0 ? [] : [length - 1], unknownParents: [], cycles: [], duplicateIds, byId };
 }
 
 /** The id index of the tree's entries, and each later entry that reuses an earlier one's id. */

@@ -8,7 +8,7 @@ import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
 import { emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, checkShapeless, Collector, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
+import { checkConversation, checkShapeless, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -26,9 +26,7 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
   const changing = new Set<number>();
   const findings = new Map<number, Finding[]>();
   const shared = new LineStore();
-  const collector = new Collector();
   const take: ConversationSink = (conversation, place) => {
-    collector.read(place.byteLength);
     const plan = conversation === undefined ? undefined : planConversation(conversation, how, shared);
     if (plan !== undefined && !isEmptyPlan(plan)) {
       changing.add(place.number);
@@ -80,7 +78,6 @@ export async function writeConversations(
   const lines: RepairSummary['lines'] = { dropped: [], moved: [], rewritten: [] };
   const findings: Finding[] = [];
   const shared = new LineStore();
-  const collector = new Collector();
   let pieces: Buffer[] = [];
   let eol = '\n';
 
@@ -121,7 +118,6 @@ export async function writeConversations(
   await readFileLines(
     source.path,
     (raw) => {
-      collector.read(raw.byteLength);
       const joined = joiner.take(raw.number, raw.bytes, raw.eol);
       if (joined === null) return;
       if (joined !== undefined) {

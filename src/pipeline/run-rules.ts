@@ -17,7 +17,8 @@ const NOT_REPLAYED: Record<Exclude<ReplayStatus, 'replayed'>, string> = {
  */
 export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
-  const seen = new Set<string>();
+  // Made at the first finding: most conversations of a dataset have none.
+  let seen: Set<string> | undefined;
   // One context for every rule: rules run one at a time, and a file of conversations runs them all per line.
   let rule: Rule = rules[0]!;
   const context: RuleContext = {
@@ -26,6 +27,7 @@ export function runRules(analysis: Analysis, rules: readonly Rule[]): Finding[] 
       const finding = toFinding(analysis, rule, problem);
       if (finding === undefined) return;
       const key = `${finding.rule}\u0000${finding.line}\u0000${finding.pointer}\u0000${finding.message}`;
+      seen ??= new Set();
       if (seen.has(key)) return;
       seen.add(key);
       findings.push(finding);

@@ -13,9 +13,13 @@ export class SessionProviders {
     private readonly ids: ReadonlyArray<ProviderId | undefined>,
   ) {}
 
+  /** A file whose turns say nothing of their provider (every line of a request file): one for all of them. */
+  private static readonly unknown = new SessionProviders(new Int32Array(0), []);
+
   static of(store: EntryStore): SessionProviders {
     const marks: Array<[number, ProviderId | undefined]> = [];
     for (const [index, rare] of store.rare) if (rare.provider !== undefined) marks.push([index, isProviderId(rare.provider) ? rare.provider : undefined]);
+    if (marks.length === 0) return SessionProviders.unknown;
     marks.sort((a, b) => a[0] - b[0]);
     return new SessionProviders(Int32Array.from(marks, (mark) => mark[0]), marks.map((mark) => mark[1]));
   }
@@ -37,3 +41,4 @@ export class SessionProviders {
     return low === 0 ? undefined : this.ids[low - 1];
   }
 }
+

@@ -1,3 +1,4 @@
+import type { EntryStore } from '../../model/entry-store.js';
 import { enforcedBy } from '../../providers/index.js';
 import { IN_REPLAYED_HISTORY, keptProblems } from '../kept-problems.js';
 import type { Rule } from '../rule.js';
@@ -41,6 +42,7 @@ repair sets the result's name to the call's (trimmed), in both modes.`,
     const terms = contractTerm(analysis, 'tool-result-name-mismatch');
     if (terms === undefined) return;
     const store = analysis.entries;
+    if (!resultsNamed(store)) return;
     const path = analysis.replay;
     for (const occurrence of path.pairing.occurrences) {
       const slot = occurrence.result;
@@ -64,3 +66,9 @@ repair sets the result's name to the call's (trimmed), in both modes.`,
     }
   },
 };
+
+/** Whether any result names its tool: most request shapes' results carry no name, and then no call needs pairing up. */
+function resultsNamed(store: EntryStore): boolean {
+  for (let k = 0; k < store.results; k++) if (store.resultNamePointer[k] !== 0) return true;
+  return false;
+}

@@ -41,6 +41,7 @@ file stays broken for every other reader and version.
     // A request line is the request itself: nothing can answer the call before it is sent.
     const request = analysis.transcript.conversation != null;
     for (const path of analysis.paths) {
+      if (path.pairing.missing.length === 0) continue;
       // Calls followed by nothing but results are the end of the file: only a running agent may still answer them.
       const entries = path.context;
       let lastOther = entries.length - 1;
