@@ -4,7 +4,7 @@ import { semanticsOf } from '../model/transcript.js';
 import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
 import { ASSISTANT, flagMask } from '../model/entry-bits.js';
 import { orphanServerResults } from '../model/server-tools.js';
-import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
+import { analyzePairing, lastLineOf, type CallOccurrence, type OccurrenceIndex, type ResultSlot } from '../model/pairing.js';
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
@@ -16,6 +16,7 @@ import { trimFinalText } from './final-text.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { EntryMarks } from './entry-marks.js';
 import { renameForProvider } from './provider-ids.js';
+import { CallsByMessage } from './calls-by-message.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
@@ -68,19 +69,9 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
     dropBlock(entry, tool.pointer);
   }
 
-  // Made when first needed: a path with nothing to fix (the check of a repaired output) never makes an object per call.
-  let callsOf: Map<Entry, CallOccurrence[]> | undefined;
-  const byAssistant = (): Map<Entry, CallOccurrence[]> => {
-    if (callsOf !== undefined) return callsOf;
-    callsOf = new Map();
-    for (const occurrence of pairing.occurrences) {
-      const assistant = items[occurrence.at]!;
-      const calls = callsOf.get(assistant);
-      if (calls === undefined) callsOf.set(assistant, [occurrence]);
-      else calls.push(occurrence);
-    }
-    return callsOf;
-  };
+  // Made when first needed: a path with nothing to fix (the check of a repaired output) never makes it.
+  let callsOf: CallsByMessage | undefined;
+  const byAssistant = (): CallsByMessage => (callsOf ??= new CallsByMessage(pairing.byNumber, items, store.length));
   // Unanswered calls by call row: one set serves the call loop (rows) and arranging (occurrences).
   const missing = new Set(pairing.missing.map((occurrence) => occurrence.row));
   // Results out of call order only need moving for agents whose providers care (not Claude Code's).
@@ -166,7 +157,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   trimCallNames(path, store, dropped, droppedCalls, builder);
   // With nothing dropped, unanswered, out of place or to bridge, the order stands and so does every link.
   if (dropped.size > 0 || missing.size > 0 || unplaced.size > 0 || bridgesWanted(analysis)) {
-    const arranged = arrange(path, items, store, byAssistant(), dropped, missing, unplaced, renamed, builder);
+    const arranged = arrange(path, items, store, byAssistant(), pairing.byNumber, dropped, missing, unplaced, renamed, builder);
     const sequence = bridgeTurns(analysis, arranged.sequence, arranged.moved, builder);
     chain(sequence, arranged.moved, dropped, analysis, views, builder, newId);
   }
@@ -186,7 +177,8 @@ function arrange(
   path: readonly Entry[],
   items: readonly Entry[],
   store: EntryStore,
-  byAssistant: Map<Entry, CallOccurrence[]>,
+  byAssistant: CallsByMessage,
+  numbered: OccurrenceIndex,
   dropped: EntryMarks,
   missing: Set<number>,
   unplaced: Set<CallOccurrence>,
@@ -199,18 +191,22 @@ function arrange(
   // Results written before their call are passed over where they stand; they are put after the call.
   const early = new EntryMarks(store.length);
   for (const occurrence of unplaced) if (occurrence.result !== undefined && occurrence.result.at < occurrence.at) early.add(items[occurrence.result.at]!);
-  let pending: CallOccurrence[] = [];
+  // By number: a message's calls become objects only when its results are put in order.
+  const unplacedNumbers = new Set([...unplaced].map((occurrence) => numbered.numberOf(occurrence)));
+  const needsPlacing = (o: CallOccurrence | number): boolean =>
+    typeof o === 'number' ? unplacedNumbers.has(o) || missing.has(numbered.rowOf(o)) : unplaced.has(o) || missing.has(o.row);
+  let pending: Array<CallOccurrence | number> = [];
   kept.forEach((entry, i) => {
     if (moved.has(entry) || early.has(entry)) return;
     sequence.push({ entry });
-    const calls = byAssistant.get(entry);
-    if (calls !== undefined) pending.push(...calls);
+    byAssistant.collect(entry, pending);
     const group = store.group(entry.index);
     if (group !== -1 && i + 1 < kept.length && store.group(kept[i + 1]!.index) === group) return;
     if (pending.length === 0) return;
-    const occurrences = pending;
+    const calls = pending;
     pending = [];
-    if (!occurrences.some((o) => unplaced.has(o) || missing.has(o.row))) return;
+    if (!calls.some(needsPlacing)) return;
+    const occurrences = calls.map((o) => (typeof o === 'number' ? numbered.object(o) : o));
     // Every result of this message is rewritten right after it, so order and adjacency both hold.
     for (const occurrence of occurrences) {
       if (occurrence.result !== undefined) {
@@ -305,7 +301,7 @@ function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: strin
  * read from the columns. For a provider that pairs by name (`matchCall`, Gemini) a result that
  * names another tool gets its call's name.
  */
-function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, matchCall: boolean): void {
+function fillToolNames(byAssistant: CallsByMessage, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, matchCall: boolean): void {
   for (const occurrences of byAssistant.values()) {
     for (const occurrence of occurrences) {
       if (occurrence.result === undefined) continue;
