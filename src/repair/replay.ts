@@ -40,8 +40,10 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
   const store = analysis.entries;
   const views = store.toArray();
   const path = analysis.replayed.map((index) => views[index]!);
-  const items = path.filter((entry) => (store.info[entry.index]! & IN_CONTEXT) !== 0);
-  const pairing = analyzePairing({ store, indices: items.map((entry) => entry.index), items }, (k) => store.callUsable(k));
+  const items: Entry[] = [];
+  const indices = new Int32Array(path.length);
+  for (const entry of path) if ((store.info[entry.index]! & IN_CONTEXT) !== 0) indices[items.push(entry) - 1] = entry.index;
+  const pairing = analyzePairing({ store, indices: indices.subarray(0, items.length), items }, (k) => store.callUsable(k));
 
   const dropped = new EntryMarks(store.length);
   const drop = (entry: Entry): void => {
@@ -89,7 +91,7 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
 
   const refused = contentRefused(analysis);
   // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
-  if (store.rare.size > 0 && refused.blankText) for (const entry of path) {
+  if (hasBlankText(store) && refused.blankText) for (const entry of path) {
     const blank = store.rare.get(entry.index)?.blankTextBlocks;
     if (blank !== undefined && entry.role !== 'user' && blank.length >= entry.blockCount && !dropped.has(entry)) {
       drop(entry);
@@ -339,9 +341,10 @@ function contentRefused(analysis: Analysis): ContentRefused {
 
 /** On-disk fixes current OpenClaw applies: placeholder text for empty failed turns and blank user turns; empty text blocks go. */
 function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, refused: ContentRefused): void {
+  const blank = hasBlankText(store);
   for (const entry of path) {
     // Read from the columns first: almost every entry has nothing to fix.
-    if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && store.rare.get(entry.index)?.blankTextBlocks === undefined) continue;
+    if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && (!blank || store.rare.get(entry.index)?.blankTextBlocks === undefined)) continue;
     if (dropped.has(entry)) continue;
     const edits: EntryEdit[] = [];
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
@@ -355,6 +358,12 @@ function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMar
     for (const edit of edits) builder.edit(entry.line, edit);
     if (edits.length > 0) builder.count('rewrittenEntries');
   }
+}
+
+/** Read from the few entries with rare fields, not per entry of the path. */
+function hasBlankText(store: EntryStore): boolean {
+  for (const rare of store.rare.values()) if (rare.blankTextBlocks !== undefined) return true;
+  return false;
 }
 
 function hasOddResultName(store: EntryStore): boolean {
