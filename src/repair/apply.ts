@@ -17,6 +17,8 @@ const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** Each line ending's bytes, made once: a buffer per written line would be as many allocations as lines. */
 const ENDINGS: Record<string, Buffer> = Object.fromEntries(Object.values(EOL).map((ending) => [ending, Buffer.from(ending)]));
+/** What a chunk of kept lines usually comes to: the reader's chunk size, with room for a few edited lines. */
+const CHUNK_BYTES = (1 << 20) + (64 << 10);
 const HEADER = KIND_CODE['header'];
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
@@ -27,7 +29,8 @@ const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
  *
  * It also returns the model of what it wrote, so the findings that remain can be judged
  * without parsing the output again: kept lines reuse their decoded entries, renumbered, and
- * only edited, moved and new lines are decoded afresh.
+ * only edited, moved and new lines are decoded afresh. `write` gets the chunks in order, one at
+ * a time; a chunk is the writer's again once its write settles.
  */
 export async function applyPlan(
   source: { path: string; transcript: Transcript; format: TranscriptFormat & { encoder: Encoder } },
@@ -113,9 +116,19 @@ export async function applyPlan(
   };
   // One write in flight while the next chunk is read and copied: the two overlap, writes stay in order.
   let writing: Promise<void> = Promise.resolve();
+  // Chunks are copied into two buffers taken in turn (a write is done with its chunk when it settles):
+  // a fresh buffer per chunk would be a fresh mapping of memory to fault in, and garbage, per megabyte written.
+  const chunks: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  let turn = 0;
   const flush = async (): Promise<void> => {
     if (pieces.length === 0) return;
-    const chunk = Buffer.concat(pieces);
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
+    if (chunks[turn]!.length < length) chunks[turn] = Buffer.allocUnsafeSlow(Math.max(length, CHUNK_BYTES));
+    const chunk = chunks[turn]!.subarray(0, length);
+    turn ^= 1;
+    let at = 0;
+    for (const piece of pieces) at += piece.copy(chunk, at);
     pieces = [];
     await writing;
     writing = write(chunk);
