@@ -49,10 +49,11 @@ const IN_CONTEXT = flagMask('inContext');
 /** Abandoned branches are judged with this much shared history before their fork point. */
 const BRANCH_LOOKBACK = 500;
 
-export function analyze(transcript: Transcript): Analysis {
+/** `tree`: the transcript's tree as it stands, when the caller has just built it. */
+export function analyze(transcript: Transcript, tree?: Tree): Analysis {
   const entries = transcript.entries;
   const semantics = semanticsOf(transcript);
-  const tree = buildTree(entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true);
+  tree ??= buildTree(entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true);
   const onPath = new Uint8Array(entries.length);
   for (const index of tree.replayPath) onPath[index] = 1;
   const replayed = semantics.resultsBesidePath ? withResultsBeside(entries, tree, onPath) : tree.replayPath;

@@ -302,6 +302,13 @@ export class EntryStore implements Iterable<Entry> {
     this.callIds.reserve(scale * 1.05 - 1);
   }
 
+  /** Room for as many entries, calls and results as `other` holds, tables left as they are (a store that shares them, about to copy other's entries). */
+  reserveLike(other: EntryStore): void {
+    if (this.info.length < other.length) this.growEntries(other.length, true);
+    if (this.callId.length < other.calls) this.growCalls(other.calls, true);
+    if (this.resultCallId.length < other.results) this.growResults(other.results, true);
+  }
+
   /** Room for every entry, call, result and id of `other` on top of these: its entries are about to be copied in (see pushCopy). */
   reserveFor(other: EntryStore): void {
     const entries = this.length + other.length;

@@ -56,6 +56,21 @@ export interface Pairing {
   orphans: ResultSlot[];
   failedTurnResults: FailedTurnResult[];
   duplicateCalls: DuplicateCall[];
+  /** Every call by number, read without making its object: a repair looks at a few messages' calls one by one, not all. */
+  readonly byNumber: OccurrenceIndex;
+}
+
+/** Occurrences numbered 0..count-1 in path order; `object(n)` is the same object `occurrences` holds. */
+export interface OccurrenceIndex {
+  readonly count: number;
+  /** Context position of occurrence n's message. */
+  positionOf(n: number): number;
+  /** Occurrence n's call row in the store. */
+  rowOf(n: number): number;
+  /** The first occurrence whose message stands at `at` or later (count when none). */
+  firstAt(at: number): number;
+  object(n: number): CallOccurrence;
+  numberOf(occurrence: CallOccurrence): number;
 }
 
 /** The entries of a path: the store, each position's entry index, and each position as an entry. */
@@ -182,11 +197,13 @@ class ColumnPairing implements Pairing {
   orphans: ResultSlot[];
   failedTurnResults: FailedTurnResult[];
   duplicateCalls: DuplicateCall[];
+  readonly byNumber: OccurrenceIndex;
 
   constructor(
     private readonly columns: OccurrenceColumns,
-    found: Omit<Pairing, 'occurrences'>,
+    found: Omit<Pairing, 'occurrences' | 'byNumber'>,
   ) {
+    this.byNumber = columns;
     this.missing = found.missing;
     this.displaced = found.displaced;
     this.outOfOrder = found.outOfOrder;
@@ -201,13 +218,27 @@ class ColumnPairing implements Pairing {
   }
 }
 
+/** The index of a path without calls. */
+const NO_OCCURRENCES: OccurrenceIndex = {
+  count: 0,
+  positionOf: noOccurrence,
+  rowOf: noOccurrence,
+  firstAt: () => 0,
+  object: noOccurrence,
+  numberOf: noOccurrence,
+};
+
+function noOccurrence(): never {
+  throw new Error('not an occurrence of this pairing');
+}
+
 /** The pairing of a path that holds no call and no result. */
 function unpaired(): Pairing {
-  return { occurrences: [], missing: [], displaced: [], outOfOrder: [], duplicates: [], orphans: [], failedTurnResults: [], duplicateCalls: [] };
+  return { occurrences: [], missing: [], displaced: [], outOfOrder: [], duplicates: [], orphans: [], failedTurnResults: [], duplicateCalls: [], byNumber: NO_OCCURRENCES };
 }
 
 /** Occurrences in columns; each becomes one object when first asked for, so every list shares it. */
-class OccurrenceColumns {
+class OccurrenceColumns implements OccurrenceIndex {
   count = 0;
   at: Int32Array;
   call: Int32Array;
@@ -256,6 +287,31 @@ class OccurrenceColumns {
       this.objects[n] = occurrence;
     }
     return occurrence;
+  }
+
+  positionOf(n: number): number {
+    return this.at[n]!;
+  }
+
+  rowOf(n: number): number {
+    return this.call[n]!;
+  }
+
+  /** Occurrences are added in path order, so positions only grow with the number. */
+  firstAt(at: number): number {
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.at[middle]! < at) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  numberOf(occurrence: CallOccurrence): number {
+    for (let n = this.firstAt(occurrence.at); n < this.count && this.at[n] === occurrence.at; n++) if (this.objects[n] === occurrence) return n;
+    throw new Error('not an occurrence of this pairing');
   }
 
   all(): CallOccurrence[] {

@@ -29,9 +29,12 @@ const HEADER = KIND_CODE['header'];
 const UNKNOWN = KIND_CODE['unknown'];
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
-/** `bridge`: an entry whose parent names no entry hangs on the entry written before it (see ReplaySemantics.bridgesUnknownParents). */
-export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last', bridge = false): Tree {
-  const { byId, duplicateIds } = indexIds(entries, keep);
+/**
+ * `bridge`: an entry whose parent names no entry hangs on the entry written before it (see
+ * ReplaySemantics.bridgesUnknownParents). `ids`: the index indexIds made with the same `keep`, when the caller has it.
+ */
+export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last', bridge = false, ids = indexIds(entries, keep)): Tree {
+  const { byId, duplicateIds } = ids;
   const parent = new Int32Array(entries.length).fill(-1);
   const unknownParents: number[] = [];
   const selfLoops: number[][] = [];

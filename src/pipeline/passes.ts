@@ -18,6 +18,7 @@ const MAX_PASSES = 5;
 
 /** Where the last pass goes: the user's target, opened once per attempt. */
 export interface Sink<T> {
+  /** The chunk may be reused once this settles. */
   write(chunk: Buffer): Promise<void>;
   /** Everything written is on its way to disk; called before the output is planned again, so the two overlap. */
   flush?(): Promise<void>;

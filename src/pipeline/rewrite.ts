@@ -222,7 +222,8 @@ function destination(
   }
   if (target.kind === 'stream') {
     const sink: Sink<RepairReport> = {
-      write: (chunk) => writeTo(target.stream, chunk),
+      // A copy: the caller's stream may hold on to what it is given, and the writer reuses its chunks.
+      write: (chunk) => writeTo(target.stream, Buffer.from(chunk)),
       keep: async (output, plan) => {
         summary.output = '-';
         return judge(output, plan?.analysis);

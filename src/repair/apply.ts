@@ -8,6 +8,7 @@ import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { addLateFacts } from '../pipeline/load-transcript.js';
 import { positionalId, positionOf, type Entry } from '../model/entry.js';
+import { flagMask, KIND_CODE, KIND_MASK } from '../model/entry-bits.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type LineIssue, type Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
@@ -16,6 +17,10 @@ const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** Each line ending's bytes, made once: a buffer per written line would be as many allocations as lines. */
 const ENDINGS: Record<string, Buffer> = Object.fromEntries(Object.values(EOL).map((ending) => [ending, Buffer.from(ending)]));
+/** What a chunk of kept lines usually comes to: the reader's chunk size, with room for a few edited lines. */
+const CHUNK_BYTES = (1 << 20) + (64 << 10);
+const HEADER = KIND_CODE['header'];
+const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
 /**
  * Second pass of a repair: streams the source again and writes every line it keeps, byte for
@@ -24,7 +29,8 @@ const ENDINGS: Record<string, Buffer> = Object.fromEntries(Object.values(EOL).ma
  *
  * It also returns the model of what it wrote, so the findings that remain can be judged
  * without parsing the output again: kept lines reuse their decoded entries, renumbered, and
- * only edited, moved and new lines are decoded afresh.
+ * only edited, moved and new lines are decoded afresh. `write` gets the chunks in order, one at
+ * a time; a chunk is the writer's again once its write settles.
  */
 export async function applyPlan(
   source: { path: string; transcript: Transcript; format: TranscriptFormat & { encoder: Encoder } },
@@ -38,27 +44,34 @@ export async function applyPlan(
   const indexOfLine = new Int32Array(Math.max(transcript.lines, entriesIn.length === 0 ? 0 : entriesIn.line(entriesIn.length - 1)) + 1);
   for (let i = 0; i < entriesIn.length; i++) indexOfLine[entriesIn.line(i)] = i + 1;
   const hasEntry = (line: number): boolean => line < indexOfLine.length && indexOfLine[line]! !== 0;
-  const entryOn = (line: number): Entry | undefined => (hasEntry(line) ? entriesIn.at(indexOfLine[line]! - 1) : undefined);
+  // The entry index, -1 for none: most lines are copied as they are, and their entries are read from the columns, never as views.
+  const entryOn = (line: number): number => (hasEntry(line) ? indexOfLine[line]! - 1 : -1);
   const badUtf8 = new Set(transcript.lineIssues.filter((issue) => issue.kind === 'invalid-utf8').map((issue) => issue.line));
   const broken = new Map<number, LineIssue[]>();
   const joiner = new SplitJoiner(splitSpans(transcript));
   for (const issue of transcript.lineIssues) if (issue.kind !== 'glued' && issue.kind !== 'split') broken.set(issue.line, [...(broken.get(issue.line) ?? []), issue]);
   const decoder = format.createDecoder();
   const output: Transcript = { format: format.name, semantics: format.semantics, entries: new EntryStore(entriesIn), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
+  // Sized once: about as many entries as the source, not grown by copies that each leave the old columns to the collector.
+  output.entries.reserveLike(entriesIn);
+  let lastEnding = '';
+  let lastParsed = false;
   const fd = openSync(source.path, 'r');
   let pieces: Buffer[] = [];
   let eol = '\n';
   // Positions of kept entries change when lines are dropped or added before them; references by position must follow.
   const newIndex = new Int32Array(entriesIn.length).fill(-1);
 
-  const put = (bytes: Buffer, ending: string, from: Entry | undefined, value?: unknown): void => {
+  const put = (bytes: Buffer, ending: string, from: number, value?: unknown): void => {
     output.lines += 1;
     const line = output.lines;
-    if (from !== undefined || value !== undefined) {
+    if (from !== -1 || value !== undefined) {
       const entries = output.entries;
-      if (from !== undefined) newIndex[from.index] = entries.length;
-      if (value === undefined && from!.kind !== 'header') {
-        entries.pushCopy(entriesIn, from!.index, { line, offset: output.bytes, byteLength: bytes.length, id: movedId(from!, entries.length) });
+      if (from !== -1) newIndex[from] = entries.length;
+      const info = from === -1 ? 0 : entriesIn.info[from]!;
+      if (value === undefined && (info & KIND_MASK) !== HEADER) {
+        const id = (info & LINKS_TO_PREVIOUS) === 0 ? undefined : movedId(entriesIn.at(from), entries.length);
+        entries.pushCopy(entriesIn, from, { line, offset: output.bytes, byteLength: bytes.length, id });
       } else {
         const entry = decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
         entry.offset = output.bytes;
@@ -66,28 +79,29 @@ export async function applyPlan(
         entries.push(entry);
       }
       output.parsedLines += 1;
-      if (value === undefined && badUtf8.has(from!.line)) output.lineIssues.push({ kind: 'invalid-utf8', line, detail: 'invalid UTF-8 byte sequence' });
+      if (value === undefined && badUtf8.size > 0 && badUtf8.has(entriesIn.line(from))) output.lineIssues.push({ kind: 'invalid-utf8', line, detail: 'invalid UTF-8 byte sequence' });
     }
-    output.lastLine = { line, eol: ending === '\r\n' ? 'crlf' : ending === '' ? 'none' : 'lf', parsed: from !== undefined || value !== undefined };
+    lastEnding = ending;
+    lastParsed = from !== -1 || value !== undefined;
     const end = ENDINGS[ending]!;
     pieces.push(bytes, end);
     output.bytes += bytes.length + end.length;
   };
   /** A compaction that keeps history from a position gets that entry's new position. */
-  const followPositions = (edits: readonly EntryEdit[] | undefined, from: Entry | undefined): readonly EntryEdit[] | undefined => {
-    const kept = edits?.find((edit) => edit.kind === 'set-first-kept')?.id ?? from?.firstKeptId;
+  const followPositions = (edits: readonly EntryEdit[] | undefined, from: number): readonly EntryEdit[] | undefined => {
+    const kept = edits?.find((edit) => edit.kind === 'set-first-kept')?.id ?? (from === -1 || entriesIn.rare.size === 0 ? undefined : entriesIn.rare.get(from)?.firstKeptId);
     const old = kept === undefined ? undefined : positionOf(kept);
     const moved = old === undefined || old >= newIndex.length || newIndex[old] === -1 ? undefined : newIndex[old];
     if (moved === undefined || (moved === old && edits?.every((edit) => edit.kind !== 'set-first-kept'))) return edits;
     return [...(edits ?? []).filter((edit) => edit.kind !== 'set-first-kept'), { kind: 'set-first-kept', id: positionalId(moved) }];
   };
   const lineAt = (line: number): Buffer => {
-    const entry = entryOn(line)!;
+    const entry = entriesIn.at(entryOn(line));
     const buffer = Buffer.allocUnsafe(entry.byteLength);
     readSync(fd, buffer, 0, entry.byteLength, entry.offset);
     return buffer;
   };
-  const putEdited = (bytes: Buffer, given: readonly EntryEdit[] | undefined, from: Entry | undefined): void => {
+  const putEdited = (bytes: Buffer, given: readonly EntryEdit[] | undefined, from: number): void => {
     const edits = followPositions(given, from);
     if (edits === undefined) return put(bytes, eol, from);
     const { text, value } = rewriteJson(bytes.toString('utf8'), (parsed) => format.encoder.apply(parsed, edits));
@@ -98,13 +112,23 @@ export async function applyPlan(
     const from = placement.value.timestampFrom;
     const stamp = from !== undefined && hasEntry(from) ? JSON.parse(lineAt(from).toString('utf8')) : undefined;
     const value = format.encoder.create(placement.value, stamp);
-    put(Buffer.from(JSON.stringify(value)), eol, undefined, value);
+    put(Buffer.from(JSON.stringify(value)), eol, -1, value);
   };
   // One write in flight while the next chunk is read and copied: the two overlap, writes stay in order.
   let writing: Promise<void> = Promise.resolve();
+  // Chunks are copied into two buffers taken in turn (a write is done with its chunk when it settles):
+  // a fresh buffer per chunk would be a fresh mapping of memory to fault in, and garbage, per megabyte written.
+  const chunks: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  let turn = 0;
   const flush = async (): Promise<void> => {
     if (pieces.length === 0) return;
-    const chunk = Buffer.concat(pieces);
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
+    if (chunks[turn]!.length < length) chunks[turn] = Buffer.allocUnsafeSlow(Math.max(length, CHUNK_BYTES));
+    const chunk = chunks[turn]!.subarray(0, length);
+    turn ^= 1;
+    let at = 0;
+    for (const piece of pieces) at += piece.copy(chunk, at);
     pieces = [];
     await writing;
     writing = write(chunk);
@@ -129,12 +153,12 @@ export async function applyPlan(
         const split = plan.split.has(number);
         if (split || !plan.skip.has(number)) eol = raw.eol === 'none' ? (fixEndings || plan.after.has(number) ? eol : '') : EOL[raw.eol];
         if (split && joined !== undefined) {
-          put(bytes, eol, undefined, JSON.parse(bytes.toString('utf8')));
+          put(bytes, eol, -1, JSON.parse(bytes.toString('utf8')));
           if (!isUtf8(bytes)) output.lineIssues.push({ kind: 'invalid-utf8', line: output.lines, detail: 'invalid UTF-8 byte sequence' });
         } else if (split) {
           for (const record of gluedRecords(bytes, (value) => format.isRecord(value))?.records ?? []) {
             const piece = bytes.subarray(record.start, record.end);
-            put(piece, eol, undefined, record.value);
+            put(piece, eol, -1, record.value);
             if (!isUtf8(piece)) output.lineIssues.push({ kind: 'invalid-utf8', line: output.lines, detail: 'invalid UTF-8 byte sequence' });
           }
         } else if (!plan.skip.has(number)) {
@@ -151,6 +175,7 @@ export async function applyPlan(
   } finally {
     closeSync(fd);
   }
+  if (output.lines > 0) output.lastLine = { line: output.lines, eol: lastEnding === '\r\n' ? 'crlf' : lastEnding === '' ? 'none' : 'lf', parsed: lastParsed };
   addLateFacts(format, output.entries);
   output.entries.trim();
   return output;

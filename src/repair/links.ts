@@ -1,6 +1,6 @@
 import { FLAGS, type Entry } from '../model/entry.js';
 import type { EntryStore } from '../model/entry-store.js';
-import { buildTree, indexIds, inTree, isNode } from '../model/tree.js';
+import { buildTree, indexIds, inTree, isNode, type Tree } from '../model/tree.js';
 import { semanticsOf, type Transcript } from '../model/transcript.js';
 import type { PlanBuilder } from './plan-builder.js';
 
@@ -9,11 +9,12 @@ import type { PlanBuilder } from './plan-builder.js';
  * judged: unparseable lines go; an entry that lost its parent to such a line is re-linked to that
  * line's own parent (read from the broken line); entries without a parent link (old raw
  * injections) or with an unknown one, and the first entry of a parent cycle, are attached to the
- * entry written before them, as pi's own migration links v1 files.
+ * entry written before them, as pi's own migration links v1 files. Returns the tree of the
+ * relinked model when nothing changed it after it was built (no cycle), for analyze to reuse.
  */
 const PARENT_MISSING = FLAGS.indexOf('parentMissing');
 
-export function repairLinks(transcript: Transcript, builder: PlanBuilder): void {
+export function repairLinks(transcript: Transcript, builder: PlanBuilder): Tree | undefined {
   const recovered = new Map<string, string | null>();
   for (const issue of transcript.lineIssues) {
     if (issue.kind === 'invalid-utf8') {
@@ -30,7 +31,10 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
   }
 
   const entries = transcript.entries;
-  const { byId } = indexIds(entries);
+  const semantics = semanticsOf(transcript);
+  // Relinking changes parents, never ids: the tree below indexes them with this same index.
+  const ids = indexIds(entries, semantics.duplicateIds);
+  const { byId } = ids;
   const known = { has: (id: string) => byId.has(id) };
 
   // An entry written right before another is, in an append-only log, its parent or its parent's sibling.
@@ -51,12 +55,12 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): void 
     // Only an entry with an id can be a parent.
     if (entries.idRef[i] !== -1) previous = i;
   }
-  const semantics = semanticsOf(transcript);
-  const tree = buildTree(transcript.entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true);
+  const tree = buildTree(transcript.entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true, ids);
   for (const cycle of tree.cycles) {
     const first = cycle.map((index) => transcript.entries.at(index)).reduce((a, b) => (b.line < a.line ? b : a));
     relink(first, parentBefore(transcript.entries, first, (id) => !cycle.includes(tree.byId.get(id) ?? -1)), builder);
   }
+  return tree.cycles.length === 0 ? tree : undefined;
 }
 
 /**

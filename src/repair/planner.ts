@@ -45,8 +45,7 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
     if (semanticsOf(transcript).duplicateIds === 'first') renamed = renameLaterCopies(transcript, format, builder, lineBytes);
   });
   if (renamed) return builder.finish();
-  repairLinks(transcript, builder);
-  const analysis = analyze(transcript);
+  const analysis = analyze(transcript, repairLinks(transcript, builder));
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));
   repairKeptHistories(analysis, builder, options.mode);

@@ -4,7 +4,7 @@ import { semanticsOf } from '../model/transcript.js';
 import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
 import { ASSISTANT, flagMask } from '../model/entry-bits.js';
 import { orphanServerResults } from '../model/server-tools.js';
-import { analyzePairing, lastLineOf, type CallOccurrence, type ResultSlot } from '../model/pairing.js';
+import { analyzePairing, lastLineOf, type CallOccurrence, type OccurrenceIndex, type ResultSlot } from '../model/pairing.js';
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
@@ -16,6 +16,7 @@ import { trimFinalText } from './final-text.js';
 import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { EntryMarks } from './entry-marks.js';
 import { renameForProvider } from './provider-ids.js';
+import { CallsByMessage } from './calls-by-message.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
@@ -50,8 +51,10 @@ export function repairReplayPath(analysis: Analysis, builder: PlanBuilder, mode:
 function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBuilder, mode: RepairMode, newId: (seed: string) => string, agent?: PathView): void {
   const store = analysis.entries;
   const path = agent === undefined ? mainPath(analysis, views) : Array.from(agent.context.indices, (index) => views[index]!);
-  const items = agent === undefined ? path.filter((entry) => (store.info[entry.index]! & IN_CONTEXT) !== 0) : path;
-  const pairing = analyzePairing({ store, indices: items.map((entry) => entry.index), items }, (k) => store.callUsable(k));
+  const items: Entry[] = [];
+  const indices = new Int32Array(path.length);
+  for (const entry of path) if (agent !== undefined || (store.info[entry.index]! & IN_CONTEXT) !== 0) indices[items.push(entry) - 1] = entry.index;
+  const pairing = analyzePairing({ store, indices: indices.subarray(0, items.length), items }, (k) => store.callUsable(k));
 
   const dropped = new EntryMarks(store.length);
   const drop = (entry: Entry): void => {
@@ -79,19 +82,9 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
     dropBlock(entry, tool.pointer);
   }
 
-  // Made when first needed: a path with nothing to fix (the check of a repaired output) never makes an object per call.
-  let callsOf: Map<Entry, CallOccurrence[]> | undefined;
-  const byAssistant = (): Map<Entry, CallOccurrence[]> => {
-    if (callsOf !== undefined) return callsOf;
-    callsOf = new Map();
-    for (const occurrence of pairing.occurrences) {
-      const assistant = items[occurrence.at]!;
-      const calls = callsOf.get(assistant);
-      if (calls === undefined) callsOf.set(assistant, [occurrence]);
-      else calls.push(occurrence);
-    }
-    return callsOf;
-  };
+  // Made when first needed: a path with nothing to fix (the check of a repaired output) never makes it.
+  let callsOf: CallsByMessage | undefined;
+  const byAssistant = (): CallsByMessage => (callsOf ??= new CallsByMessage(pairing.byNumber, items, store.length));
   // Unanswered calls by call row: one set serves the call loop (rows) and arranging (occurrences).
   const missing = new Set(pairing.missing.map((occurrence) => occurrence.row));
   // Results out of call order only need moving for agents whose providers care (not Claude Code's).
@@ -110,7 +103,7 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
   const main = agent === undefined;
   const refused = main ? contentRefused(analysis) : { blankText: false, blankUser: false, emptyFailedTurn: false };
   // A line whose only content is blank text (Claude Code writes a block per line) goes whole.
-  if (store.rare.size > 0 && refused.blankText) for (const entry of path) {
+  if (hasBlankText(store) && refused.blankText) for (const entry of path) {
     const blank = store.rare.get(entry.index)?.blankTextBlocks;
     if (blank !== undefined && entry.role !== 'user' && blank.length >= entry.blockCount && !dropped.has(entry)) {
       drop(entry);
@@ -179,7 +172,7 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
   // With nothing dropped, unanswered, out of place or to bridge, the order stands and so does every link.
   const bridges = main && bridgesWanted(analysis);
   if (dropped.size > 0 || missing.size > 0 || unplaced.size > 0 || bridges) {
-    const arranged = arrange(path, items, store, byAssistant(), dropped, missing, unplaced, renamed, builder);
+    const arranged = arrange(path, items, store, byAssistant(), pairing.byNumber, dropped, missing, unplaced, renamed, builder);
     const sequence = bridges ? bridgeTurns(analysis, arranged.sequence, arranged.moved, builder) : arranged.sequence;
     chain(sequence, arranged.moved, dropped, analysis, views, builder, newId);
   }
@@ -208,7 +201,8 @@ function arrange(
   path: readonly Entry[],
   items: readonly Entry[],
   store: EntryStore,
-  byAssistant: Map<Entry, CallOccurrence[]>,
+  byAssistant: CallsByMessage,
+  numbered: OccurrenceIndex,
   dropped: EntryMarks,
   missing: Set<number>,
   unplaced: Set<CallOccurrence>,
@@ -221,18 +215,22 @@ function arrange(
   // Results written before their call are passed over where they stand; they are put after the call.
   const early = new EntryMarks(store.length);
   for (const occurrence of unplaced) if (occurrence.result !== undefined && occurrence.result.at < occurrence.at) early.add(items[occurrence.result.at]!);
-  let pending: CallOccurrence[] = [];
+  // By number: a message's calls become objects only when its results are put in order.
+  const unplacedNumbers = new Set([...unplaced].map((occurrence) => numbered.numberOf(occurrence)));
+  const needsPlacing = (o: CallOccurrence | number): boolean =>
+    typeof o === 'number' ? unplacedNumbers.has(o) || missing.has(numbered.rowOf(o)) : unplaced.has(o) || missing.has(o.row);
+  let pending: Array<CallOccurrence | number> = [];
   kept.forEach((entry, i) => {
     if (moved.has(entry) || early.has(entry)) return;
     sequence.push({ entry });
-    const calls = byAssistant.get(entry);
-    if (calls !== undefined) pending.push(...calls);
+    byAssistant.collect(entry, pending);
     const group = store.group(entry.index);
     if (group !== -1 && i + 1 < kept.length && store.group(kept[i + 1]!.index) === group) return;
     if (pending.length === 0) return;
-    const occurrences = pending;
+    const calls = pending;
     pending = [];
-    if (!occurrences.some((o) => unplaced.has(o) || missing.has(o.row))) return;
+    if (!calls.some(needsPlacing)) return;
+    const occurrences = calls.map((o) => (typeof o === 'number' ? numbered.object(o) : o));
     // Every result of this message is rewritten right after it, so order and adjacency both hold.
     for (const occurrence of occurrences) {
       if (occurrence.result !== undefined) {
@@ -327,7 +325,7 @@ function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: strin
  * read from the columns. For a provider that pairs by name (`matchCall`, Gemini) a result that
  * names another tool gets its call's name.
  */
-function fillToolNames(byAssistant: Map<Entry, CallOccurrence[]>, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, matchCall: boolean): void {
+function fillToolNames(byAssistant: CallsByMessage, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, matchCall: boolean): void {
   for (const occurrences of byAssistant.values()) {
     for (const occurrence of occurrences) {
       if (occurrence.result === undefined) continue;
@@ -365,9 +363,10 @@ function contentRefused(analysis: Analysis): ContentRefused {
 
 /** On-disk fixes current OpenClaw applies: placeholder text for empty failed turns and blank user turns; empty text blocks go. */
 function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, refused: ContentRefused): void {
+  const blank = hasBlankText(store);
   for (const entry of path) {
     // Read from the columns first: almost every entry has nothing to fix.
-    if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && store.rare.get(entry.index)?.blankTextBlocks === undefined) continue;
+    if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && (!blank || store.rare.get(entry.index)?.blankTextBlocks === undefined)) continue;
     if (dropped.has(entry)) continue;
     const edits: EntryEdit[] = [];
     if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
@@ -381,6 +380,12 @@ function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMar
     for (const edit of edits) builder.edit(entry.line, edit);
     if (edits.length > 0) builder.count('rewrittenEntries');
   }
+}
+
+/** Read from the few entries with rare fields, not per entry of the path. */
+function hasBlankText(store: EntryStore): boolean {
+  for (const rare of store.rare.values()) if (rare.blankTextBlocks !== undefined) return true;
+  return false;
 }
 
 function hasOddResultName(store: EntryStore): boolean {

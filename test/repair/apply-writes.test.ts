@@ -29,7 +29,8 @@ describe('applyPlan writes', () => {
     await applyPlan({ path: file, transcript, format }, plan, async (chunk) => {
       most = Math.max(most, ++inFlight);
       await new Promise((resolve) => setTimeout(resolve, 1));
-      chunks.push(chunk);
+      // Copied: a chunk is the writer's again once its write settles.
+      chunks.push(Buffer.from(chunk));
       inFlight -= 1;
     });
     expect(chunks.length).toBeGreaterThan(2);
