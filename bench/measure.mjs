@@ -79,7 +79,7 @@ export function childRunner(tmp) {
   async function repair(file) {
     const out = path.join(tmp, `repaired-${childNo + 1}.jsonl`);
     const report = path.join(tmp, `repair-report-${childNo + 1}.json`);
-    const r = await runNode([BIN, 'repair', file, '--output', out, '--reporter', 'json', '--output-file', report]);
+    const r = await runNode([BIN, 'repair', file, '--out', out, '--reporter', 'json', '--output-file', report]);
     if (r.code !== 0 && r.code !== 1) throw new BenchError(`repair failed on ${file}: ${describe(r)}`);
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     fs.rmSync(out, { force: true });
