@@ -1,6 +1,6 @@
 import type { SchemaBreak } from '../../model/entry.js';
 import { isObject, type Json } from '../json.js';
-import { EVENT_CONTRACTS, SCHEMA_VERSION } from './schema-table.js';
+import { EVENT_CONTRACTS, SCHEMA_VERSION, type EventContract } from './schema-table.js';
 
 /** The last id found to be a UUID: an event's parentId is most often the id of the event before it. */
 let lastUuid = '';
@@ -32,7 +32,7 @@ function isUuid(value: unknown): boolean {
  */
 export function schemaBreaks(value: Json): SchemaBreak[] | undefined {
   const contract = typeof value.type === 'string' ? EVENT_CONTRACTS[value.type] : undefined;
-  if (contract === undefined) return undefined;
+  if (contract === undefined || conforms(value, contract)) return undefined;
   const breaks: SchemaBreak[] = [];
   const refused = (pointer: string, what: string) => breaks.push({ pointer, problem: `${what} (Copilot CLI ${SCHEMA_VERSION})`, fixable: false });
   if (!isUuid(value.id)) refused('/id', '`id` must be a UUID string');
@@ -49,7 +49,29 @@ export function schemaBreaks(value: Json): SchemaBreak[] | undefined {
     if (held === undefined) refused(`/data/${field}`, `a ${value.type} event requires \`data.${field}\``);
     else if (held === null && !(contract.nullable ?? []).includes(field)) refused(`/data/${field}`, `\`data.${field}\` of a ${value.type} event must not be null`);
   }
-  return breaks.length > 0 ? breaks : undefined;
+  return breaks;
+}
+
+/**
+ * Whether an event keeps its contract: the same checks as schemaBreaks without a list or a
+ * closure, as every event is checked and nearly all keep it. The parent first: it is most often
+ * the id of the event before, checked last (see isUuid).
+ */
+function conforms(value: Json, contract: EventContract): boolean {
+  const parentId = value.parentId;
+  if (parentId !== null && !isUuid(parentId)) return false;
+  if (!isUuid(value.id) || typeof value.timestamp !== 'string') return false;
+  if (value.agentId !== undefined && typeof value.agentId !== 'string') return false;
+  const ephemeral = value.ephemeral;
+  if (ephemeral !== undefined && (typeof ephemeral !== 'boolean' || (ephemeral === false && contract.ephemeral === true))) return false;
+  const data = value.data;
+  if (!isObject(data)) return false;
+  const required = contract.required;
+  if (required !== undefined) for (const field of required) {
+    const held = data[field];
+    if (held === undefined || (held === null && contract.nullable?.includes(field) !== true)) return false;
+  }
+  return true;
 }
 
 /** Writes the one value the schema leaves for each break that has one. */
