@@ -1,7 +1,8 @@
-// The headline rows alone: node bench/headline.mjs [--runs N]
+// The headline rows alone: node bench/headline.mjs [--runs N] [--requests]
 // pi (scan and repair), Claude Code, Codex, Gemini CLI, Copilot CLI and Qwen Code real-shaped 128 MiB files, each against the parse
 // baseline in the same run, as in `npm run bench` (bench/run.mjs). Minutes instead of the whole
 // bench's half hour, for checking a change to the hot path; the README figures come from run.mjs.
+// --requests adds the request / dataset row (100,000 conversations, scan and repair, 3 runs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { CLAUDE_CODE_GROWTH } from './projects.mjs';
 import { GEMINI_GROWTH, ensureGemini } from './to-gemini.mjs';
 import { ensureQwenCode, QWEN_GROWTH } from './to-qwen-code.mjs';
 import { COPILOT_GROWTH, ensureCopilot } from './to-copilot.mjs';
+import { ensureRequests } from './requests.mjs';
 
 const MiB = 2 ** 20;
 const at = process.argv.indexOf('--runs');
@@ -37,6 +39,11 @@ try {
     copilot: await throughputRow(c, { title: 'Copilot CLI, real-shaped', file: cp.file, bytes: cp.bytes, lines: cp.lines, runs }),
     qwenCode: await throughputRow(c, { title: 'Qwen Code, real-shaped', file: qw.file, bytes: qw.bytes, lines: qw.lines, runs }),
   };
+  if (process.argv.includes('--requests')) {
+    const rq = await ensureRequests(100_000);
+    const row = await throughputRow(c, { title: 'requests, 100000 conversations', file: rq.file, bytes: rq.bytes, lines: rq.lines, runs: 3, repair: true });
+    console.log(`\nrequests scan ${f2(row.ratio)} (≥ 0.6, ${row.scan.rssMiB} MiB), repair ${f2(row.repair.ratio)} (≥ 0.4, ${row.repair.rssMiB} MiB)`);
+  }
   console.log(`\npi scan ${f2(rows.pi.ratio)} (≥ 0.8), pi repair ${f2(rows.pi.repair.ratio)} (≥ 0.5), Claude Code scan ${f2(rows.claudeCode.ratio)} (≥ 0.8), Codex scan ${f2(rows.codex.ratio)}, Gemini CLI scan ${f2(rows.gemini.ratio)} (${rows.gemini.scan.rssMiB} MiB), Copilot CLI scan ${f2(rows.copilot.ratio)} (${rows.copilot.scan.rssMiB} MiB), Qwen Code scan ${f2(rows.qwenCode.ratio)} (${rows.qwenCode.scan.rssMiB} MiB); load average after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { openRegularSync } from '../io/regular-file.js';
-import { positionalId, positionOf } from '../model/entry.js';
+import { positionalId } from '../model/entry.js';
 import { flagMask } from '../model/entry-bits.js';
 import { EntryStore } from '../model/entry-store.js';
 import { translation } from '../model/store-translation.js';
@@ -254,8 +254,8 @@ function join(first: Transcript, second: Transcript, between?: () => void): Tran
   const into = translation(tail, first.entries);
   for (let i = 0; i < tail.length; i++) {
     // A positional id (legacy linear files) names the entry's place, which moves by `base`.
-    const id = (tail.info[i]! & LINKS_TO_PREVIOUS) !== 0 ? tail.at(i).id : undefined;
-    const moved = id !== undefined && positionOf(id) === i ? positionalId(base + i) : undefined;
+    const ref = (tail.info[i]! & LINKS_TO_PREVIOUS) !== 0 ? tail.idRef[i]! : -1;
+    const moved = ref !== -1 && tail.ids.text(ref) === positionalId(i) ? positionalId(base + i) : undefined;
     first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, id: moved }, into);
   }
   first.entries.trim(between);

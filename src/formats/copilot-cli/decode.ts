@@ -129,7 +129,8 @@ export class CopilotCliDecoder implements Decoder {
       requests.forEach((request, i) => calls.push(readCall(request, i)));
       entry.toolCalls = calls;
       entry.outcome = 'toolUse';
-      const open = new Set(calls.flatMap((call) => (call.id === undefined ? [] : [call.id])));
+      const open = new Set<string>();
+      for (const call of calls) if (call.id !== undefined) open.add(call.id);
       this.calling = open.size > 0 ? { id: entry.id!, open } : undefined;
     } else entry.outcome = 'complete';
     const model = typeof data.model === 'string' ? data.model : undefined;
