@@ -12,7 +12,7 @@ import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type BuilderStart, type ConversationSink } from './load-transcript.js';
+import { loadBytes, loadDocument, TranscriptBuilder, type BuilderStart, type ConversationSink } from './load-transcript.js';
 import { documentFormat } from '../formats/registry.js';
 
 const MiB = 1 << 20;
@@ -79,9 +79,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const rest = await second.catch(() => undefined);
   const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
   if (tail === undefined) return sequential(lines);
-  const joined = join(first, tail, collector(size));
-  addLateFacts(reached!.format, joined.entries);
-  return joined;
+  return join(first, tail, collector(size));
 }
 
 /**
@@ -191,8 +189,9 @@ const FIRST_SHARE = Number(process.env.TRANSCRIPT_DOCTOR_FIRST_SHARE ?? 0.56);
 /**
  * The first line ending after the main thread's share of the file that sits between two records
  * (`}` before it, `{` after): a record written over several lines must be read whole by one
- * thread to be joined. Within the first megabyte, one before a line the format's decoder starts
- * afresh on (see TranscriptFormat.startsAfresh) is taken first. Any line ending when the window holds no such one.
+ * thread to be joined; within a megabyte of the share, one before a line the format's decoder
+ * starts afresh on (see TranscriptFormat.startsAfresh) is taken first. Any line ending when the
+ * window holds no such one.
  */
 async function splitPoint(path: string, size: number, format: TranscriptFormat): Promise<number | undefined> {
   const file = await open(path, 'r');
