@@ -21,6 +21,12 @@ export class IdTable {
   /** Handle + 1 per slot, 0 for empty; at most half full so probe runs stay short. Empty once trimmed. */
   private slots = new Int32Array(1 << 7);
   private wide: Map<number, string> | undefined;
+  /**
+   * Handle + 1 of each positional id `#n` (see positionalId), by n: files named by position have
+   * one per line, dense, so they are found by number instead of hashed and probed. Every spelling
+   * of such an id goes this way, so two mentions still share one handle.
+   */
+  private positional = new Int32Array(0);
   /** Where a lookup encodes the id it looks for. */
   private readonly scratch = new Uint8Array(MAX_ENCODED);
   count = 0;
@@ -42,6 +48,8 @@ export class IdTable {
 
   /** `id` encoded in scratch as `length` bytes (-1: kept as the string). */
   private internEncoded(id: string, length: number): number {
+    const n = positionalNumber(this.scratch, 0, length);
+    if (n >= 0) return this.internPositional(n, length);
     const slot = this.find(id, length);
     const stored = this.slots[slot]!;
     if (stored !== 0) return stored - 1;
@@ -51,9 +59,21 @@ export class IdTable {
     return handle;
   }
 
+  private internPositional(n: number, length: number): number {
+    const known = n < this.positional.length ? this.positional[n]! : 0;
+    if (known !== 0) return known - 1;
+    const handle = this.add('', length);
+    if (n >= this.positional.length) this.positional = growTo(this.positional, n + 1);
+    this.positional[n] = handle + 1;
+    return handle;
+  }
+
   /** The handle of `id`, or -1 when it was never interned. */
   handle(id: string): number {
-    const slot = this.find(id, encodeId(id, this.scratch)); // first: it may build the index anew
+    const length = encodeId(id, this.scratch);
+    const n = positionalNumber(this.scratch, 0, length);
+    if (n >= 0) return n < this.positional.length ? this.positional[n]! - 1 : -1;
+    const slot = this.find(id, length); // it may build the index anew
     return this.slots[slot]! - 1;
   }
 
@@ -95,6 +115,7 @@ export class IdTable {
     this.count = 0;
     this.wide = undefined;
     if (this.slots.length > 0) this.slots.fill(0);
+    this.positional.fill(0);
   }
 
   /** Drops the hash index, and spare capacity when there is enough to be worth a copy: the file is loaded. */
@@ -146,6 +167,7 @@ export class IdTable {
     const mask = size - 1;
     for (let handle = 0; handle < this.count; handle++) {
       const wide = this.wide?.get(handle);
+      if (wide === undefined && positionalNumber(this.bytes, this.starts[handle]!, this.starts[handle + 1]!) >= 0) continue; // found by number
       let slot = (wide !== undefined ? hashText(wide) : hashBytes(this.bytes, this.starts[handle]!, this.starts[handle + 1]!)) & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = handle + 1;
@@ -157,6 +179,22 @@ function indexSize(count: number): number {
   let size = 16;
   while (size < 2 * count) size *= 2;
   return size;
+}
+
+/** Longest `#n` found by number: larger ones are hashed like any id (always, so one spelling, one way). */
+const MAX_POSITIONAL_DIGITS = 9;
+
+/** n for the bytes of a positional id `#n` (no leading zero), else -1. */
+function positionalNumber(bytes: Uint8Array, start: number, end: number): number {
+  const digits = end - start - 1;
+  if (digits < 1 || digits > MAX_POSITIONAL_DIGITS || bytes[start] !== 0x23 || (bytes[start + 1] === 0x30 && digits > 1)) return -1;
+  let n = 0;
+  for (let i = start + 1; i < end; i++) {
+    const digit = bytes[i]! - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 /** FNV-1a. */
