@@ -183,34 +183,26 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
   });
 }
 
+/** What a pairing found, besides its occurrences. */
+type Found = Omit<Pairing, 'occurrences' | 'byNumber'>;
+interface ColumnPairing extends Found {}
+
 /**
  * A pairing whose occurrences are made on first use. A class, not an object literal with a
  * getter: V8 gives each such literal a hidden class of its own, held in old space, and that
  * keeps the getter's closure, and with it the whole path, alive past every young collection
- * until a full one (a file of conversations pairs a path per line).
+ * until a full one (a file of conversations pairs a path per line). Its lists are declared by the
+ * interface of the same name and set from what the pairing found.
  */
 class ColumnPairing implements Pairing {
-  missing: CallOccurrence[];
-  displaced: CallOccurrence[];
-  outOfOrder: CallOccurrence[];
-  duplicates: DuplicateResult[];
-  orphans: ResultSlot[];
-  failedTurnResults: FailedTurnResult[];
-  duplicateCalls: DuplicateCall[];
   readonly byNumber: OccurrenceIndex;
 
   constructor(
     private readonly columns: OccurrenceColumns,
-    found: Omit<Pairing, 'occurrences' | 'byNumber'>,
+    found: Found,
   ) {
+    Object.assign(this, found);
     this.byNumber = columns;
-    this.missing = found.missing;
-    this.displaced = found.displaced;
-    this.outOfOrder = found.outOfOrder;
-    this.duplicates = found.duplicates;
-    this.orphans = found.orphans;
-    this.failedTurnResults = found.failedTurnResults;
-    this.duplicateCalls = found.duplicateCalls;
   }
 
   get occurrences(): CallOccurrence[] {
