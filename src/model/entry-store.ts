@@ -5,7 +5,9 @@ import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
 import { SHARED, type Translation } from './store-translation.js';
 import { toolNameProblem } from './tool-name.js';
-import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
+import { FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
+
+const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
 /** What few entries have: a map beside the columns instead of a column each. */
 export interface RareFields {
@@ -119,18 +121,29 @@ export class EntryStore implements Iterable<Entry> {
   }
 
   /**
+   * For entry i of `source` copied to position `at` here: the handle of its new id when it is named
+   * by its own position (a file replayed in order, see Entry.linksToPrevious), which moves with it;
+   * undefined when it keeps its id.
+   */
+  movedPosition(source: EntryStore, i: number, at: number): number | undefined {
+    if ((source.info[i]! & LINKS_TO_PREVIOUS) === 0 || at === i) return undefined;
+    const ref = source.idRef[i]!;
+    return ref !== -1 && source.ids.position(ref) === i ? this.ids.internPosition(at) : undefined;
+  }
+
+  /**
    * Entry i of `source` as the next entry, written at another line and offset (and under another
-   * id, for positional ids that follow the entry's position). Its facts are copied as numbers,
+   * id, `idRef`, for positional ids that follow the entry's position). Its facts are copied as numbers,
    * through `to` when the source has tables of its own (another thread's half of a file).
    */
-  pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; id?: string }, to: Translation = SHARED): void {
+  pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; idRef?: number }, to: Translation = SHARED): void {
     const at = this.length;
     if (at === this.info.length) this.growEntries(at + 1);
     this.length = at + 1;
     const info = source.info[i]!;
     const pointer = info >>> POINTER_SHIFT;
     this.info[at] = pointer === POINTER_CODES - 1 ? info : ((info & ((1 << POINTER_SHIFT) - 1)) | (to.string(pointer) << POINTER_SHIFT)) >>> 0;
-    this.idRef[at] = place.id === undefined ? to.id(source.idRef[i]!) : this.ids.intern(place.id);
+    this.idRef[at] = place.idRef ?? to.id(source.idRef[i]!);
     this.parentRef[at] = to.id(source.parentRef[i]!);
     const group = to.id(source.group(i));
     if (group !== -1) (this.groupRef ??= new Int32Array(this.info.length).fill(-1))[at] = group;

@@ -68,6 +68,20 @@ export class IdTable {
     return handle;
   }
 
+  /** The handle of the positional id `#n` (see positionalId), adding it when new; no string is made. */
+  internPosition(n: number): number {
+    const digits = String(n);
+    this.scratch[0] = 0x23;
+    for (let i = 0; i < digits.length; i++) this.scratch[i + 1] = digits.charCodeAt(i);
+    const length = digits.length + 1;
+    return positionalNumber(this.scratch, 0, length) === n ? this.internPositional(n, length) : this.internEncoded('', length);
+  }
+
+  /** n when handle names the positional id `#n`, else -1. */
+  position(handle: number): number {
+    return this.wide?.has(handle) === true ? -1 : positionalNumber(this.bytes, this.starts[handle]!, this.starts[handle + 1]!);
+  }
+
   /** The handle of `id`, or -1 when it was never interned. */
   handle(id: string): number {
     const length = encodeId(id, this.scratch);

@@ -5,8 +5,6 @@ import { Worker } from 'node:worker_threads';
 import type { TranscriptFormat } from '../formats/format.js';
 import { readFileLines } from '../io/file-lines.js';
 import { openRegularSync } from '../io/regular-file.js';
-import { positionalId } from '../model/entry.js';
-import { flagMask } from '../model/entry-bits.js';
 import { EntryStore } from '../model/entry-store.js';
 import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
@@ -242,8 +240,6 @@ async function headPosition(path: string, format: TranscriptFormat | undefined) 
   return position?.format.startsAfresh === undefined ? position : fresh;
 }
 
-const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
-
 /** The second half's numbers continue the first half's. */
 function join(first: Transcript, second: Transcript, between?: () => void): Transcript {
   const lines = first.lines;
@@ -252,10 +248,9 @@ function join(first: Transcript, second: Transcript, between?: () => void): Tran
   first.entries.reserveFor(tail);
   const into = translation(tail, first.entries);
   for (let i = 0; i < tail.length; i++) {
-    // A positional id (legacy linear files) names the entry's place, which moves by `base`.
-    const ref = (tail.info[i]! & LINKS_TO_PREVIOUS) !== 0 ? tail.idRef[i]! : -1;
-    const moved = ref !== -1 && tail.ids.text(ref) === positionalId(i) ? positionalId(base + i) : undefined;
-    first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, id: moved }, into);
+    // A positional id names the entry's place, which moves by `base`.
+    const idRef = first.entries.movedPosition(tail, i, base + i);
+    first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, idRef }, into);
   }
   first.entries.trim(between);
   for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines, ...(issue.through === undefined ? {} : { through: issue.through + lines }) });

@@ -7,8 +7,8 @@ import { SplitJoiner } from '../io/split-records.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { addLateFacts } from '../pipeline/load-transcript.js';
-import { positionalId, positionOf, type Entry } from '../model/entry.js';
-import { flagMask, KIND_CODE, KIND_MASK } from '../model/entry-bits.js';
+import { positionalId, positionOf } from '../model/entry.js';
+import { KIND_CODE, KIND_MASK } from '../model/entry-bits.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type LineIssue, type Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
@@ -20,7 +20,6 @@ const ENDINGS: Record<string, Buffer> = Object.fromEntries(Object.values(EOL).ma
 /** What a chunk of kept lines usually comes to: the reader's chunk size, with room for a few edited lines. */
 const CHUNK_BYTES = (1 << 20) + (64 << 10);
 const HEADER = KIND_CODE['header'];
-const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
 /**
  * Second pass of a repair: streams the source again and writes every line it keeps, byte for
@@ -70,8 +69,7 @@ export async function applyPlan(
       if (from !== -1) newIndex[from] = entries.length;
       const info = from === -1 ? 0 : entriesIn.info[from]!;
       if (value === undefined && (info & KIND_MASK) !== HEADER) {
-        const id = (info & LINKS_TO_PREVIOUS) === 0 ? undefined : movedId(entriesIn.at(from), entries.length);
-        entries.pushCopy(entriesIn, from, { line, offset: output.bytes, byteLength: bytes.length, id });
+        entries.pushCopy(entriesIn, from, { line, offset: output.bytes, byteLength: bytes.length, idRef: entries.movedPosition(entriesIn, from, entries.length) });
       } else {
         const entry = decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
         entry.offset = output.bytes;
@@ -181,9 +179,3 @@ export async function applyPlan(
   return output;
 }
 
-/** The id a kept entry takes at its new position: a positional id (legacy linear files) moves with it. */
-function movedId(entry: Entry, index: number): string | undefined {
-  if (!entry.linksToPrevious || index === entry.index) return undefined;
-  const id = entry.id;
-  return id !== undefined && positionOf(id) === entry.index ? positionalId(index) : undefined;
-}

@@ -31,3 +31,20 @@ describe('IdTable', () => {
     expect(other.handle('#42')).toBe(-1);
   });
 });
+
+describe('IdTable positions', () => {
+  it('interns a position as the id it spells, and reads a handle back as its position', () => {
+    const table = new IdTable();
+    const spelled = table.intern('#314');
+    expect(table.internPosition(314)).toBe(spelled);
+    const fresh = table.internPosition(2718);
+    expect(table.text(fresh)).toBe('#2718');
+    expect(table.intern('#2718')).toBe(fresh);
+    expect(table.position(fresh)).toBe(2718);
+    expect(table.position(table.intern('#0314'))).toBe(-1);
+    expect(table.position(table.intern('a1b2'))).toBe(-1);
+    // Past the digits found by number, a position is hashed like any id, and still spelled once.
+    expect(table.text(table.internPosition(12345678901))).toBe('#12345678901');
+    expect(table.internPosition(12345678901)).toBe(table.intern('#12345678901'));
+  });
+});
