@@ -97,6 +97,12 @@ export interface TranscriptFormat {
    * when the state after the head holds everywhere.
    */
   startsAfresh?(head: string): boolean;
+  /**
+   * What the opening of one of its files (as text, possibly cut short) says about the session:
+   * its whole id, the folder it was started in. Read without parsing, to find sessions by id and
+   * by folder (see src/io/sessions).
+   */
+  sessionHead?(head: string): { id?: string; cwd?: string };
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */

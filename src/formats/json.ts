@@ -69,3 +69,14 @@ export function endsInWhitespace(content: readonly unknown[]): boolean {
   const code = last.text.charCodeAt(last.text.length - 1);
   return (code === 32 || code === 10 || code === 13 || code === 9) && !isBlank(last.text);
 }
+
+/** A string member of a JSON object's text, found without parsing it (the line may be cut short). */
+export function stringMember(text: string, key: string): string | undefined {
+  const match = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
+  if (match === null) return undefined;
+  try {
+    return JSON.parse(`"${match[1]}"`) as string;
+  } catch {
+    return undefined;
+  }
+}

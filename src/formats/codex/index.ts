@@ -1,5 +1,5 @@
 import type { TranscriptFormat } from '../format.js';
-import { isObject, withoutTimestamp } from '../json.js';
+import { isObject, stringMember, withoutTimestamp } from '../json.js';
 import { CodexDecoder, type CodexDecoderState } from './decode.js';
 import { codexEncoder } from './encode.js';
 import { ROLLOUT_TYPES } from './items.js';
@@ -34,6 +34,8 @@ export const codexFormat: TranscriptFormat = {
   // A rollout line that lost its time is still a rollout line.
   resembles: (value) => isObject(value) && typeof value.type === 'string' && ROLLOUT_TYPES.has(value.type) && isObject(value.payload),
   livesAt: [/(^|\/)\.codex\/(sessions|archived_sessions)\/(.+\/)?rollout-[^/]*\.jsonl$/],
+  // The session_meta header names the folder the session was started in.
+  sessionHead: (head) => ({ cwd: stringMember(head, 'cwd') }),
   createDecoder: (state) => new CodexDecoder(state as CodexDecoderState | undefined),
   encoder: codexEncoder,
   // One item shape per call and per output: there is no legacy or foreign form to rewrite.

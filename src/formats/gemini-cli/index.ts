@@ -1,5 +1,5 @@
 import type { TranscriptFormat } from '../format.js';
-import { isObject, withoutTimestamp } from '../json.js';
+import { isObject, stringMember, withoutTimestamp } from '../json.js';
 import { GeminiCliDecoder, type GeminiCliDecoderState } from './decode.js';
 import { settleReplay } from './replay.js';
 import { geminiCliEncoder } from './encode.js';
@@ -49,6 +49,8 @@ export const geminiCliFormat: TranscriptFormat = {
   livesAt: [/(^|\/)\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, /(^|\/)\.gemini\/tmp\/[^/]+\/checkpoint-[^/]*\.json$/],
   // Older builds wrote a session as one JSON record (`session-*.json`), still read; `/chat save` writes `checkpoint-<tag>.json`.
   readsWholeDocument: (path) => /(^|\/)(session|checkpoint)-[^/]*\.json$/.test(path),
+  // The first record (or a legacy document's top) names the whole session id.
+  sessionHead: (head) => ({ id: stringMember(head, 'sessionId') }),
   createDecoder: (state) => new GeminiCliDecoder(state as GeminiCliDecoderState | undefined),
   settle: settleReplay,
   encoder: geminiCliEncoder,

@@ -1,7 +1,8 @@
 import { join, resolve, sep } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { hasFlag, operands, optionValue, UUID } from './command-line.js';
-import { firstLine, homeOf, sessionsAt, stringMember } from './walk.js';
+import { codexFormat } from '../../formats/codex/index.js';
+import { firstLine, homeOf, sessionsAt } from './walk.js';
 
 /** `rollout-<YYYY-MM-DDTHH-mm-ss>-<session id>.jsonl` */
 const ROLLOUT = /^rollout-.*-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -33,7 +34,7 @@ export const codex: SessionAgent = {
   continuable(file, cwd, env) {
     if (file.path.startsWith(join(codexHome(env), 'archived_sessions') + sep)) return false;
     const head = firstLine(file.path);
-    return head !== undefined && stringMember(head, 'cwd') === cwd;
+    return head !== undefined && codexFormat.sessionHead!(head).cwd === cwd;
   },
   resumeFrom(args): ResumeRequest | undefined {
     const words = operands(args, TAKING_VALUE);

@@ -3,7 +3,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { LIMITS, readBoundedText } from '../bounded-read.js';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { optionValue } from './command-line.js';
-import { headOf, homeOf, sessionsAt, stringMember } from './walk.js';
+import { geminiCliFormat } from '../../formats/gemini-cli/index.js';
+import { headOf, homeOf, sessionsAt } from './walk.js';
 
 /** `session-<YYYY-MM-DDTHH-mm>-<first 8 of the id>.jsonl`, or a legacy whole-file `.json`. */
 const SESSION_FILE = /^session-.*-([0-9a-f]{8})\.jsonl?$/i;
@@ -42,7 +43,7 @@ export const gemini: SessionAgent = {
     sessionsAt('gemini-cli', join(geminiDir(env), 'tmp'), [/^[^.]/, /^chats$/, SESSION_FILE], (names) => {
       const path = join(geminiDir(env), 'tmp', ...names);
       const head = headOf(path, 4096);
-      return (head === undefined ? undefined : stringMember(head, 'sessionId')) ?? SESSION_FILE.exec(names[2]!)?.[1];
+      return (head === undefined ? undefined : geminiCliFormat.sessionHead!(head).id) ?? SESSION_FILE.exec(names[2]!)?.[1];
     }),
   continuable: (file, cwd, env) => projectNames(cwd, env).includes(basename(dirname(dirname(file.path)))),
   resumeFrom(args): ResumeRequest | undefined {

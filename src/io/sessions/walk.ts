@@ -93,14 +93,3 @@ export function firstLine(path: string, maxBytes = 64 * 1024): string | undefine
   const end = head?.indexOf('\n') ?? -1;
   return end === -1 ? head : head!.slice(0, end);
 }
-
-/** A string member of a JSON object's text, found without parsing it (the line may be cut short). */
-export function stringMember(text: string, key: string): string | undefined {
-  const match = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
-  if (match === null) return undefined;
-  try {
-    return JSON.parse(`"${match[1]}"`) as string;
-  } catch {
-    return undefined;
-  }
-}
