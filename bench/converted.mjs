@@ -1,5 +1,6 @@
 // What every bench/to-<format>.mjs converter shares: its output cached beside the pi transcript it
 // was made from, and its use as a script.
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,34 @@ export async function ensureConverted(piFile, suffix, what, convert, log = conso
   fs.renameSync(tmp, target);
   fs.writeFileSync(marker, JSON.stringify(meta));
   return { file: target, ...meta };
+}
+
+/**
+ * A converter's output: `write(value)` one record a line, gathered into 4 MiB writes; `close()`
+ * ends the file and gives its figures.
+ */
+export function jsonlWriter(target) {
+  const out = fs.createWriteStream(target, { highWaterMark: 16 << 20 });
+  let buffer = '';
+  let lines = 0;
+  return {
+    get lines() {
+      return lines;
+    },
+    async write(value) {
+      buffer += JSON.stringify(value) + '\n';
+      lines++;
+      if (buffer.length > 4 << 20) {
+        if (!out.write(buffer)) await once(out, 'drain');
+        buffer = '';
+      }
+    },
+    async close() {
+      out.end(buffer);
+      await once(out, 'finish');
+      return { lines, bytes: fs.statSync(target).size };
+    },
+  };
 }
 
 /** `node bench/to-<format>.mjs <pi.jsonl> <out.jsonl>`, when the converter module is the script run. */

@@ -13,8 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { jsonlWriter } from './converted.mjs';
 
 const ENVELOPE = { isSidechain: false, userType: 'external', cwd: '/workspace/bench', version: '2.1.19', gitBranch: 'main' };
 const REAL_ENVELOPE = { ...ENVELOPE, entrypoint: 'cli' };
@@ -51,7 +51,7 @@ function toolUseResult(call, message, text) {
 }
 
 export async function toClaudeCode(source, target, { real = false } = {}) {
-  const out = fs.createWriteStream(target, { highWaterMark: 16 << 20 });
+  const out = jsonlWriter(target);
   const envelope = real ? REAL_ENVELOPE : ENVELOPE;
   const lastUuid = new Map(); // pi entry id → uuid of the last Claude Code line written for it
   const calls = new Map(); // tool call id → { block, uuid }, for the result's toolUseResult (real only)
@@ -59,17 +59,8 @@ export async function toClaudeCode(source, target, { real = false } = {}) {
   let sessionId = '00000000-0000-4000-8000-000000000000';
   let n = 0;
   let prompts = 0;
-  let lines = 0;
-  let buffer = '';
   const uuid = () => `00000000-0000-4000-8000-${(n++).toString(16).padStart(12, '0')}`;
-  const write = async (value) => {
-    buffer += JSON.stringify(value) + '\n';
-    lines++;
-    if (buffer.length > 4 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  };
+  const write = (value) => out.write(value);
   for await (const text of readline.createInterface({ input: fs.createReadStream(source, { highWaterMark: 4 << 20 }), crlfDelay: Infinity })) {
     const entry = JSON.parse(text);
     if (entry.type === 'session') {
@@ -140,9 +131,7 @@ export async function toClaudeCode(source, target, { real = false } = {}) {
     }
     lastUuid.set(entry.id, parent);
   }
-  out.end(buffer);
-  await once(out, 'finish');
-  return { lines, bytes: fs.statSync(target).size };
+  return out.close();
 }
 
 /** The Claude Code twin of a cached pi transcript, converted once and cached beside it. */

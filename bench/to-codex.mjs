@@ -14,8 +14,7 @@
 
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { once } from 'node:events';
-import { ensureConverted, runAsScript } from './converted.mjs';
+import { ensureConverted, jsonlWriter, runAsScript } from './converted.mjs';
 
 const CWD = '/workspace/bench';
 /** Codex lines of a real-shaped conversation take about this much more room than pi's. */
@@ -34,19 +33,10 @@ function textOf(content) {
 }
 
 export async function toCodex(source, target) {
-  const out = fs.createWriteStream(target, { highWaterMark: 16 << 20 });
-  let lines = 0;
-  let buffer = '';
+  const out = jsonlWriter(target);
   let time = Date.UTC(2026, 0, 5, 8);
   let tokens = 0;
-  const write = async (type, payload, at = time) => {
-    buffer += JSON.stringify({ timestamp: new Date(at).toISOString(), type, payload }) + '\n';
-    lines++;
-    if (buffer.length > 4 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  };
+  const write = (type, payload, at = time) => out.write({ timestamp: new Date(at).toISOString(), type, payload });
   const turnContext = () => write('turn_context', { cwd: CWD, approval_policy: 'on-request', sandbox_policy: { mode: 'workspace-write', network_access: false, exclude_tmpdir_env_var: false, exclude_slash_tmp: false }, model: 'gpt-5-codex', summary: 'auto' });
   for await (const text of readline.createInterface({ input: fs.createReadStream(source, { highWaterMark: 4 << 20 }), crlfDelay: Infinity })) {
     const entry = JSON.parse(text);
@@ -103,9 +93,7 @@ export async function toCodex(source, target) {
       }
     }
   }
-  out.end(buffer);
-  await once(out, 'finish');
-  return { lines, bytes: fs.statSync(target).size };
+  return out.close();
 }
 
 /** The Codex twin of a cached pi transcript, converted once and cached beside it. */

@@ -11,8 +11,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { ensureConverted, runAsScript } from './converted.mjs';
+import { ensureConverted, jsonlWriter, runAsScript } from './converted.mjs';
 
 const MODEL = 'claude-sonnet-4.5';
 /**
@@ -32,22 +31,15 @@ function uuid(seed) {
 }
 
 export async function toCopilot(source, target) {
-  const out = fs.createWriteStream(target, { highWaterMark: 16 << 20 });
-  let lines = 0;
-  let buffer = '';
+  const out = jsonlWriter(target);
   let time = Date.UTC(2026, 0, 5, 8);
   let previous = null;
   let turn = 0;
   const write = async (type, data) => {
-    const id = uuid(`${lines}`);
+    const id = uuid(`${out.lines}`);
     const event = { type, data, id, timestamp: new Date(time).toISOString(), parentId: previous };
     previous = id;
-    buffer += JSON.stringify(event) + '\n';
-    lines++;
-    if (buffer.length > 4 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
+    await out.write(event);
   };
   /** The open turn's calls, answered as their results come. */
   let open = false;
@@ -99,9 +91,7 @@ export async function toCopilot(source, target) {
     }
   }
   await endTurn();
-  out.end(buffer);
-  await once(out, 'finish');
-  return { lines, bytes: fs.statSync(target).size };
+  return out.close();
 }
 
 export function ensureCopilot(piFile, { log = console.log } = {}) {

@@ -11,8 +11,7 @@
 
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { once } from 'node:events';
-import { ensureConverted, runAsScript } from './converted.mjs';
+import { ensureConverted, jsonlWriter, runAsScript } from './converted.mjs';
 
 const PROJECT_HASH = '9dad1e4e08b0b11cbcd860257e8bdfa6b8e5f01790e10a6a0b1f4870c13e686b';
 /**
@@ -27,18 +26,9 @@ function textOf(content) {
 }
 
 export async function toGemini(source, target) {
-  const out = fs.createWriteStream(target, { highWaterMark: 16 << 20 });
-  let lines = 0;
-  let buffer = '';
+  const out = jsonlWriter(target);
   let time = Date.UTC(2026, 0, 5, 8);
-  const write = async (record) => {
-    buffer += JSON.stringify(record) + '\n';
-    lines++;
-    if (buffer.length > 4 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  };
+  const write = (record) => out.write(record);
   const stamp = () => new Date(time).toISOString();
   const touched = () => write({ $set: { lastUpdated: stamp() } });
   const context = () => ({ id: 'd04923d38bb0f6017037e74183378ef4', timestamp: stamp(), type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n</session_context>' }] });
@@ -96,9 +86,7 @@ export async function toGemini(source, target) {
     }
   }
   await settle();
-  out.end(buffer);
-  await once(out, 'finish');
-  return { lines, bytes: fs.statSync(target).size };
+  return out.close();
 }
 
 export function ensureGemini(piFile, { log = console.log } = {}) {

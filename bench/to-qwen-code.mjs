@@ -11,8 +11,7 @@
 
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { once } from 'node:events';
-import { ensureConverted, runAsScript } from './converted.mjs';
+import { ensureConverted, jsonlWriter, runAsScript } from './converted.mjs';
 
 const ENVELOPE = { cwd: '/workspace/bench', version: '0.24.4', gitBranch: 'main' };
 /** Qwen Code records of a real-shaped conversation take about this much more room than pi's. */
@@ -35,22 +34,13 @@ function partsOf(content) {
 }
 
 export async function toQwenCode(source, target) {
-  const out = fs.createWriteStream(target, { highWaterMark: 16 << 20 });
+  const out = jsonlWriter(target);
   const lastUuid = new Map(); // pi entry id → uuid of the last record written for it
   let sessionId = '00000000-0000-4000-8000-000000000000';
   let n = 0;
-  let lines = 0;
   let prompts = 0;
-  let buffer = '';
   const uuid = () => `00000000-0000-4000-8000-${(n++).toString(16).padStart(12, '0')}`;
-  const write = async (value) => {
-    buffer += JSON.stringify(value) + '\n';
-    lines++;
-    if (buffer.length > 4 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  };
+  const write = (value) => out.write(value);
   /** Writes a record after `parent`; returns its uuid. */
   const record = async (parent, timestamp, type, provenance, fields) => {
     const id = uuid();
@@ -99,9 +89,7 @@ export async function toQwenCode(source, target) {
     // Entries with no Qwen Code twin (model changes, labels, branch summaries): their children hang off their parent.
     lastUuid.set(entry.id, parent);
   }
-  out.end(buffer);
-  await once(out, 'finish');
-  return { lines, bytes: fs.statSync(target).size };
+  return out.close();
 }
 
 /** The Qwen Code twin of a cached pi transcript, converted once and cached beside it. */
