@@ -2,6 +2,7 @@ import { Entry, type ImageRef, type Outcome, type ToolCallRef, type ServerToolRe
 import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
 import { endsInWhitespace, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { indexedPointers } from '../intern.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
@@ -15,16 +16,7 @@ const OUTCOMES: Record<string, Outcome> = {
   refusal: 'complete',
 };
 
-/** Block pointers repeat; share them. */
-const pointers = new Map<number, string>();
-function blockPointer(index: number): string {
-  let pointer = pointers.get(index);
-  if (pointer === undefined) {
-    pointer = `/message/content/${index}`;
-    if (pointers.size < 1024) pointers.set(index, pointer);
-  }
-  return pointer;
-}
+const blockPointer = indexedPointers('/message/content');
 
 /**
  * Claude Code lines: `user` / `assistant` messages in a `uuid` / `parentUuid` DAG, one content

@@ -4,6 +4,7 @@ import { ClaudeCodeDecoder } from './decode.js';
 import { claudeCodeEncoder } from './encode.js';
 import { claudeCodeHeals } from './heals.js';
 import { readText } from './text.js';
+import { recoverUuidLinks } from './links.js';
 
 /** Line types only Claude Code writes, recognisable even without a uuid. */
 const OWN_TYPES = new Set(['summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment', 'custom-title', 'ai-title', 'last-prompt']);
@@ -38,12 +39,7 @@ export const claudeCodeFormat: TranscriptFormat = {
   readText,
   copyKey: withoutTimestamp,
   heals: claudeCodeHeals,
-  recoverLinks(text) {
-    const id = /"uuid"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
-    const parent = /"parentUuid"\s*:\s*(null|"([^"\\]+)")/.exec(text);
-    if (id === undefined || parent === null) return undefined;
-    return { id, parentId: parent[2] ?? null };
-  },
+  recoverLinks: recoverUuidLinks,
 };
 
 /**

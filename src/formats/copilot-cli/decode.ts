@@ -1,6 +1,6 @@
 import { Entry, positionalId, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { intern } from '../intern.js';
+import { indexedPointers, intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { schemaBreaks } from './schema.js';
 import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, SUBAGENT_STARTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
@@ -8,11 +8,7 @@ import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
 const DATA = '/data';
 
-/** Call pointers repeat; share them. */
-const pointers: string[] = [];
-function callPointer(index: number): string {
-  return (pointers[index] ??= `/data/toolRequests/${index}`);
-}
+const callPointer = indexedPointers('/data/toolRequests');
 
 export interface CopilotCliDecoderState {
   /** The model of the last assistant message, so only a change of provider is written down (see Entry.provider). */

@@ -1,7 +1,7 @@
 import { Entry, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { imageRef } from '../images.js';
-import { intern } from '../intern.js';
+import { indexedPointers, intern } from '../intern.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { readParts, type PartReader } from '../gemini-parts.js';
 import { qwenProvider } from './provider.js';
@@ -15,16 +15,7 @@ const MESSAGE_TYPES = new Set(['user', 'assistant', 'tool_result']);
  */
 const OUTSIDE_CHAIN = new Set(['session_artifact_event', 'session_artifact_snapshot', 'session_sources_snapshot', 'managed_session_header_v1', 'managed_session_event_v1', 'managed_session_commit_v1']);
 
-/** Part pointers repeat; share them. */
-const pointers = new Map<number, string>();
-function partPointer(index: number): string {
-  let pointer = pointers.get(index);
-  if (pointer === undefined) {
-    pointer = `/message/parts/${index}`;
-    if (pointers.size < 1024) pointers.set(index, pointer);
-  }
-  return pointer;
-}
+const partPointer = indexedPointers('/message/parts');
 
 export interface QwenDecoderState {
   /** The last auth type the session's telemetry recorded. */

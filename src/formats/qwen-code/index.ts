@@ -4,6 +4,7 @@ import { QwenDecoder, type QwenDecoderState } from './decode.js';
 import { qwenEncoder } from './encode.js';
 import { qwenHeals } from './heals.js';
 import { readText } from './text.js';
+import { recoverUuidLinks } from '../claude-code/links.js';
 
 const RECORD_TYPES = new Set(['user', 'assistant', 'tool_result', 'system']);
 
@@ -51,10 +52,5 @@ export const qwenCodeFormat: TranscriptFormat = {
   readText,
   copyKey: withoutTimestamp,
   heals: qwenHeals,
-  recoverLinks(text) {
-    const id = /"uuid"\s*:\s*"([^"\\]+)"/.exec(text)?.[1];
-    const parent = /"parentUuid"\s*:\s*(null|"([^"\\]+)")/.exec(text);
-    if (id === undefined || parent === null) return undefined;
-    return { id, parentId: parent[2] ?? null };
-  },
+  recoverLinks: recoverUuidLinks,
 };
