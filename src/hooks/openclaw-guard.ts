@@ -6,12 +6,9 @@
  * - a tool result whose call this session never wrote, or wrote and already answered (an
  *   orphan: "unexpected `tool_use_id` found in `tool_result` blocks");
  * - a blank user or assistant message (an empty error turn, an empty text).
- * Message shapes are pi's, as OpenClaw writes them, with the legacy block and id names
- * OpenClaw still reads.
+ * The message is read by the pi format (messageShape); this keeps the calls each session left open.
  */
-
-const CALL_BLOCKS = new Set(['toolCall', 'toolUse', 'functionCall']);
-const RESULT_ID_KEYS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id'] as const;
+import { messageShape } from '../formats/pi/message-shape.js';
 
 export interface MessageWrite {
   message: unknown;
@@ -30,27 +27,20 @@ export class MessageWriteGuard {
   private readonly open = new Map<string, Set<string>>();
 
   check(write: MessageWrite): WriteVerdict {
-    const message = write.message;
-    if (typeof message !== 'object' || message === null) return undefined;
-    const { role, content } = message as { role?: unknown; content?: unknown };
+    const shape = messageShape(write.message);
+    if (shape === undefined) return undefined;
     const key = write.sessionKey ?? write.agentId ?? '';
     const known = this.open.get(key);
     const calls = known ?? new Set<string>();
     this.open.set(key, calls);
-    if (role === 'toolResult' || role === 'tool') {
-      const id = resultId(message as Record<string, unknown>);
+    if (shape.kind === 'result') {
       if (known === undefined) return undefined;
-      if (id === undefined || !calls.delete(id)) return { block: true };
+      if (shape.callId === undefined || !calls.delete(shape.callId)) return { block: true };
       return undefined;
     }
-    if (role !== 'user' && role !== 'assistant') return undefined;
-    if (isBlank(content)) return { block: true };
-    if (role === 'assistant' && Array.isArray(content)) {
-      for (const block of content) {
-        const id = typeof block === 'object' && block !== null && CALL_BLOCKS.has((block as { type?: string }).type ?? '') ? (block as { id?: unknown }).id : undefined;
-        if (typeof id === 'string' && id !== '') calls.add(id);
-      }
-    }
+    if (shape.kind === 'other') return undefined;
+    if (shape.blank) return { block: true };
+    for (const id of shape.callIds) calls.add(id);
     return undefined;
   }
 
@@ -58,17 +48,4 @@ export class MessageWriteGuard {
   forget(sessionKey: string | undefined): void {
     this.open.delete(sessionKey ?? '');
   }
-}
-
-function resultId(message: Record<string, unknown>): string | undefined {
-  for (const key of RESULT_ID_KEYS) if (typeof message[key] === 'string' && message[key] !== '') return message[key];
-  return undefined;
-}
-
-/** No text but whitespace and nothing else (no call, image or thinking block). */
-function isBlank(content: unknown): boolean {
-  if (content === undefined || content === null) return true;
-  if (typeof content === 'string') return content.trim() === '';
-  if (!Array.isArray(content)) return false;
-  return content.every((block) => typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' && String((block as { text?: unknown }).text ?? '').trim() === '');
 }

@@ -91,6 +91,9 @@ describe('the OpenClaw plugin', () => {
     expect(write({ message: user('next'), sessionKey: 'b' })).toBeUndefined();
     expect(write({ message: result('toolu_A1'), sessionKey: 'b' })).toEqual({ block: true });
     expect(write({ message: result('toolu_A1'), sessionKey: 'a' })).toBeUndefined();
+    // A message of another role makes its session known too: an orphan after it is blocked.
+    expect(write({ message: { role: 'custom', content: 'note' }, sessionKey: 'c' })).toBeUndefined();
+    expect(write({ message: result('toolu_C1'), sessionKey: 'c' })).toEqual({ block: true });
   });
 
   it('session_end repairs the session file in place, keeping a backup, so the next load is clean', async () => {
