@@ -86,8 +86,8 @@ export interface TranscriptFormat {
   /**
    * Facts about the entries of a whole file that only its end settles, by entry index (Gemini CLI:
    * the last copy of a message wins). Read from what the decoder noted on each line (see
-   * Entry.replayNote), so the facts are settled once every line is read. Such a format's files are
-   * read by one thread (see load-file.ts, splitsWell).
+   * Entry.replayNote), so the facts are settled once every line is read (by two threads: once
+   * their halves are joined, see load-file.ts).
    */
   settle?(entries: EntryStore): ReadonlyMap<number, LateFacts>;
   /**

@@ -20,7 +20,6 @@ export interface RareFields {
   rollsBackTurns?: number;
   wipesHistory?: string;
   placeholderTurns?: string[];
-  replayNote?: unknown;
   keptHistoryProblems?: KeptHistoryProblem[];
   provider?: string;
   trailingWhitespace?: true;
@@ -85,6 +84,11 @@ export class EntryStore implements Iterable<Entry> {
   blockCounts = new Uint16Array(0);
   readonly manyBlocks = new Map<number, number>();
   readonly rare = new Map<number, RareFields>();
+  /**
+   * Each entry's Entry.replayNote, made at the first: a format that notes them notes most lines, and
+   * a slot a line costs far less than a map entry and an object (a fifth of a Gemini CLI scan).
+   */
+  notes: unknown[] | undefined;
   /** What the last pushed entries named, to spare the id table lookups for the links that repeat it. */
   private readonly recent = { id: undefined as string | undefined, idRef: -1, group: undefined as string | undefined, groupRef: -1, calls: 0, callIds: [] as string[], callRefs: [] as number[] };
 
@@ -180,6 +184,8 @@ export class EntryStore implements Iterable<Entry> {
     }
     const rare = source.rare.get(i);
     if (rare !== undefined) this.rare.set(at, rare.firstKeptRef === undefined ? { ...rare } : { ...rare, firstKeptRef: to.id(rare.firstKeptRef) });
+    const note = source.notes?.[i];
+    if (note !== undefined) this.setNote(at, note);
   }
 
   /** Adds a decoded entry (or any entry-shaped value) as the next one. */
@@ -218,6 +224,19 @@ export class EntryStore implements Iterable<Entry> {
     }
     this.info[i] = info;
     if (entry.rare !== undefined) this.pushRare(i, entry.rare as RareFields);
+    if (entry.replayNote !== undefined) this.setNote(i, entry.replayNote);
+  }
+
+  /** Entry i's replay note (see Entry.replayNote). */
+  note(i: number): unknown {
+    return this.notes?.[i];
+  }
+
+  private setNote(i: number, note: unknown): void {
+    const notes = (this.notes ??= []);
+    // Filled up to i, never past the end: an array with holes far apart would become a dictionary.
+    while (notes.length < i) notes.push(undefined);
+    notes[i] = note;
   }
 
   /** An entry's rare fields, beside the pointer pointerBits may have put there. */
@@ -227,7 +246,7 @@ export class EntryStore implements Iterable<Entry> {
       // A view of another store (see EntryView.rare) also holds that store's own bookkeeping.
       if (field === 'pointer' || field === 'firstKeptRef') continue;
       const value = held[field as keyof RareFields];
-      if (value !== undefined) (rare ??= this.rare.get(i) ?? {})[field as 'replayNote'] = value;
+      if (value !== undefined) ((rare ??= this.rare.get(i) ?? {}) as Record<string, unknown>)[field] = value;
     }
     if (rare === undefined) return;
     if (rare.firstKeptId !== undefined) rare.firstKeptRef = this.ids.intern(rare.firstKeptId);
@@ -246,6 +265,7 @@ export class EntryStore implements Iterable<Entry> {
     this.sequences = undefined;
     this.lines = undefined;
     this.offsetHigh = undefined;
+    this.notes = undefined;
     // Clearing a map makes it a new table: most lines leave these empty.
     if (this.manyBlocks.size > 0) this.manyBlocks.clear();
     if (this.rare.size > 0) this.rare.clear();

@@ -140,6 +140,9 @@ export class EntryView {
   get wipesHistory() {
     return this.rare?.wipesHistory;
   }
+  get replayNote(): unknown {
+    return this.store.note(this.index);
+  }
   get placeholderTurns() {
     return this.rare?.placeholderTurns;
   }

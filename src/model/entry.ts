@@ -200,9 +200,10 @@ export class Entry {
   declare placeholderTurns: string[] | undefined;
   /**
    * What a format that settles its replay at the end of the file (TranscriptFormat.settle) noted
-   * about the line, in its own terms; nothing but that format reads it.
+   * about the line, in its own terms; nothing but that format reads it. A field, not a rare one:
+   * such a format notes most lines (EntryStore keeps them in a column of their own, `notes`).
    */
-  declare replayNote: unknown;
+  replayNote: unknown = undefined;
   /** Pointers of empty or whitespace-only text blocks. */
   declare blankTextBlocks: string[] | undefined;
   /** Those of them that hold whitespace (providers word that error differently). */
@@ -284,7 +285,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'replayNote', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

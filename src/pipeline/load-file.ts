@@ -10,7 +10,7 @@ import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
 import { loadRange, type RangeRequest } from './load-range.js';
-import { loadBytes, loadDocument, TranscriptBuilder, type BuilderStart, type ConversationSink } from './load-transcript.js';
+import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type BuilderStart, type ConversationSink } from './load-transcript.js';
 import { documentFormat } from '../formats/registry.js';
 
 const MiB = 1 << 20;
@@ -77,19 +77,16 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const rest = await second.catch(() => undefined);
   const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
   if (tail === undefined) return sequential(lines);
-  return join(first, tail, collector(size));
+  return join(first, tail, reached!.format, collector(size));
 }
 
 /**
- * Whether a second thread pays for a format's files. Not for lines that are conversations of their
- * own (handed one by one to a sink), nor for a format that settles its replay at the end
- * (TranscriptFormat.settle): the notes its lines keep cross between threads by copy and are joined
- * one by one, which costs what the second thread saves. Measured on a real-shaped 128 MiB Gemini
- * CLI session (2 cores, same run): 1.62–1.69 s with two threads, 1.64–1.66 s with one, and 50 MB
- * more at the peak with two (221 against 169 MB).
+ * Whether a second thread pays for a format's files: not for lines that are conversations of their
+ * own (handed one by one to a sink). A format that settles its replay at the end
+ * (TranscriptFormat.settle) settles it once the halves are joined.
  */
 function splitsWell(format: TranscriptFormat): boolean {
-  return format.conversationOf === undefined && format.settle === undefined;
+  return format.conversationOf === undefined;
 }
 
 /** Files from this size on leave enough grown-out columns behind to be worth a collection. */
@@ -241,7 +238,7 @@ async function headPosition(path: string, format: TranscriptFormat | undefined) 
 }
 
 /** The second half's numbers continue the first half's. */
-function join(first: Transcript, second: Transcript, between?: () => void): Transcript {
+function join(first: Transcript, second: Transcript, format: TranscriptFormat, between?: () => void): Transcript {
   const lines = first.lines;
   const base = first.entries.length;
   const tail = EntryStore.revive(second.entries);
@@ -253,6 +250,8 @@ function join(first: Transcript, second: Transcript, between?: () => void): Tran
     first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, idRef }, into);
   }
   first.entries.trim(between);
+  // Each half was decoded without the other: what only the whole file settles is settled now.
+  addLateFacts(format, first.entries);
   for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines, ...(issue.through === undefined ? {} : { through: issue.through + lines }) });
   if (second.lastLine !== undefined) first.lastLine = { ...second.lastLine, line: second.lastLine.line + lines };
   first.lines += second.lines;

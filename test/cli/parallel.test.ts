@@ -38,7 +38,7 @@ describe('two-thread decoding', () => {
     expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
   });
 
-  // Gemini CLI files are read by one thread (see splitsWell); allowing two must still change nothing.
+  // Each half of a Gemini CLI log is decoded alone; the replay is settled once they are joined.
   it('settles a Gemini CLI log as one thread would: a copy far down the file wins over an earlier one', async () => {
     const fixture = readFileSync(join(ROOT, 'fixtures', 'gemini-cli', 'healthy.jsonl'), 'utf8').split('\n').slice(0, -1);
     // The answered copy of line 7 written again, unanswered, after many lines: the split falls between them.
@@ -55,5 +55,13 @@ describe('two-thread decoding', () => {
     const last = fixture.length + padding.length + 1;
     expect(JSON.parse(single.stdout).files[0].findings.map((f: { line: number; rule: string }) => `${f.line} ${f.rule}`)).toEqual([`${last} kept-history-pairing`, `${last} kept-history-pairing`]);
     expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
+    const repairs = await Promise.all(['single', 'split'].map(async (how) => {
+      const env = how === 'single' ? { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } : { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' };
+      const out = `${file}.${how}`;
+      await runCli(['repair', file, '--out', out], { env });
+      return readFileSync(out, 'utf8');
+    }));
+    expect(repairs[1]).toBe(repairs[0]);
+    expect(repairs[0]).not.toBe(readFileSync(file, 'utf8'));
   });
 });

@@ -16,7 +16,8 @@ export type ReplayNote =
 
 /**
  * A copy of a message. Its summary is dropped once a later line of the same thread sets the same
- * id: in the replay a later set always replaces it, so only its place is still needed (see replay.ts).
+ * id, or replaces the whole list: in the replay a later set always replaces it, so only its place
+ * is still needed (see replay.ts), and a new list leaves nothing of it.
  * Most messages are written several times (a tool call before and after its result).
  */
 export interface MessageCopy {
@@ -65,9 +66,18 @@ export class GeminiCliDecoder implements Decoder {
     }
     const note = noteOf(value, kind);
     if (note?.kind === 'message') this.supersede(note);
-    else if (note?.kind === 'list') note.messages.forEach((copy) => this.supersede(copy));
+    else if (note?.kind === 'list') {
+      // A list that replaces the history leaves no earlier copy in it: none of their summaries is read again.
+      if (note.clear) this.forgetAll();
+      note.messages.forEach((copy) => this.supersede(copy));
+    }
     entry.replayNote = note;
     return entry;
+  }
+
+  private forgetAll(): void {
+    for (const copy of this.latest.values()) copy.summary = undefined;
+    this.latest.clear();
   }
 
   private supersede(copy: MessageCopy): void {

@@ -15,7 +15,7 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   const messages = new Map<string, ReplayedMessage>();
   const wipes: Array<{ entry: number; id: string }> = [];
   for (let entry = 0; entry < entries.length; entry++) {
-    const note = entries.rare.get(entry)?.replayNote as ReplayNote | undefined;
+    const note = entries.note(entry) as ReplayNote | undefined;
     if (note === undefined) continue;
     if (note.kind === 'message') place(messages, note, entry);
     else if (note.kind === 'list') {
