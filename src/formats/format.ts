@@ -8,6 +8,8 @@ export interface Decoder {
   decode(value: unknown, line: number, index: number): Entry;
   /** What it has learned so far (e.g. the header's version), as plain data another thread can continue from. */
   state(): unknown;
+  /** The input has ended: what the decoder held back is written into the entries it returned (see Gemini CLI's). */
+  end?(): void;
 }
 
 /** What `TranscriptFormat.settle` may add to an entry once the whole file is decoded. */

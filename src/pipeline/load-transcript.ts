@@ -101,6 +101,7 @@ export class TranscriptBuilder {
   /** The same with the store's spare room and id index kept, for entries still to be added (another thread's half). */
   untrimmed(summary: ReadSummary): Transcript {
     this.settle();
+    this.decoder?.end?.();
     return Object.assign(this.transcript, { bom: summary.bom, bytes: summary.bytes, lines: summary.lines });
   }
 
@@ -273,6 +274,7 @@ export class TranscriptBuilder {
   }
 
   private lateFacts(): void {
+    this.decoder?.end?.();
     if (this.format !== undefined) addLateFacts(this.format, this.transcript.entries);
   }
 

@@ -174,6 +174,7 @@ export async function applyPlan(
     closeSync(fd);
   }
   if (output.lines > 0) output.lastLine = { line: output.lines, eol: lastEnding === '\r\n' ? 'crlf' : lastEnding === '' ? 'none' : 'lf', parsed: lastParsed };
+  decoder.end?.();
   addLateFacts(format, output.entries);
   output.entries.trim();
   return output;

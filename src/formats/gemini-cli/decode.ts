@@ -1,4 +1,4 @@
-import { Entry, positionalId } from '../../model/entry.js';
+import { Entry } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { isObject, nonEmptyString, type Json } from '../json.js';
 import { recordKind } from './records.js';
@@ -17,8 +17,10 @@ export type ReplayNote =
 /**
  * A copy of a message. Its summary is dropped once a later line of the same thread sets the same
  * id, or replaces the whole list: in the replay a later set always replaces it, so only its place
- * is still needed (see replay.ts), and a new list leaves nothing of it.
- * Most messages are written several times (a tool call before and after its result).
+ * is still needed (see replay.ts), and a new list leaves nothing of it. A message line's summary
+ * is made only once the next message line is read (or the input ends, see end): most messages are
+ * written several times in a row (a tool call before and after its result), and only the last copy
+ * needs one.
  */
 export interface MessageCopy {
   id: string;
@@ -42,6 +44,11 @@ export class GeminiCliDecoder implements Decoder {
   private sawMetadata: boolean;
   /** The last copy of each message id read by this decoder, whose summary a later copy drops. */
   private readonly latest = new Map<string, MessageCopy>();
+  /**
+   * The last message line read, not summarised yet: the client writes a message again a line or
+   * two later (a call before and after its result), and a copy written again is never summarised.
+   */
+  private pending: { copy: MessageCopy; message: Json } | undefined;
 
   constructor(state?: GeminiCliDecoderState) {
     this.sawMetadata = state?.sawMetadata ?? false;
@@ -59,20 +66,36 @@ export class GeminiCliDecoder implements Decoder {
       entry.kind = 'header';
       entry.header = { valid: true, id: nonEmptyString((value as Json).sessionId) };
     } else {
-      // A log in file order: each line follows the one before it, named by its place.
-      entry.id = positionalId(index);
+      // A log in file order: each line follows the one before it. No line is named by another, so none needs an id.
       entry.linksToPrevious = true;
       entry.kind = 'state';
     }
+    if (kind === 'message') {
+      const message = value as Json;
+      const copy: ReplayNote = { kind: 'message', id: message.id as string, pointer: '', summary: undefined };
+      if (this.pending?.copy.id !== copy.id) this.end();
+      this.pending = { copy, message };
+      this.supersede(copy);
+      entry.replayNote = copy;
+      return entry;
+    }
     const note = noteOf(value, kind);
-    if (note?.kind === 'message') this.supersede(note);
-    else if (note?.kind === 'list') {
+    if (note === undefined) return entry;
+    this.end();
+    if (note.kind === 'list') {
       // A list that replaces the history leaves no earlier copy in it: none of their summaries is read again.
       if (note.clear) this.forgetAll();
       note.messages.forEach((copy) => this.supersede(copy));
     }
     entry.replayNote = note;
     return entry;
+  }
+
+  /** Summarises the message held back: the input has ended, or another message follows it. */
+  end(): void {
+    if (this.pending === undefined) return;
+    this.pending.copy.summary = summarize(this.pending.message, '');
+    this.pending = undefined;
   }
 
   private forgetAll(): void {
@@ -98,8 +121,6 @@ function noteOf(value: unknown, kind: ReturnType<typeof recordKind>): ReplayNote
   switch (kind) {
     case 'rewind':
       return { kind: 'rewind', id: value.$rewindTo as string };
-    case 'message':
-      return { kind: 'message', ...copyOf(value.id as string, summarize(value, '')) };
     case 'patch': {
       const messages = (value.$set as Json).messages;
       return Array.isArray(messages) ? list(messages, '/$set/messages', true) : undefined;

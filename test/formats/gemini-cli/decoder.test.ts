@@ -7,7 +7,9 @@ const LS = { id: 'list_directory-1-a', name: 'list_directory' };
 /** Each line's note, as the decoder leaves it once every line is read. */
 function notes(lines: Line[]): Array<ReplayNote | undefined> {
   const decoder = new GeminiCliDecoder();
-  return lines.map((line, i) => decoder.decode(line, i + 1, i).replayNote as ReplayNote | undefined);
+  const found = lines.map((line, i) => decoder.decode(line, i + 1, i).replayNote as ReplayNote | undefined);
+  decoder.end();
+  return found;
 }
 
 const summaries = (note: ReplayNote | undefined) => (note?.kind === 'message' ? [note.summary !== undefined] : note?.kind === 'list' ? note.messages.map((copy) => copy.summary !== undefined) : []);
@@ -18,6 +20,15 @@ describe('Gemini CLI decoder: which copies keep their summary', () => {
     resetClock();
     const found = notes([metadata(), user('u1', 'list'), calling('m1', [{ ...LS }]), touched(), calling('m1', [{ ...LS, output: 'a.txt' }])]);
     expect(found.map(summaries)).toEqual([[], [true], [false], [], [true]]);
+  });
+
+  it('summarises the last message only once the input ends', () => {
+    resetClock();
+    const decoder = new GeminiCliDecoder();
+    const note = decoder.decode(calling('m1', [{ ...LS, output: 'a.txt' }]), 1, 0).replayNote as ReplayNote;
+    expect(summaries(note)).toEqual([false]);
+    decoder.end();
+    expect(note.kind === 'message' && note.summary?.calls.map((call) => call.responses.length)).toEqual([1]);
   });
 
   it('drops every earlier summary when $set.messages replaces the list, and keeps the list’s own', () => {
