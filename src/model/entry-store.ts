@@ -141,6 +141,26 @@ export class EntryStore implements Iterable<Entry> {
    * through `to` when the source has tables of its own (another thread's half of a file).
    */
   pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; idRef?: number }, to: Translation = SHARED): void {
+    this.copyEntry(source, i, place, to, { call: source.callStart(i), result: source.resultStart(i) });
+  }
+
+  /**
+   * Every entry of `source` after these, in order, `lines` lines further down (the other thread's
+   * half of a file): as pushCopy, but each entry's calls and results are where the last one's
+   * ended, not looked up (four binary searches an entry, a third of a join).
+   */
+  append(source: EntryStore, lines: number, to: Translation): void {
+    const base = this.length;
+    const cursor = { call: 0, result: 0 };
+    for (let i = 0; i < source.length; i++) {
+      // A positional id names the entry's place, which moves by `base`.
+      const idRef = this.movedPosition(source, i, base + i);
+      this.copyEntry(source, i, { line: source.line(i) + lines, offset: source.offset(i), byteLength: source.byteLength[i]!, idRef }, to, cursor);
+    }
+  }
+
+  /** Copies entry i, whose calls and results start at `cursor`; leaves `cursor` where the next entry's start. */
+  private copyEntry(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; idRef?: number }, to: Translation, cursor: { call: number; result: number }): void {
     const at = this.length;
     if (at === this.info.length) this.growEntries(at + 1);
     this.length = at + 1;
@@ -158,7 +178,9 @@ export class EntryStore implements Iterable<Entry> {
     this.byteLength[at] = place.byteLength;
     this.blockCounts[at] = source.blockCounts[i]!;
     if (source.blockCounts[i] === 0xffff) this.manyBlocks.set(at, source.manyBlocks.get(i)!);
-    for (let k = source.callStart(i), end = source.callEnd(i); k < end; k++) {
+    // An entry's calls are there whether or not it still says it has them (repair clears the flag, not the table).
+    let k = cursor.call;
+    for (; k < source.calls && source.callOwner[k] === i; k++) {
       const copy = this.calls++;
       if (copy === this.callId.length) this.growCalls(copy + 1);
       this.callOwner[copy] = at;
@@ -170,7 +192,9 @@ export class EntryStore implements Iterable<Entry> {
       const extras = source.callExtras.get(k);
       if (extras !== undefined) this.callExtras.set(copy, extras);
     }
-    for (let k = source.resultStart(i), end = source.resultEnd(i); k < end; k++) {
+    cursor.call = k;
+    k = cursor.result;
+    for (; k < source.results && source.resultOwner[k] === i; k++) {
       const copy = this.results++;
       if (copy === this.resultCallId.length) this.growResults(copy + 1);
       this.resultOwner[copy] = at;
@@ -182,7 +206,8 @@ export class EntryStore implements Iterable<Entry> {
       const extras = source.resultExtras.get(k);
       if (extras !== undefined) this.resultExtras.set(copy, extras);
     }
-    const rare = source.rare.get(i);
+    cursor.result = k;
+    const rare = source.rare.size === 0 ? undefined : source.rare.get(i);
     if (rare !== undefined) this.rare.set(at, rare.firstKeptRef === undefined ? { ...rare } : { ...rare, firstKeptRef: to.id(rare.firstKeptRef) });
     const note = source.notes?.[i];
     if (note !== undefined) this.setNote(at, note);

@@ -240,15 +240,9 @@ async function headPosition(path: string, format: TranscriptFormat | undefined) 
 /** The second half's numbers continue the first half's. */
 function join(first: Transcript, second: Transcript, format: TranscriptFormat, between?: () => void): Transcript {
   const lines = first.lines;
-  const base = first.entries.length;
   const tail = EntryStore.revive(second.entries);
   first.entries.reserveFor(tail);
-  const into = translation(tail, first.entries);
-  for (let i = 0; i < tail.length; i++) {
-    // A positional id names the entry's place, which moves by `base`.
-    const idRef = first.entries.movedPosition(tail, i, base + i);
-    first.entries.pushCopy(tail, i, { line: tail.line(i) + lines, offset: tail.offset(i), byteLength: tail.byteLength[i]!, idRef }, into);
-  }
+  first.entries.append(tail, lines, translation(tail, first.entries));
   first.entries.trim(between);
   // Each half was decoded without the other: what only the whole file settles is settled now.
   addLateFacts(format, first.entries);

@@ -1,6 +1,7 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { gluedRecords } from '../io/glued-records.js';
+import { lineText } from '../io/line-text.js';
 import { MAX_SPLIT_BYTES, MAX_SPLIT_LINES, splitRecords } from '../io/split-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, LineConversation, TranscriptFormat } from '../formats/format.js';
@@ -136,9 +137,10 @@ export class TranscriptBuilder {
     const bytes = raw.bytes;
     // Blank lines are nothing, unless they may be part of a string cut by raw line breaks.
     if (this.held === undefined && isBlank(bytes)) return;
+    const ascii = isAscii(bytes);
     let value: unknown;
     try {
-      value = JSON.parse(bytes.toString('utf8'));
+      value = JSON.parse(lineText(bytes, ascii));
     } catch (error) {
       const glued = gluedRecords(bytes, this.isRecord);
       if (glued === undefined) return this.hold(raw, undefined, error);
@@ -150,7 +152,7 @@ export class TranscriptBuilder {
       if (!this.isRecord(value)) return this.hold(raw, value);
       this.settle();
     }
-    this.parsed(raw, value);
+    this.parsed(raw, value, ascii);
   };
 
   /** Whether a parsed value can stand on a line of its own: the detected format's test, or any format's before one is. */
@@ -162,8 +164,9 @@ export class TranscriptBuilder {
     return found;
   }
 
-  private parsed(raw: Place & { bytes: Buffer; eol: RawLine['eol'] }, value: unknown): void {
-    this.counted(raw.number, raw.eol, isUtf8(raw.bytes));
+  /** `ascii`: the bytes are known to be ASCII, and so UTF-8. */
+  private parsed(raw: Place & { bytes: Buffer; eol: RawLine['eol'] }, value: unknown, ascii = false): void {
+    this.counted(raw.number, raw.eol, ascii || isUtf8(raw.bytes));
     this.accept(value, raw);
   }
 
