@@ -9,6 +9,7 @@ import type { ProviderId } from '../providers/provider-id.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Finding } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
+import { lineJob, shifted, type LineWork } from './line-work.js';
 import { runRules } from './run-rules.js';
 
 /** The format whose lines are conversations; its name is what the mini transcripts report. */
@@ -138,14 +139,20 @@ export function planConversation(conversation: LineConversation, how: LineRepair
  * model dies young (see TreeAnalysis): forcing full collections between lines cost more than the
  * judging itself (a 100,000-line dataset: 12.6 s of CPU against 4.1 s) for no lower peak.
  */
-export function conversationChecker(rules: readonly Rule[], provider?: ProviderId): { take: ConversationSink; findings: Finding[] } {
+export function conversationChecker(rules: readonly Rule[], provider?: ProviderId): LineWork & { findings: Finding[] } {
   const findings: Finding[] = [];
   const shared = new LineStore();
   const take: ConversationSink = (conversation, place) => {
     const found = conversation === undefined ? checkShapeless(place.number, rules) : checkConversation(conversation, place.number, rules, undefined, shared, provider);
     for (const finding of found) findings.push(finding);
   };
-  return { take, findings };
+  return {
+    take,
+    findings,
+    job: lineJob(rules, provider),
+    merge: (found, lines) => findings.push(...shifted(found, lines).findings),
+    results: () => ({ findings, changing: [] }),
+  };
 }
 
 /** The file's own findings (bytes, line endings) and its lines' findings, in line order. */

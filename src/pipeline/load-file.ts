@@ -9,8 +9,9 @@ import { EntryStore } from '../model/entry-store.js';
 import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import { collectGarbage } from './collect-garbage.js';
-import { loadRange, type RangeRequest } from './load-range.js';
-import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type BuilderStart, type ConversationSink } from './load-transcript.js';
+import type { LineWork } from './line-work.js';
+import { loadRange, type RangeRequest, type RangeResult } from './load-range.js';
+import { addLateFacts, loadBytes, loadDocument, TranscriptBuilder, type BuilderStart } from './load-transcript.js';
 import { documentFormat } from '../formats/registry.js';
 
 const MiB = 1 << 20;
@@ -36,9 +37,10 @@ const workerAvailable = existsSync(fileURLToPath(WORKER));
  * Reads a transcript file. Mid-sized files are decoded by two threads, each taking one half;
  * the halves are joined into exactly what a single pass would have produced. `twoThreads` is
  * off when files are already spread over threads (`--jobs`). A file whose lines are conversations
- * of their own (requests, datasets) is read by one thread, each line handed to `conversations`.
+ * of their own (requests, datasets) has each line handed to `work`; when the work says how
+ * (LineWork.job), the other thread does it to its half and `work` takes what it found.
  */
-export async function loadTranscriptFile(path: string, format?: TranscriptFormat, twoThreads = true, conversations?: ConversationSink): Promise<Transcript> {
+export async function loadTranscriptFile(path: string, format?: TranscriptFormat, twoThreads = true, work?: LineWork): Promise<Transcript> {
   // Refuses a FIFO or a device before reading: either may never end.
   const { fd, size } = openRegularSync(path);
   try {
@@ -47,29 +49,30 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
     if (owner !== undefined) return loadDocument(Buffer.from(readSmallFile(fd, size)), format, path, owner);
     // A small file is one blocking read: with thousands of sessions, stream set-up and thread-pool
     // round trips would cost more than parsing, and a CLI has nothing else to do meanwhile.
-    if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format, conversations, path);
+    if (size <= SMALL_FILE_BYTES) return loadBytes(readSmallFile(fd, size), format, work?.take, path);
   } finally {
     closeSync(fd);
   }
   const sequential = async (lines?: number) => {
-    const builder = new TranscriptBuilder(format, undefined, conversations).expectLines(lines ?? (await sampleLines(path, 0, size))).from(path);
+    const builder = new TranscriptBuilder(format, undefined, work?.take).expectLines(lines ?? (await sampleLines(path, 0, size))).from(path);
     return builder.finish(await readFileLines(path, builder.line), collector(size));
   };
-  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || format?.conversationOf !== undefined) return sequential();
+  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || (format?.conversationOf !== undefined && work?.job === undefined)) return sequential();
   const lines = await sampleLines(path, 0, size);
   if (size < MIN_MEAN_LINE_BYTES * lines) return sequential(lines);
   // Started before the split is known: the thread loads its code while this one reads the file's head.
   const worker = new DecoderThread();
   const head = await headPosition(path, format);
   const split = head === undefined ? undefined : await splitPoint(path, size, head.format);
-  if (split === undefined || head === undefined || !splitsWell(head.format)) {
+  if (split === undefined || head === undefined || !splitsWell(head.format, work)) {
     worker.cancel();
     return sequential(lines);
   }
-  const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state };
+  const perLine = head.format.conversationOf !== undefined;
+  const request: RangeRequest = { path, start: split, format: head.format.name, state: head.state, ...(perLine ? { job: work!.job } : {}) };
   const second = worker.load(request);
   // Sized for the whole file and left untrimmed: the second half is copied in without growing a column or rebuilding the id index.
-  const builder = new TranscriptBuilder(format).expectLines(lines);
+  const builder = new TranscriptBuilder(format, undefined, perLine ? work!.take : undefined).expectLines(lines);
   const first = builder.untrimmed(await readFileLines(path, builder.line, { end: split }));
   const reached = builder.position;
   // The worker guessed the decoder state at the split from the file's head; if the first half ended elsewhere, redo the second half here.
@@ -77,16 +80,17 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   const rest = await second.catch(() => undefined);
   const tail = agreed && rest !== undefined ? rest : reached === undefined ? undefined : await loadRange({ ...request, format: reached.format.name, state: reached.state });
   if (tail === undefined) return sequential(lines);
-  return join(first, tail, reached!.format, collector(size));
+  if (tail.lines !== undefined) work!.merge(tail.lines, first.lines);
+  return join(first, tail.transcript, reached!.format, collector(size));
 }
 
 /**
- * Whether a second thread pays for a format's files: not for lines that are conversations of their
- * own (handed one by one to a sink). A format that settles its replay at the end
- * (TranscriptFormat.settle) settles it once the halves are joined.
+ * Whether a second thread can take half of a format's files: for lines that are conversations of
+ * their own, when it can do to them what this thread does (see LineWork.job). A format that settles
+ * its replay at the end (TranscriptFormat.settle) settles it once the halves are joined.
  */
-function splitsWell(format: TranscriptFormat): boolean {
-  return format.conversationOf === undefined;
+function splitsWell(format: TranscriptFormat, work: LineWork | undefined): boolean {
+  return format.conversationOf === undefined || work?.job !== undefined;
 }
 
 /** Files from this size on leave enough grown-out columns behind to be worth a collection. */
@@ -127,7 +131,7 @@ function grow(buffer: Buffer, used: number, size: number): Buffer {
 /** A thread that decodes one range of a file, asked for once it is known (see load-worker). */
 class DecoderThread {
   private readonly worker = new Worker(WORKER);
-  private readonly result: Promise<Transcript>;
+  private readonly result: Promise<RangeResult>;
 
   constructor() {
     // Holds the process open only once it has work: a read that fails before then cannot leave it waiting.
@@ -140,7 +144,7 @@ class DecoderThread {
     this.result.catch(() => {}); // a cancelled thread's end is no one's error
   }
 
-  load(request: RangeRequest): Promise<Transcript> {
+  load(request: RangeRequest): Promise<RangeResult> {
     this.worker.ref();
     this.worker.postMessage(request);
     return this.result;

@@ -11,10 +11,10 @@ import type { Rule } from '../rules/rule.js';
 import { checkConversation, checkShapeless, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
+import { lineJob, shifted, type LineResults, type LineWork } from './line-work.js';
 
 /** What the first read of a file of conversations learned: the lines a repair changes, and the findings of the others. */
-export interface ConversationPlan {
-  take: ConversationSink;
+export interface ConversationPlan extends LineWork {
   /** Lines whose conversation the repair changes. */
   changing: Set<number>;
   /** Findings of the lines it leaves as they are, by line. */
@@ -35,7 +35,13 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
     const found = conversation === undefined ? checkShapeless(place.number, rules) : checkConversation(conversation, place.number, rules, plan!.analysis);
     if (found.length > 0) findings.set(place.number, [...(findings.get(place.number) ?? []), ...found]);
   };
-  return { take, changing, findings };
+  const merge = (found: LineResults, lines: number): void => {
+    const moved = shifted(found, lines);
+    for (const line of moved.changing) changing.add(line);
+    for (const finding of moved.findings) findings.set(finding.line, [...(findings.get(finding.line) ?? []), finding]);
+  };
+  const results = (): LineResults => ({ findings: [...findings.values()].flat(), changing: [...changing] });
+  return { take, changing, findings, job: lineJob(rules, how.provider, how), merge, results };
 }
 
 /** What the second read wrote. */

@@ -83,7 +83,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
 async function rewriteRead(source: string, reading: string, display: string, stamp: SourceStamp | undefined, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   // Lines that are conversations of their own are planned as they are read; session files ignore this.
   const lines = rewrite.mode === undefined ? undefined : planConversations({ mode: rewrite.mode, provider: rewrite.provider }, rewrite.rules);
-  const transcript = await loadTranscriptFile(reading, rewrite.format, true, lines?.take);
+  const transcript = await loadTranscriptFile(reading, rewrite.format, true, lines);
   transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
   if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, reading, display, stamp, transcript, format, lines, rewrite, target });

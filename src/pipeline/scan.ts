@@ -38,7 +38,7 @@ export async function scanFile(path: string, rules: readonly Rule[] = allRules, 
   // A file of conversations (requests, datasets) is judged line by line as it is read.
   const lines = conversationChecker(rules, extras.provider);
   // The path is also the report's name; a name that is not UTF-8 is read through withReadablePath.
-  const transcript = await withReadablePath(path, (reading) => loadTranscriptFile(reading, format, twoThreads, lines.take));
+  const transcript = await withReadablePath(path, (reading) => loadTranscriptFile(reading, format, twoThreads, lines));
   const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
   return check(path, path, transcript, rules, extras, lines.findings);

@@ -15,6 +15,28 @@ export function configureRules(rules: readonly Rule[], overrides: Record<string,
     const configured: Rule = { meta: { ...rule.meta, severity } };
     if (rule.check !== undefined) configured.check = (context) => rule.check!(plain(context));
     if (rule.checkEntry !== undefined) configured.checkEntry = (entry, context) => rule.checkEntry!(entry, plain(context));
+    madeFrom.set(configured, rule);
     return [configured];
   });
+}
+
+/** The rule each configured one was made from. */
+const madeFrom = new WeakMap<Rule, Rule>();
+
+/**
+ * The overrides that make `rules` from `base` again (configureRules), as plain data another thread
+ * can take; undefined when they are not `base` configured (a rule of someone else's, another order).
+ */
+export function overridesOf(rules: readonly Rule[], base: readonly Rule[]): Record<string, SeverityOverride> | undefined {
+  const overrides: Record<string, SeverityOverride> = {};
+  let at = 0;
+  for (const rule of base) {
+    const used = rules[at];
+    if (used === rule) at += 1;
+    else if (used !== undefined && madeFrom.get(used) === rule) {
+      overrides[rule.meta.id] = used.meta.severity;
+      at += 1;
+    } else overrides[rule.meta.id] = 'off';
+  }
+  return at === rules.length ? overrides : undefined;
 }

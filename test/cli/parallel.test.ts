@@ -64,4 +64,34 @@ describe('two-thread decoding', () => {
     expect(repairs[1]).toBe(repairs[0]);
     expect(repairs[0]).not.toBe(readFileSync(file, 'utf8'));
   });
+
+  // Lines that are conversations of their own are judged, and planned for repair, by each thread for its half.
+  it('judges and repairs a file of conversations as one thread would, with the project config and --provider', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-parallel-'));
+    const lines = ['healthy', 'broken'].flatMap((kind) => readFileSync(join(ROOT, 'fixtures', 'requests', `openai-chat-${kind}.jsonl`), 'utf8').split('\n').slice(0, -1));
+    // Every line several times over, each copy told apart, so the split falls among broken lines.
+    const file = join(dir, 'dataset.jsonl');
+    writeFileSync(file, Array.from({ length: 12 }, (_, copy) => lines.map((line) => line.replaceAll('"Hi"', `"Hi ${copy}"`))).flat().map((line) => `${line}\n`).join(''));
+    writeFileSync(join(dir, 'transcript-doctor.config.json'), JSON.stringify({ rules: { 'duplicate-tool-result': 'off', 'missing-tool-result': 'warning' } }));
+    const single = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) };
+    const split = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' };
+    for (const extra of [[], ['--provider', 'anthropic']]) {
+      const args = ['scan', file, '-r', 'json', ...extra];
+      const [one, two] = await Promise.all([runCli(args, { env: single, cwd: dir }), runCli(args, { env: split, cwd: dir })]);
+      const findings = JSON.parse(one.stdout).files[0].findings as Array<{ rule: string; line: number; severity: string }>;
+      expect(findings.some((f) => f.rule === 'missing-tool-result' && f.severity === 'warning' && f.line > lines.length * 6)).toBe(true);
+      expect(findings.some((f) => f.rule === 'duplicate-tool-result')).toBe(false);
+      expect(two.stderr).toBe('');
+      expect(JSON.parse(two.stdout)).toEqual(JSON.parse(one.stdout));
+    }
+    const repaired = await Promise.all([single, split].map(async (env, k) => {
+      const out = join(dir, `repaired-${k}.jsonl`);
+      const run = await runCli(['repair', file, '--out', out, '-r', 'json'], { env, cwd: dir });
+      return { bytes: readFileSync(out, 'utf8'), report: JSON.parse(run.stdout).files[0] };
+    }));
+    expect(repaired[0]!.bytes).not.toBe(readFileSync(file, 'utf8'));
+    expect(repaired[1]!.bytes).toBe(repaired[0]!.bytes);
+    const unnamed = (report: Record<string, unknown>) => ({ ...report, output: '', repair: { ...(report.repair as object), output: '' } });
+    expect(unnamed(repaired[1]!.report)).toEqual(unnamed(repaired[0]!.report));
+  });
 });
