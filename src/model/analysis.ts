@@ -42,6 +42,11 @@ export interface Analysis {
   /** The replayed path first, then each sub-agent's conversation, then the replayed path as if never compacted, then each abandoned branch. */
   paths: PathView[];
   status(entry: number): ReplayStatus;
+  /**
+   * The provider the rules judge this analysis against, once providers/choose.ts has chosen it:
+   * kept on the analysis, as a WeakMap entry per analysis cost a microsecond a line of a dataset.
+   */
+  providerChoice: unknown;
 }
 
 const IN_CONTEXT = flagMask('inContext');
@@ -74,6 +79,7 @@ class TreeAnalysis implements Analysis {
   readonly entries: EntryStore;
   private allPaths: PathView[] | undefined;
   private agentPaths: PathView[] | undefined;
+  providerChoice: unknown = undefined;
 
   constructor(
     readonly transcript: Transcript,

@@ -18,15 +18,13 @@ export interface ProviderChoice {
   session: SessionProviders | undefined;
 }
 
-const chosen = new WeakMap<Analysis, ProviderChoice>();
-
 /**
  * `--provider` wins; otherwise the provider the format's agent talks to (Claude Code: Anthropic,
  * Codex: Responses), otherwise, where turns record it (pi / OpenClaw), the provider of the last
  * assistant turn the agent would replay.
  */
 export function chooseProvider(analysis: Analysis): ProviderChoice {
-  let choice = chosen.get(analysis);
+  let choice = analysis.providerChoice as ProviderChoice | undefined;
   if (choice !== undefined) return choice;
   const transcript = analysis.transcript;
   const fixed = semanticsOf(transcript).provider;
@@ -36,7 +34,7 @@ export function chooseProvider(analysis: Analysis): ProviderChoice {
   else if (spoken !== undefined) choice = { id: spoken, explicit: false, session };
   else if (fixed !== undefined) choice = { id: fixed, explicit: false, session };
   else choice = { id: lastAssistantProvider(analysis, session!), explicit: false, session };
-  chosen.set(analysis, choice);
+  analysis.providerChoice = choice;
   return choice;
 }
 
