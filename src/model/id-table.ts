@@ -33,7 +33,9 @@ export class IdTable {
 
   /** The handle of `id`, adding it when new. */
   intern(id: string): number {
-    return this.internEncoded(id, encodeId(id, this.scratch));
+    // A positional id is found by its number, read from the string: nothing to encode.
+    const n = id.charCodeAt(0) === 0x23 ? positionalNumberOf(id) : -1;
+    return n >= 0 ? this.internNumbered(n) : this.internEncoded(id, encodeId(id, this.scratch));
   }
 
   /** The handle here of handle `handle` of `other`, found by its stored bytes: joining tables spells no id out. */
@@ -59,6 +61,7 @@ export class IdTable {
     return handle;
   }
 
+  /** `#n`, whose bytes are in scratch (`length` of them) when it is new. */
   private internPositional(n: number, length: number): number {
     const known = n < this.positional.length ? this.positional[n]! : 0;
     if (known !== 0) return known - 1;
@@ -68,13 +71,19 @@ export class IdTable {
     return handle;
   }
 
+  /** `#n`, spelled into scratch only when it is new. */
+  private internNumbered(n: number): number {
+    if (n < this.positional.length && this.positional[n] !== 0) return this.positional[n]! - 1;
+    let digits = 1;
+    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+    this.scratch[0] = 0x23;
+    for (let i = digits, rest = n; i >= 1; i--, rest = Math.floor(rest / 10)) this.scratch[i] = 0x30 + (rest % 10);
+    return this.internPositional(n, digits + 1);
+  }
+
   /** The handle of the positional id `#n` (see positionalId), adding it when new; no string is made. */
   internPosition(n: number): number {
-    const digits = String(n);
-    this.scratch[0] = 0x23;
-    for (let i = 0; i < digits.length; i++) this.scratch[i + 1] = digits.charCodeAt(i);
-    const length = digits.length + 1;
-    return positionalNumber(this.scratch, 0, length) === n ? this.internPositional(n, length) : this.internEncoded('', length);
+    return n <= MAX_POSITIONAL && Number.isInteger(n) && n >= 0 ? this.internNumbered(n) : this.intern(`#${n}`);
   }
 
   /** n when handle names the positional id `#n`, else -1. */
@@ -197,6 +206,20 @@ function indexSize(count: number): number {
 
 /** Longest `#n` found by number: larger ones are hashed like any id (always, so one spelling, one way). */
 const MAX_POSITIONAL_DIGITS = 9;
+const MAX_POSITIONAL = 10 ** MAX_POSITIONAL_DIGITS - 1;
+
+/** positionalNumber of a string. */
+function positionalNumberOf(id: string): number {
+  const digits = id.length - 1;
+  if (digits < 1 || digits > MAX_POSITIONAL_DIGITS || id.charCodeAt(0) !== 0x23 || (id.charCodeAt(1) === 0x30 && digits > 1)) return -1;
+  let n = 0;
+  for (let i = 1; i <= digits; i++) {
+    const digit = id.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
 
 /** n for the bytes of a positional id `#n` (no leading zero), else -1. */
 function positionalNumber(bytes: Uint8Array, start: number, end: number): number {

@@ -46,5 +46,10 @@ describe('IdTable positions', () => {
     // Past the digits found by number, a position is hashed like any id, and still spelled once.
     expect(table.text(table.internPosition(12345678901))).toBe('#12345678901');
     expect(table.internPosition(12345678901)).toBe(table.intern('#12345678901'));
+    // The largest and smallest found by number, from either side; every digit spelled back.
+    expect(table.internPosition(999999999)).toBe(table.intern('#999999999'));
+    expect(table.text(table.intern('#1000000000'))).toBe('#1000000000');
+    expect(table.intern('#0')).toBe(table.internPosition(0));
+    expect([0, 9, 10, 99, 100, 1090, 999999999].map((n) => table.text(table.internPosition(n)))).toEqual(['#0', '#9', '#10', '#99', '#100', '#1090', '#999999999']);
   });
 });
