@@ -24,7 +24,7 @@ export async function readFileLines(path: string, onLine: (line: RawLine) => voi
   const file = await open(path, READ_NOW);
   try {
     const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] as const;
-    const splitter = new LineSplitter(onLine, undefined, { reusedChunks: true });
+    const splitter = new LineSplitter(onLine, undefined, { reusedChunks: true, midFile: start > 0 });
     let position = start;
     let turn = 0;
     const readNext = () => {

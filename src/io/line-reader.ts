@@ -50,9 +50,14 @@ export class LineSplitter {
   constructor(
     private readonly onLine: (line: RawLine) => void,
     private readonly maxLineBytes: number = MAX_LINE_BYTES,
-    /** The caller refills the chunks it pushes: the part of a line a chunk ends with is copied. */
-    private readonly options: { reusedChunks?: boolean } = {},
-  ) {}
+    /**
+     * `reusedChunks`: the caller refills the chunks it pushes, so the part of a line a chunk ends
+     * with is copied. `midFile`: the bytes start inside a file, where a byte order mark is a line's.
+     */
+    private readonly options: { reusedChunks?: boolean; midFile?: boolean } = {},
+  ) {
+    this.first = options.midFile !== true;
+  }
 
   push(data: Buffer): void {
     let chunk = data;

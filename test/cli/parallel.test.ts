@@ -94,4 +94,18 @@ describe('two-thread decoding', () => {
     const unnamed = (report: Record<string, unknown>) => ({ ...report, output: '', repair: { ...(report.repair as object), output: '' } });
     expect(unnamed(repaired[1]!.report)).toEqual(unnamed(repaired[0]!.report));
   });
+
+  // The second thread starts mid-file: bytes that open its first line are that line's, not a byte order mark.
+  it('reads a line that opens with U+FEFF at the split as one thread does', async () => {
+    const lines = readFileSync(join(ROOT, 'fixtures', 'pi', 'healthy.jsonl'), 'utf8').split('\n').slice(0, -1);
+    // After the first few lines, every line opens with U+FEFF: no line in the second half starts with `{`, so the split falls before one of these.
+    const body = [...lines.slice(0, 3), ...lines.slice(3).map((line) => `\uFEFF${line}`)];
+    const file = join(mkdtempSync(join(tmpdir(), 'td-parallel-')), 'bom-lines.jsonl');
+    writeFileSync(file, body.map((line) => `${line}\n`).join(''));
+    const single = await runCli(['scan', file, '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
+    const split = await runCli(['scan', file, '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } });
+    const invalid = JSON.parse(single.stdout).files[0].findings.filter((f: { rule: string }) => f.rule === 'invalid-json');
+    expect(invalid.length).toBe(lines.length - 3);
+    expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
+  });
 });
