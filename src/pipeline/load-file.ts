@@ -57,7 +57,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
     const builder = new TranscriptBuilder(format, undefined, work?.take).expectLines(lines ?? (await sampleLines(path, 0, size))).from(path);
     return builder.finish(await readFileLines(path, builder.line), collector(size));
   };
-  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || (format?.conversationOf !== undefined && work?.job === undefined)) return sequential();
+  if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || (format !== undefined && !splitsWell(format, work))) return sequential();
   const lines = await sampleLines(path, 0, size);
   if (size < MIN_MEAN_LINE_BYTES * lines) return sequential(lines);
   // Started before the split is known: the thread loads its code while this one reads the file's head.
