@@ -95,6 +95,29 @@ describe('two-thread decoding', () => {
     expect(unnamed(repaired[1]!.report)).toEqual(unnamed(repaired[0]!.report));
   });
 
+  // The other thread finishes its small part long before this one and takes from this one's end, again and again.
+  it('reads a file as one thread does when the other thread takes ranges from the first part', async () => {
+    const [header, ...body] = readFileSync(join(ROOT, 'fixtures', 'pi', 'healthy.jsonl'), 'utf8').split('\n').slice(0, -1);
+    const last = (JSON.parse(body.at(-1)!) as { id: string }).id;
+    // Copies of the session, each with ids of its own, hung one after the other: some 24 MiB.
+    const copies = Math.ceil((24 << 20) / body.join('\n').length);
+    const copy = (c: number) => body.map((line) => line.replace(/"(id|parentId|toolCallId)":"([^"]+)"/g, `"$1":"$2-${c}"`).replace('"parentId":null', c === 0 ? '"parentId":null' : `"parentId":"${last}-${c - 1}"`));
+    // A tool result lost in a copy near the middle and in the last: findings in ranges either thread may read.
+    const result = body.findIndex((line) => line.includes('"role":"toolResult"'));
+    const lost = [Math.floor(copies / 2), copies - 1];
+    const lines = [header!, ...Array.from({ length: copies }, (_, c) => copy(c).filter((_, i) => i !== result || !lost.includes(c))).flat()];
+    const file = join(mkdtempSync(join(tmpdir(), 'td-parallel-')), 'long.jsonl');
+    writeFileSync(file, lines.map((line) => `${line}\n`).join(''));
+    const single = await runCli(['scan', file, '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(2 ** 40) } });
+    const split = await runCli(['scan', file, '-r', 'json'], { env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0', TRANSCRIPT_DOCTOR_FIRST_SHARE: '0.97' } });
+    expect(split.stderr).toBe('');
+    const found = JSON.parse(single.stdout).files[0].findings as Array<{ rule: string; line: number }>;
+    // Each lost result's call is found unanswered, on the line of the call that stays.
+    const copyOf = (line: number) => Number(/"id":"[^"]+-(\d+)"/.exec(lines[line - 1]!)![1]);
+    expect(new Set(found.filter((f) => f.rule === 'missing-tool-result').map((f) => copyOf(f.line)))).toEqual(new Set(lost));
+    expect(JSON.parse(split.stdout)).toEqual(JSON.parse(single.stdout));
+  });
+
   // The second thread starts mid-file: bytes that open its first line are that line's, not a byte order mark.
   it('reads a line that opens with U+FEFF at the split as one thread does', async () => {
     const lines = readFileSync(join(ROOT, 'fixtures', 'pi', 'healthy.jsonl'), 'utf8').split('\n').slice(0, -1);
