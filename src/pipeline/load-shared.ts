@@ -52,7 +52,8 @@ export async function loadShared(path: string, size: number, lines: number, form
   let request: RangeRequest | undefined;
   let handed: Promise<RangeResult[]> | undefined;
   let shared: TranscriptFormat | undefined;
-  const range: FileRange = {
+  // At first the head alone: then the format and state are known, and the part's end is set.
+  const range: FileRange & { end: number } = {
     end: Math.min(MiB, Math.floor(size * FIRST_SHARE)),
     afterChunk: async (reached) => {
       if (inHead) {
@@ -70,8 +71,8 @@ export async function loadShared(path: string, size: number, lines: number, form
         request = { path, start: split, format: shared.name, state: start.state, lines, size, ...(shared.conversationOf !== undefined ? { job: work!.job } : {}) };
         handed = thread.load(request, steal);
       } else if (steal.asked) {
-        const left = range.end! - reached;
-        const stop = left < MIN_STEAL_BYTES ? undefined : await recordBoundary(path, reached + Math.floor(left / 2), range.end!, shared!, true);
+        const left = range.end - reached;
+        const stop = left < MIN_STEAL_BYTES ? undefined : await recordBoundary(path, reached + Math.floor(left / 2), range.end, shared!, true);
         steal.answer(stop);
         if (stop !== undefined) range.end = stop;
       }
@@ -91,7 +92,7 @@ export async function loadShared(path: string, size: number, lines: number, form
   const reached = builder.position;
   const rest = await handed!.catch(() => undefined);
   // The other thread guessed the decoder state at its first line; if this part ended elsewhere, the rest is read again here.
-  const tails = startsAt(reached, request) && rest !== undefined ? rest : [await loadRange({ ...request, start: range.end!, format: reached!.format.name, state: reached!.state })];
+  const tails = startsAt(reached, request) && rest !== undefined ? rest : [await loadRange({ ...request, start: range.end, format: reached!.format.name, state: reached!.state })];
   return joinRanges(first, tails, reached!.format, work, between);
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Entry, type EntryKind, type Outcome, type Role } from '../../src/model/entry.js';
 import { EntryStore } from '../../src/model/entry-store.js';
 import { IdTable } from '../../src/model/id-table.js';
+import { translation } from '../../src/model/store-translation.js';
 
 const KINDS: EntryKind[] = ['header', 'message', 'compaction', 'branch-summary', 'context', 'state', 'unknown'];
 const ROLES: Array<Role | undefined> = [undefined, 'user', 'assistant', 'toolResult', 'other'];
@@ -76,6 +77,31 @@ describe('EntryStore', () => {
         more.forEach((entry) => store.push(entry));
         more.forEach((entry) => expect(facts(store.at(entry.index))).toEqual(facts(entry)));
         for (const entry of more) if (entry.id !== undefined) expect(store.ids.handle(entry.id)).toBe(store.idRef[entry.index]);
+      }),
+    );
+  });
+
+  it("appends another thread's store as if its entries had been pushed here, lines further down", () => {
+    fc.assert(
+      fc.property(fc.array(draft, { maxLength: 20 }), fc.array(draft, { minLength: 1, maxLength: 20 }), fc.nat(5), (firstMakers, secondMakers, skipped) => {
+        const store = new EntryStore();
+        firstMakers.forEach((make, index) => store.push(make(index)));
+        const other = new EntryStore();
+        secondMakers.forEach((make, index) => other.push(make(index)));
+        const tail = EntryStore.revive(structuredClone(other));
+        const base = firstMakers.length;
+        const lines = base + skipped;
+        store.reserveFor(tail);
+        store.append(tail, lines, translation(tail, store));
+        store.trim();
+        firstMakers.forEach((make, index) => expect(facts(store.at(index))).toEqual(facts(make(index))));
+        secondMakers.forEach((make, index) => {
+          const expected = make(base + index);
+          expected.line = lines + index + 1;
+          // An id that names the entry's own place (#n, in a file replayed in order) moves with it.
+          if (expected.linksToPrevious && make(index).id === `#${index}`) expected.id = `#${base + index}`;
+          expect(facts(store.at(base + index))).toEqual(facts(expected));
+        });
       }),
     );
   });
