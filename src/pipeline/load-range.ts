@@ -42,8 +42,7 @@ interface Decoded extends RangeResult {
 export async function loadRange(request: RangeRequest): Promise<Decoded> {
   const format = formats.find((candidate) => candidate.name === request.format)!;
   const work = request.job === undefined ? undefined : lineWork(request.job);
-  const end = request.end ?? request.size;
-  const builder = new TranscriptBuilder(format, request.state, work?.take).expectLines((request.lines * (end - request.start)) / request.size);
+  const builder = new TranscriptBuilder(format, request.state, work?.take).expectLines((request.lines * ((request.end ?? request.size) - request.start)) / request.size);
   // Each line is a fresh object, handed to no one else: its offset is moved to the file's in place.
   const summary = await readFileLines(
     request.path,
@@ -51,7 +50,8 @@ export async function loadRange(request: RangeRequest): Promise<Decoded> {
       raw.offset += request.start;
       builder.line(raw);
     },
-    { start: request.start, end },
+    // Without an end, on to the end of the file as it is then: lines appended meanwhile are read as one thread reads them.
+    { start: request.start, end: request.end },
   );
   const transcript = builder.untrimmed({ ...summary, bom: false });
   const decoded: Decoded = { transcript, start: request.start, reached: builder.position };

@@ -63,7 +63,7 @@ export async function loadShared(path: string, size: number, lines: number, form
         const split = start === undefined || !splitsWell(start.format, work) ? undefined : await recordBoundary(path, Math.floor(size * FIRST_SHARE), size, start.format, false);
         if (start === undefined || split === undefined || split <= reached) {
           thread.cancel();
-          range.end = size;
+          range.end = Number.POSITIVE_INFINITY; // on to the end of the file, as one thread reads it
           return;
         }
         range.end = split;
