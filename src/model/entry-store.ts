@@ -136,15 +136,6 @@ export class EntryStore implements Iterable<Entry> {
   }
 
   /**
-   * Entry i of `source` as the next entry, written at another line and offset (and under another
-   * id, `idRef`, for positional ids that follow the entry's position). Its facts are copied as numbers,
-   * through `to` when the source has tables of its own (another thread's half of a file).
-   */
-  pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; idRef?: number }, to: Translation = SHARED): void {
-    this.copyEntry(source, i, place, to, { call: source.callStart(i), result: source.resultStart(i) });
-  }
-
-  /**
    * Every entry of `source` after these, in order, `lines` lines further down (a part of a file
    * another thread read): what pushCopy of each would give, made a column at a time. Their calls
    * and results follow these in the same order, so none is looked up (four binary searches an
@@ -207,8 +198,12 @@ export class EntryStore implements Iterable<Entry> {
     if (notes !== undefined) for (let i = 0; i < notes.length; i++) if (notes[i] !== undefined) this.setNote(base + i, notes[i]);
   }
 
-  /** Copies entry i, whose calls and results start at `cursor`; leaves `cursor` where the next entry's start. */
-  private copyEntry(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; idRef?: number }, to: Translation, cursor: { call: number; result: number }): void {
+  /**
+   * Entry i of `source` as the next entry, written at another line and offset (and under another
+   * id, `idRef`, for positional ids that follow the entry's position). Its facts are copied as numbers,
+   * through `to` when the source has tables of its own (another thread's half of a file).
+   */
+  pushCopy(source: EntryStore, i: number, place: { line: number; offset: number; byteLength: number; idRef?: number }, to: Translation = SHARED): void {
     const at = this.length;
     if (at === this.info.length) this.growEntries(at + 1);
     this.length = at + 1;
@@ -225,7 +220,7 @@ export class EntryStore implements Iterable<Entry> {
     this.blockCounts[at] = source.blockCounts[i]!;
     if (source.blockCounts[i] === 0xffff) this.manyBlocks.set(at, source.manyBlocks.get(i)!);
     // An entry's calls are there whether or not it still says it has them (repair clears the flag, not the table).
-    let k = cursor.call;
+    let k = source.callStart(i);
     for (; k < source.calls && source.callOwner[k] === i; k++) {
       const copy = this.calls++;
       if (copy === this.callId.length) this.growCalls(copy + 1);
@@ -238,8 +233,7 @@ export class EntryStore implements Iterable<Entry> {
       const extras = source.callExtras.get(k);
       if (extras !== undefined) this.callExtras.set(copy, extras);
     }
-    cursor.call = k;
-    k = cursor.result;
+    k = source.resultStart(i);
     for (; k < source.results && source.resultOwner[k] === i; k++) {
       const copy = this.results++;
       if (copy === this.resultCallId.length) this.growResults(copy + 1);
@@ -252,7 +246,6 @@ export class EntryStore implements Iterable<Entry> {
       const extras = source.resultExtras.get(k);
       if (extras !== undefined) this.resultExtras.set(copy, extras);
     }
-    cursor.result = k;
     const rare = source.rare.size === 0 ? undefined : source.rare.get(i);
     if (rare !== undefined) this.rare.set(at, rare.firstKeptRef === undefined ? { ...rare } : { ...rare, firstKeptRef: to.id(rare.firstKeptRef) });
     const note = source.notes?.[i];

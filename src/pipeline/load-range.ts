@@ -66,6 +66,12 @@ export interface RangePart {
   result: RangeResult;
 }
 
+/** Adds a part as the main thread takes it: a range read again replaces those it covers (see loadRanges). */
+export function takePart(parts: RangePart[], part: RangePart): void {
+  for (let k = parts.length - 1; k >= 0; k--) if (parts[k]!.start >= part.start && parts[k]!.start < part.end) parts.splice(k, 1);
+  parts.push(part);
+}
+
 /**
  * The other thread's task: its range, then what it takes from the end of the main thread's
  * range each time it runs out (see RangeSteal). Each range is sent once decoded, so that the

@@ -9,7 +9,7 @@ import { EntryStore } from '../model/entry-store.js';
 import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import type { LineWork } from './line-work.js';
-import { loadRange, startsAt, type RangePart, type RangeRequest, type RangeResult } from './load-range.js';
+import { loadRange, startsAt, takePart, type RangePart, type RangeRequest, type RangeResult } from './load-range.js';
 import { addLateFacts, TranscriptBuilder, type BuilderStart } from './load-transcript.js';
 import { RangeSteal } from './range-steal.js';
 
@@ -117,9 +117,7 @@ class DecoderThread {
     this.result = new Promise((resolve, reject) => {
       this.worker.on('message', (part: RangePart | null) => {
         if (part === null) return resolve(parts.sort((a, b) => a.start - b.start).map(({ result }) => result));
-        // A range read again replaces those it covers (see loadRanges).
-        for (let k = parts.length - 1; k >= 0; k--) if (parts[k]!.start >= part.start && parts[k]!.start < part.end) parts.splice(k, 1);
-        parts.push(part);
+        takePart(parts, part);
       });
       this.worker.once('error', reject);
       this.worker.once('exit', (code) => reject(new Error(`decoder thread exited with code ${code}`)));

@@ -6,7 +6,7 @@ import { formats } from '../../src/formats/registry.js';
 import { analyze } from '../../src/model/analysis.js';
 import type { Transcript } from '../../src/model/transcript.js';
 import { loadTranscriptFile } from '../../src/pipeline/load-file.js';
-import { loadRange, loadRanges, type RangePart } from '../../src/pipeline/load-range.js';
+import { loadRange, loadRanges, takePart, type RangePart } from '../../src/pipeline/load-range.js';
 import { joinRanges } from '../../src/pipeline/load-shared.js';
 import { RangeSteal } from '../../src/pipeline/range-steal.js';
 import { rules } from '../../src/rules/index.js';
@@ -51,11 +51,7 @@ async function readShared(path: string, formatName: string, size: number, lines:
   const steals = cuts.slice(0, -1).reverse();
   const parts: RangePart[] = [];
   const request = { path, start: cuts.at(-1)!, format: formatName, state: first.reached!.state, lines, size };
-  await loadRanges(request, { ask: async () => steals.shift() }, (part) => {
-    // As the main thread takes them: a range read again replaces those it covers.
-    for (let k = parts.length - 1; k >= 0; k--) if (parts[k]!.start >= part.start && parts[k]!.start < part.end) parts.splice(k, 1);
-    parts.push(part);
-  });
+  await loadRanges(request, { ask: async () => steals.shift() }, (part) => takePart(parts, part));
   const ordered = parts.sort((a, b) => a.start - b.start);
   return { transcript: joinRanges(first.transcript, ordered.map((part) => part.result), format, undefined), ranges: ordered.map((part) => [part.start, part.end]) };
 }
