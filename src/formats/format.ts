@@ -5,7 +5,14 @@ import type { ReplaySemantics } from '../model/transcript.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
 export interface Decoder {
-  decode(value: unknown, line: number, index: number): Entry;
+  /**
+   * `latin1`: the line was valid UTF-8 but not ASCII, and was parsed from its bytes read as latin1,
+   * given only to a decoder that `readsLatin1`: each string it keeps or judges by more than its ASCII
+   * characters it reads through utf8Of (see io/line-text.ts).
+   */
+  decode(value: unknown, line: number, index: number, latin1?: boolean): Entry;
+  /** Whether decode takes lines read as latin1. */
+  readonly readsLatin1?: boolean;
   /** What it has learned so far (e.g. the header's version), as plain data another thread can continue from. */
   state(): unknown;
   /** The input has ended: what the decoder held back is written into the entries it returned (see Gemini CLI's). */

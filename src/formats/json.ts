@@ -10,6 +10,16 @@ export function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+const HIGH = /[\x80-\xff]/;
+
+/**
+ * A string from a line parsed from its bytes read as latin1 (see Decoder.decode's `latin1`), as
+ * parsing its UTF-8 text gives it: its characters of 0x80 and above are UTF-8 bytes.
+ */
+export function utf8Of(text: string): string {
+  return HIGH.test(text) ? Buffer.from(text, 'latin1').toString('utf8') : text;
+}
+
 function isBlank(text: unknown): boolean {
   return typeof text === 'string' && text.trim() === '';
 }

@@ -7,3 +7,23 @@
 export function lineText(bytes: Buffer, ascii: boolean): string {
   return ascii ? bytes.toString('latin1') : bytes.toString('utf8');
 }
+
+/**
+ * Whether a line of valid UTF-8 that is not ASCII may be parsed from its bytes read as latin1
+ * (see Decoder.latin1). JSON's structure is all ASCII and every byte of a multi-byte character is
+ * 0x80 or above, so such a text parses exactly when the UTF-8 text does, into the same structure,
+ * numbers and ASCII strings; a string holding other characters holds their UTF-8 bytes, one
+ * character each, which utf8Of (formats/json.ts) turns back. That holds unless an escape names a character
+ * of 0x80 or above (`\u00e9`): it would read as a byte. A line with one is read as UTF-8.
+ * Parsing the one-byte text instead of decoding UTF-8 into a two-byte one saves a third of the
+ * parse of a real session: its large lines mostly hold a little non-ASCII text.
+ */
+export function readsAsLatin1(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf(ESCAPE_U); at !== -1; at = bytes.indexOf(ESCAPE_U, at + 2)) {
+    // `\u00` and a digit 0-7 names an ASCII character; anything else may not (an escaped backslash before a `u` is read as one too).
+    if (bytes[at + 2] !== 0x30 || bytes[at + 3] !== 0x30 || !(bytes[at + 4]! >= 0x30 && bytes[at + 4]! <= 0x37)) return false;
+  }
+  return true;
+}
+
+const ESCAPE_U = Buffer.from('\\u', 'latin1');

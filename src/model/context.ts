@@ -23,19 +23,29 @@ export interface ContextItem {
 
 /**
  * The context of a path in columns: a path of a huge file holds one row per entry, and no
- * entry object. `at` gives a position's entry as a fresh view.
+ * entry object. `at` gives a position's entry as a fresh view. Messages are numbered when first
+ * asked for: the history as if never compacted, as long as the file, is mostly only paired.
  */
 export class Context implements PathItems {
   readonly length: number;
+  private numbers: { messageIndex: Int32Array; blockIndex: Int32Array } | undefined;
 
   constructor(
     readonly store: EntryStore,
     /** Entry index per position. */
     readonly indices: Int32Array,
-    readonly messageIndex: Int32Array,
-    readonly blockIndex: Int32Array,
   ) {
     this.length = indices.length;
+  }
+
+  /** Each position's index in the provider's messages (see ContextItem.messageIndex). */
+  get messageIndex(): Int32Array {
+    return (this.numbers ??= numberMessages(this.store, this.indices)).messageIndex;
+  }
+
+  /** Each position's place inside its message (see ContextItem.blockIndex). */
+  get blockIndex(): Int32Array {
+    return (this.numbers ??= numberMessages(this.store, this.indices)).blockIndex;
   }
 
   at(at: number): Entry {
@@ -86,12 +96,12 @@ export function buildContext(entries: EntryStore, path: readonly number[], compa
     for (let i = keptFrom; i < compactionAt; i++) if (!isCompaction(path[i]!)) select(path[i]!);
     for (let i = compactionAt + 1; i < path.length; i++) select(path[i]!);
   }
-  return numberMessages(entries, selected.subarray(0, count));
+  return new Context(entries, selected.subarray(0, count));
 }
 
 /** The context of entries sent as they are, in the order given: a conversation no compaction or flag trims (a sub-agent's own). */
 export function listContext(entries: EntryStore, indices: readonly number[]): Context {
-  return numberMessages(entries, Int32Array.from(indices));
+  return new Context(entries, Int32Array.from(indices));
 }
 
 const ERROR = outcomeCode('error');
@@ -99,8 +109,8 @@ const ABORTED = outcomeCode('aborted');
 const EMPTY_CONTENT = flagMask('emptyContent');
 const BLANK_TEXT = flagMask('blankText');
 
-function numberMessages(entries: EntryStore, indices: Int32Array): Context {
-  const context = new Context(entries, indices, new Int32Array(indices.length), new Int32Array(indices.length));
+function numberMessages(entries: EntryStore, indices: Int32Array): { messageIndex: Int32Array; blockIndex: Int32Array } {
+  const context = { messageIndex: new Int32Array(indices.length), blockIndex: new Int32Array(indices.length) };
   let next = 0;
   let resultRun = 0;
   let group = -1;

@@ -40,13 +40,10 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
   const selfLoops: number[][] = [];
   let previous = -1;
   let leaf = -1;
-  // Every entry a node hanging on the one before it: the tree is the file's order.
+  // Every node hanging on the node before it: the tree is the file's order (headers and other non-nodes stand aside).
   let chain = true;
   for (let i = 0; i < entries.length; i++) {
-    if (!isNode(entries, i)) {
-      chain = false;
-      continue;
-    }
+    if (!isNode(entries, i)) continue;
     const ref = entries.parentRef[i]!;
     if ((entries.info[i]! & LINKS_TO_PREVIOUS) !== 0) {
       parent[i] = previous;
@@ -63,7 +60,7 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
     leaf = i;
   }
   if (applyRollbacks(entries, parent)) chain = false;
-  if (chain) return chainTree(parent, byId, duplicateIds);
+  if (chain) return chainTree(entries, parent, leaf, byId, duplicateIds);
 
   return {
     parent,
@@ -77,12 +74,11 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
   };
 }
 
-/** The tree of entries that each hang on the one before them: one path, one leaf, no cycle. */
-function chainTree(parent: Int32Array, byId: IdIndex, duplicateIds: Tree['duplicateIds']): Tree {
-  const length = parent.length;
-  const replayPath: number[] = new Array(length);
-  for (let i = 0; i < length; i++) replayPath[i] = i;
-  return { parent, leaf: length - 1, replayPath, leaves: length === 0 ? [] : [length - 1], unknownParents: [], cycles: [], duplicateIds, byId };
+/** The tree of nodes that each hang on the node before them: one path of every node, one leaf, no cycle. */
+function chainTree(entries: EntryStore, parent: Int32Array, leaf: number, byId: IdIndex, duplicateIds: Tree['duplicateIds']): Tree {
+  const replayPath: number[] = [];
+  for (let i = 0; i < parent.length; i++) if (isNode(entries, i)) replayPath.push(i);
+  return { parent, leaf, replayPath, leaves: leaf === -1 ? [] : [leaf], unknownParents: [], cycles: [], duplicateIds, byId };
 }
 
 /** The id index of the tree's entries, and each later entry that reuses an earlier one's id. */

@@ -1,7 +1,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { gluedRecords } from '../io/glued-records.js';
-import { lineText } from '../io/line-text.js';
+import { lineText, readsAsLatin1 } from '../io/line-text.js';
 import { MAX_SPLIT_BYTES, MAX_SPLIT_LINES, splitRecords } from '../io/split-records.js';
 import { LineSplitter, readLines, type RawLine, type ReadSummary } from '../io/line-reader.js';
 import type { Decoder, LineConversation, TranscriptFormat } from '../formats/format.js';
@@ -127,7 +127,10 @@ export class TranscriptBuilder {
     this.accept(value, { number: 1, offset: start, byteLength: text.length });
   }
 
-  readonly line = (raw: RawLine): void => {
+  readonly line = (raw: RawLine): void => this.read(raw, true);
+
+  /** `latin1`: whether the line may be parsed from its bytes read as latin1, when the decoder takes such lines. */
+  private read(raw: RawLine, latin1: boolean): void {
     if (raw.oversized) {
       this.settle();
       this.issue('oversized', raw.number, `line of ${raw.byteLength} bytes is too long to parse`);
@@ -138,10 +141,14 @@ export class TranscriptBuilder {
     // Blank lines are nothing, unless they may be part of a string cut by raw line breaks.
     if (this.held === undefined && isBlank(bytes)) return;
     const ascii = isAscii(bytes);
+    // Not while lines are held: those are parsed again together, as UTF-8.
+    latin1 &&= !ascii && this.held === undefined && this.decoder?.readsLatin1 === true && isUtf8(bytes) && readsAsLatin1(bytes);
     let value: unknown;
     try {
-      value = JSON.parse(lineText(bytes, ascii));
+      value = JSON.parse(lineText(bytes, ascii || latin1));
     } catch (error) {
+      // It fails as UTF-8 too: that text's error, which quotes it, is the one told.
+      if (latin1) return this.read(raw, false);
       const glued = gluedRecords(bytes, this.isRecord);
       if (glued === undefined) return this.hold(raw, undefined, error);
       this.settle();
@@ -152,8 +159,8 @@ export class TranscriptBuilder {
       if (!this.isRecord(value)) return this.hold(raw, value);
       this.settle();
     }
-    this.parsed(raw, value, ascii);
-  };
+    this.parsed(raw, value, ascii || latin1, latin1);
+  }
 
   /** Whether a parsed value can stand on a line of its own: the detected format's test, or any format's before one is. */
   private readonly isRecord = (value: unknown): boolean => (this.format === undefined ? isAnyRecord(value) : this.format.isRecord(value));
@@ -164,10 +171,10 @@ export class TranscriptBuilder {
     return found;
   }
 
-  /** `ascii`: the bytes are known to be ASCII, and so UTF-8. */
-  private parsed(raw: Place & { bytes: Buffer; eol: RawLine['eol'] }, value: unknown, ascii = false): void {
-    this.counted(raw.number, raw.eol, ascii || isUtf8(raw.bytes));
-    this.accept(value, raw);
+  /** `utf8`: the bytes are known to be UTF-8; `latin1`: they were parsed read as latin1. */
+  private parsed(raw: Place & { bytes: Buffer; eol: RawLine['eol'] }, value: unknown, utf8 = false, latin1 = false): void {
+    this.counted(raw.number, raw.eol, utf8 || isUtf8(raw.bytes));
+    this.accept(value, raw, latin1);
   }
 
   /** Counts a parsed record whose last line is `line` (first line `first`), saying so when its bytes are not UTF-8. */
@@ -254,8 +261,8 @@ export class TranscriptBuilder {
     if (!isUtf8(bytes) && nul === 0) this.issue('invalid-utf8', line.number, 'invalid UTF-8 byte sequence');
   }
 
-  private accept(value: unknown, raw: Place): void {
-    if (this.decoder !== undefined) return this.add(value, raw);
+  private accept(value: unknown, raw: Place, latin1 = false): void {
+    if (this.decoder !== undefined) return this.add(value, raw, latin1);
     if (this.undetected === undefined) return;
     this.undetected.push({ value, raw: { number: raw.number, offset: raw.offset, byteLength: raw.byteLength } });
     const format = detectFormat(value);
@@ -288,10 +295,10 @@ export class TranscriptBuilder {
     if (format !== undefined) this.adopt(format);
   }
 
-  private add(value: unknown, raw: Place): void {
+  private add(value: unknown, raw: Place, latin1 = false): void {
     if (this.perLine) return this.conversations?.(this.format!.conversationOf!(value), raw);
     const entries = this.transcript.entries;
-    const entry = this.decoder!.decode(value, raw.number, entries.length);
+    const entry = this.decoder!.decode(value, raw.number, entries.length, latin1);
     entry.offset = raw.offset;
     entry.byteLength = raw.byteLength;
     entries.push(entry);

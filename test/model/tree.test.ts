@@ -1,7 +1,9 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadTranscript } from '../../src/pipeline/load-transcript.js';
 import { analyze } from '../../src/model/analysis.js';
+import { isNode, PathWalker } from '../../src/model/tree.js';
 import { call, Session } from '../helpers/session.js';
 
 async function analysed(jsonl: string) {
@@ -82,5 +84,20 @@ describe('replay path', () => {
     expect(branch.scope).toBe('abandoned');
     expect(branch.pairing.missing.map((o) => o.call.id)).toEqual(['t2']);
     expect(analysis.paths[0]!.pairing.missing).toEqual([]);
+  });
+});
+
+describe('a file whose every node hangs on the one before it (Codex, Copilot CLI)', () => {
+  it('is one path of every node, past the header, as walking its parents gives', async () => {
+    for (const fixture of ['fixtures/copilot-cli/healthy.jsonl', 'fixtures/copilot-cli/subagents-interleaved.jsonl', 'fixtures/codex/healthy.jsonl']) {
+      const transcript = await loadTranscript(createReadStream(fixture));
+      const { tree, entries } = analyze(transcript);
+      const nodes = Array.from({ length: entries.length }, (_, i) => i).filter((i) => isNode(entries, i));
+      expect(entries.kind(0), fixture).toBe('header');
+      expect(tree.replayPath, fixture).toEqual(nodes);
+      expect(tree.replayPath, fixture).toEqual(new PathWalker(tree.parent).path(tree.leaf));
+      expect(tree.leaves, fixture).toEqual([nodes.at(-1)]);
+      expect(tree.parent[nodes[0]!], fixture).toBe(-1);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Entry, positionalId, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { indexedPointers, intern } from '../intern.js';
-import { isObject, nonEmptyString, type Json } from '../json.js';
+import { isObject, nonEmptyString, utf8Of, type Json } from '../json.js';
 import { schemaBreaks } from './schema.js';
 import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, SUBAGENT_STARTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
@@ -40,6 +40,7 @@ export interface CopilotCliDecoderState {
  * sends: tried offline with every value). Without a start, it keeps nothing before it.
  */
 export class CopilotCliDecoder implements Decoder {
+  readonly readsLatin1 = true;
   private model: string | undefined;
   private calling: { id: string; open: Set<string> } | undefined;
   private keepFrom: string | undefined;
@@ -64,9 +65,11 @@ export class CopilotCliDecoder implements Decoder {
     return state;
   }
 
-  decode(value: unknown, line: number, index: number): Entry {
+  decode(value: unknown, line: number, index: number, latin1 = false): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
+    // Only ASCII is compared or checked here (types, UUIDs, error codes); what is kept is read through `text`.
+    const text = latin1 ? stringOf : nonEmptyString;
     const breaks = schemaBreaks(value);
     if (breaks !== undefined) entry.schemaBreaks = breaks;
     // The first entry of the file (a repair decodes the lines it writes one by one, at their place
@@ -75,7 +78,7 @@ export class CopilotCliDecoder implements Decoder {
     this.started = true;
     if (first && value.type === SESSION_START) {
       entry.kind = 'header';
-      entry.header = { valid: true, id: isObject(value.data) ? nonEmptyString(value.data.sessionId) : undefined };
+      entry.header = { valid: true, id: isObject(value.data) ? text(value.data.sessionId) : undefined };
       return entry;
     }
     // The client replays events in file order: a parentId that names no event, an earlier one or
@@ -86,9 +89,9 @@ export class CopilotCliDecoder implements Decoder {
     entry.kind = 'state';
     const data = value.data;
     if (!isObject(data) || value.ephemeral === true) return entry;
-    const agent = this.agentOf(value, data);
+    const agent = this.agentOf(value, data, text);
     if (agent !== undefined) {
-      decodeAgentEvent(value.type, data, entry, agent);
+      decodeAgentEvent(value.type, data, entry, agent, text);
       return entry;
     }
     if (this.keepFrom === '') this.keepFrom = id;
@@ -102,34 +105,35 @@ export class CopilotCliDecoder implements Decoder {
     } else if (value.type === USER_MESSAGE) {
       message(entry);
       entry.role = 'user';
-      if (typeof data.content === 'string' && data.content.trim() === '') entry.blankText = true;
+      if (typeof data.content === 'string' && isBlank(data.content, latin1)) entry.blankText = true;
     } else if (value.type === ASSISTANT_MESSAGE) {
       message(entry);
       entry.role = 'assistant';
-      this.decodeAssistant(data, entry);
+      this.decodeAssistant(data, entry, text);
     } else if (value.type === TOOL_COMPLETE) {
       message(entry);
       entry.role = 'toolResult';
-      entry.toolResults = [completion(data)];
+      const result = completion(data, text);
+      entry.toolResults = [result];
       // Gone once all are answered, so the state between turns is the same everywhere (see startsAfresh).
-      if (typeof data.toolCallId === 'string' && this.calling?.open.delete(data.toolCallId) && this.calling.open.size === 0) this.calling = undefined;
+      if (typeof data.toolCallId === 'string' && this.calling?.open.delete(result.callId ?? '') && this.calling.open.size === 0) this.calling = undefined;
     }
     return entry;
   }
 
-  private decodeAssistant(data: Json, entry: Entry): void {
+  private decodeAssistant(data: Json, entry: Entry, text: Text): void {
     const requests = Array.isArray(data.toolRequests) ? data.toolRequests : [];
     entry.blockCount = requests.length;
     if (requests.length > 0) {
       const calls: ToolCallRef[] = [];
-      requests.forEach((request, i) => calls.push(readCall(request, i)));
+      requests.forEach((request, i) => calls.push(readCall(request, i, text)));
       entry.toolCalls = calls;
       entry.outcome = 'toolUse';
       const open = new Set<string>();
       for (const call of calls) if (call.id !== undefined) open.add(call.id);
       this.calling = open.size > 0 ? { id: entry.id!, open } : undefined;
     } else entry.outcome = 'complete';
-    const model = typeof data.model === 'string' ? data.model : undefined;
+    const model = typeof data.model === 'string' ? text(data.model) ?? '' : undefined;
     if (model !== undefined && model !== this.model) {
       const before = this.model === undefined ? undefined : providerOfModel(this.model);
       this.model = model;
@@ -145,9 +149,9 @@ export class CopilotCliDecoder implements Decoder {
    * that names both the agent and its task call (`subagent.started`, a sub-agent's own events)
    * teaches which agent a call runs, so its events that name only the call join that agent.
    */
-  private agentOf(value: Json, data: Json): string | undefined {
-    const id = nonEmptyString(value.agentId) ?? nonEmptyString(data.agentId);
-    const call = nonEmptyString(data.parentToolCallId) ?? (value.type === SUBAGENT_STARTED ? nonEmptyString(data.toolCallId) : undefined);
+  private agentOf(value: Json, data: Json, text: Text): string | undefined {
+    const id = text(value.agentId) ?? text(data.agentId);
+    const call = text(data.parentToolCallId) ?? (value.type === SUBAGENT_STARTED ? text(data.toolCallId) : undefined);
     if (id !== undefined && call !== undefined && this.agentsByCall?.get(call) !== id) (this.agentsByCall ??= new Map()).set(call, id);
     if (id !== undefined || call === undefined || value.type === SUBAGENT_STARTED) return id;
     return this.agentsByCall?.get(call) ?? call;
@@ -158,7 +162,7 @@ export class CopilotCliDecoder implements Decoder {
  * A sub-agent's message, in its own conversation: never in the main agent's context (inContext
  * stays false), and it leaves the main agent's calls, compactions and model alone.
  */
-function decodeAgentEvent(type: unknown, data: Json, entry: Entry, agent: string): void {
+function decodeAgentEvent(type: unknown, data: Json, entry: Entry, agent: string, text: Text): void {
   if (type !== USER_MESSAGE && type !== ASSISTANT_MESSAGE && type !== TOOL_COMPLETE) return;
   entry.kind = 'message';
   entry.pointer = DATA;
@@ -168,18 +172,18 @@ function decodeAgentEvent(type: unknown, data: Json, entry: Entry, agent: string
     entry.role = 'assistant';
     const requests = Array.isArray(data.toolRequests) ? data.toolRequests : [];
     entry.blockCount = requests.length;
-    if (requests.length > 0) entry.toolCalls = requests.map(readCall);
+    if (requests.length > 0) entry.toolCalls = requests.map((request, i) => readCall(request, i, text));
     entry.outcome = requests.length > 0 ? 'toolUse' : 'complete';
   } else {
     entry.role = 'toolResult';
-    entry.toolResults = [completion(data)];
+    entry.toolResults = [completion(data, text)];
   }
 }
 
 /** A completion answers the call it names; the runtime's own failed one for an interrupted call is synthetic. */
-function completion(data: Json): ToolResultRef {
+function completion(data: Json, text: Text): ToolResultRef {
   const error = isObject(data.error) ? data.error : undefined;
-  return { callId: nonEmptyString(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED };
+  return { callId: text(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED };
 }
 
 function message(entry: Entry): void {
@@ -189,10 +193,10 @@ function message(entry: Entry): void {
 }
 
 /** A tool request: `{toolCallId, name, arguments, …}`; whatever is missing is said. */
-function readCall(request: unknown, i: number): ToolCallRef {
+function readCall(request: unknown, i: number, text: Text): ToolCallRef {
   const block = isObject(request) ? request : {};
-  const id = nonEmptyString(block.toolCallId);
-  const name = typeof block.name === 'string' ? intern(block.name) : undefined;
+  const id = text(block.toolCallId);
+  const name = typeof block.name === 'string' ? intern(text(block.name) ?? '') : undefined;
   const missing: NonNullable<ToolCallRef['missing']> = [];
   if (id === undefined) missing.push('id');
   if (name === undefined || name.trim() === '') missing.push('name');
@@ -201,3 +205,19 @@ function readCall(request: unknown, i: number): ToolCallRef {
   if (missing.length > 0) call.missing = missing;
   return call;
 }
+
+/** A string the decoder keeps, as the line's UTF-8 text gives it (see Decoder.decode's `latin1`); undefined when empty or not a string. */
+type Text = (value: unknown) => string | undefined;
+
+const stringOf: Text = (value) => {
+  const found = nonEmptyString(value);
+  return found === undefined ? undefined : utf8Of(found);
+};
+
+/** Whitespace only: a string with an ASCII character that is not whitespace is not, in either reading. */
+function isBlank(content: string, latin1: boolean): boolean {
+  if (latin1 && NOT_BLANK.test(content)) return false;
+  return (latin1 ? utf8Of(content) : content).trim() === '';
+}
+
+const NOT_BLANK = /[^\t\n\v\f\r \x80-\xff]/;
