@@ -20,8 +20,40 @@ export function utf8Of(text: string): string {
   return HIGH.test(text) ? Buffer.from(text, 'latin1').toString('utf8') : text;
 }
 
-function isBlank(text: unknown): boolean {
-  return typeof text === 'string' && text.trim() === '';
+/** nonEmptyString of a value read as the line's UTF-8 text gives it. */
+export type TextReader = (value: unknown) => string | undefined;
+
+const nonEmptyUtf8: TextReader = (value) => {
+  const found = nonEmptyString(value);
+  return found === undefined ? undefined : utf8Of(found);
+};
+
+/** How a decoder reads the strings it keeps from a line read as latin1, or not. */
+export function textReader(latin1: boolean): TextReader {
+  return latin1 ? nonEmptyUtf8 : nonEmptyString;
+}
+
+/** A copy of an object whose string fields are read as UTF-8 (its nested values are left as they are). */
+export function withUtf8Fields(value: Json): Json {
+  const copy: Json = {};
+  for (const key of Object.keys(value)) {
+    const field = value[key];
+    const read = typeof field === 'string' ? utf8Of(field) : field;
+    // A `__proto__` field JSON.parse made is a field: defined, as assigning it would set the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: read, enumerable: true, writable: true, configurable: true });
+    else copy[key] = read;
+  }
+  return copy;
+}
+
+/** An ASCII character that is not whitespace: the text is not blank, whichever way it was read. */
+const NOT_BLANK = /[^\t\n\v\f\r \x80-\xff]/;
+
+/** Whitespace only (as trim sees it), for text from a line read as latin1 or not. */
+export function isBlank(text: unknown, latin1 = false): boolean {
+  if (typeof text !== 'string') return false;
+  if (!latin1) return text.trim() === '';
+  return !NOT_BLANK.test(text) && utf8Of(text).trim() === '';
 }
 
 /** Fields a text block may carry besides its text without holding anything a person wrote. */
@@ -31,8 +63,8 @@ const TEXT_BLOCK_FIELDS = new Set(['type', 'text', 'cache_control', 'citations']
  * A text block with nothing to read: its text is absent or whitespace, and it holds no other
  * field (a mangled `"tex]"` key still holds what was written, so it is not blank).
  */
-export function isBlankTextBlock(block: unknown): boolean {
-  if (!isObject(block) || block.type !== 'text' || !(block.text === undefined || isBlank(block.text))) return false;
+export function isBlankTextBlock(block: unknown, latin1 = false): boolean {
+  if (!isObject(block) || block.type !== 'text' || !(block.text === undefined || isBlank(block.text, latin1))) return false;
   for (const key in block) if (!TEXT_BLOCK_FIELDS.has(key)) return false;
   return true;
 }
@@ -73,11 +105,12 @@ export function withoutTimestamp(value: unknown): string {
 }
 
 /** Whether a message's last block is text ending in whitespace (Anthropic rejects that as the final assistant message). Reads one block. */
-export function endsInWhitespace(content: readonly unknown[]): boolean {
+export function endsInWhitespace(content: readonly unknown[], latin1 = false): boolean {
   const last = content[content.length - 1];
   if (!isObject(last) || last.type !== 'text' || typeof last.text !== 'string' || last.text === '') return false;
+  // An ASCII last character is the same either way; a UTF-8 byte read as latin1 stands for no ASCII one.
   const code = last.text.charCodeAt(last.text.length - 1);
-  return (code === 32 || code === 10 || code === 13 || code === 9) && !isBlank(last.text);
+  return (code === 32 || code === 10 || code === 13 || code === 9) && !isBlank(last.text, latin1);
 }
 
 /** A string member of a JSON object's text, found without parsing it (the line may be cut short). */

@@ -20,10 +20,16 @@ export function lineText(bytes: Buffer, ascii: boolean): string {
  */
 export function readsAsLatin1(bytes: Buffer): boolean {
   for (let at = bytes.indexOf(ESCAPE_U); at !== -1; at = bytes.indexOf(ESCAPE_U, at + 2)) {
-    // `\u00` and a digit 0-7 names an ASCII character; anything else may not (an escaped backslash before a `u` is read as one too).
-    if (bytes[at + 2] !== 0x30 || bytes[at + 3] !== 0x30 || !(bytes[at + 4]! >= 0x30 && bytes[at + 4]! <= 0x37)) return false;
+    // `\u00` and a digit 0-7 names an ASCII character.
+    if (bytes[at + 2] === 0x30 && bytes[at + 3] === 0x30 && bytes[at + 4]! >= 0x30 && bytes[at + 4]! <= 0x37) continue;
+    // After an odd number of backslashes this one is escaped, and the `u` is a letter (`\\update`).
+    let before = 0;
+    while (at - before - 1 >= 0 && bytes[at - before - 1] === BACKSLASH) before += 1;
+    if (before % 2 === 0) return false;
   }
   return true;
 }
+
+const BACKSLASH = 0x5c;
 
 const ESCAPE_U = Buffer.from('\\u', 'latin1');

@@ -21,7 +21,7 @@ function parse(text: string): { value: unknown } | { error: true } {
 }
 
 /** Text a session holds: ASCII, accents, the whitespace JavaScript's trim knows, line separators, CJK, emoji, escapes. */
-const piece = fc.constantFrom('a', ' ', 'é', 'Ã', '\u00a0', '\u0085', '\u2028', '\u3000', '\ufeff', '中文', '😀', '\\', '"', '\n', '\u001b', '\u0000', '\ud800', '{}', '[1,2]', 'ÿ', '\u0100');
+const piece = fc.constantFrom('a', ' ', 'é', '\\update', '\\\\u00e9', 'Ã', '\u00a0', '\u0085', '\u2028', '\u3000', '\ufeff', '中文', '😀', '\\', '"', '\n', '\u001b', '\u0000', '\ud800', '{}', '[1,2]', 'ÿ', '\u0100');
 const text = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
 const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
@@ -63,6 +63,9 @@ describe('a line read as latin1', () => {
     expect(readsAsLatin1(Buffer.from('{"a":"é\\u'))).toBe(false);
     expect(readsAsLatin1(Buffer.from('{"a":"\\u001b[0m é \\u007f"}'))).toBe(true);
     expect(readsAsLatin1(Buffer.from('{"a":"é"}'))).toBe(true);
+    // An escaped backslash before a `u`: no escape. One more backslash makes it one again.
+    expect(readsAsLatin1(Buffer.from('{"a":"C:\\\\update é"}'))).toBe(true);
+    expect(readsAsLatin1(Buffer.from('{"a":"C:\\\\\\u00e9 é"}'))).toBe(false);
   });
 
   it('gives back each string as UTF-8 decoding gives it', () => {

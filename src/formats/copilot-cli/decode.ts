@@ -1,7 +1,7 @@
 import { Entry, positionalId, type ToolCallRef, type ToolResultRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { indexedPointers, intern } from '../intern.js';
-import { isObject, nonEmptyString, utf8Of, type Json } from '../json.js';
+import { isBlank, isObject, textReader, type Json, type TextReader } from '../json.js';
 import { schemaBreaks } from './schema.js';
 import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, SUBAGENT_STARTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
@@ -69,7 +69,7 @@ export class CopilotCliDecoder implements Decoder {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
     // Only ASCII is compared or checked here (types, UUIDs, error codes); what is kept is read through `text`.
-    const text = latin1 ? stringOf : nonEmptyString;
+    const text = textReader(latin1);
     const breaks = schemaBreaks(value);
     if (breaks !== undefined) entry.schemaBreaks = breaks;
     // The first entry of the file (a repair decodes the lines it writes one by one, at their place
@@ -121,7 +121,7 @@ export class CopilotCliDecoder implements Decoder {
     return entry;
   }
 
-  private decodeAssistant(data: Json, entry: Entry, text: Text): void {
+  private decodeAssistant(data: Json, entry: Entry, text: TextReader): void {
     const requests = Array.isArray(data.toolRequests) ? data.toolRequests : [];
     entry.blockCount = requests.length;
     if (requests.length > 0) {
@@ -149,7 +149,7 @@ export class CopilotCliDecoder implements Decoder {
    * that names both the agent and its task call (`subagent.started`, a sub-agent's own events)
    * teaches which agent a call runs, so its events that name only the call join that agent.
    */
-  private agentOf(value: Json, data: Json, text: Text): string | undefined {
+  private agentOf(value: Json, data: Json, text: TextReader): string | undefined {
     const id = text(value.agentId) ?? text(data.agentId);
     const call = text(data.parentToolCallId) ?? (value.type === SUBAGENT_STARTED ? text(data.toolCallId) : undefined);
     if (id !== undefined && call !== undefined && this.agentsByCall?.get(call) !== id) (this.agentsByCall ??= new Map()).set(call, id);
@@ -162,7 +162,7 @@ export class CopilotCliDecoder implements Decoder {
  * A sub-agent's message, in its own conversation: never in the main agent's context (inContext
  * stays false), and it leaves the main agent's calls, compactions and model alone.
  */
-function decodeAgentEvent(type: unknown, data: Json, entry: Entry, agent: string, text: Text): void {
+function decodeAgentEvent(type: unknown, data: Json, entry: Entry, agent: string, text: TextReader): void {
   if (type !== USER_MESSAGE && type !== ASSISTANT_MESSAGE && type !== TOOL_COMPLETE) return;
   entry.kind = 'message';
   entry.pointer = DATA;
@@ -181,7 +181,7 @@ function decodeAgentEvent(type: unknown, data: Json, entry: Entry, agent: string
 }
 
 /** A completion answers the call it names; the runtime's own failed one for an interrupted call is synthetic. */
-function completion(data: Json, text: Text): ToolResultRef {
+function completion(data: Json, text: TextReader): ToolResultRef {
   const error = isObject(data.error) ? data.error : undefined;
   return { callId: text(data.toolCallId), pointer: DATA, synthetic: data.success === false && error?.code === INTERRUPTED };
 }
@@ -193,7 +193,7 @@ function message(entry: Entry): void {
 }
 
 /** A tool request: `{toolCallId, name, arguments, …}`; whatever is missing is said. */
-function readCall(request: unknown, i: number, text: Text): ToolCallRef {
+function readCall(request: unknown, i: number, text: TextReader): ToolCallRef {
   const block = isObject(request) ? request : {};
   const id = text(block.toolCallId);
   const name = typeof block.name === 'string' ? intern(text(block.name) ?? '') : undefined;
@@ -205,19 +205,3 @@ function readCall(request: unknown, i: number, text: Text): ToolCallRef {
   if (missing.length > 0) call.missing = missing;
   return call;
 }
-
-/** A string the decoder keeps, as the line's UTF-8 text gives it (see Decoder.decode's `latin1`); undefined when empty or not a string. */
-type Text = (value: unknown) => string | undefined;
-
-const stringOf: Text = (value) => {
-  const found = nonEmptyString(value);
-  return found === undefined ? undefined : utf8Of(found);
-};
-
-/** Whitespace only: a string with an ASCII character that is not whitespace is not, in either reading. */
-function isBlank(content: string, latin1: boolean): boolean {
-  if (latin1 && NOT_BLANK.test(content)) return false;
-  return (latin1 ? utf8Of(content) : content).trim() === '';
-}
-
-const NOT_BLANK = /[^\t\n\v\f\r \x80-\xff]/;

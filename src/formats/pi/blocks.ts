@@ -1,7 +1,7 @@
 import { intern } from '../intern.js';
 import type { ToolCallRef } from '../../model/entry.js';
 import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalId, isCanonicalCall } from './canonical.js';
-import { isObject, nonEmptyString, type Json } from '../json.js';
+import { isObject, nonEmptyString, withUtf8Fields, type Json } from '../json.js';
 
 /** Pointer strings repeat on every line; share them instead of allocating one per block. */
 const pointerCache = new Map<number, string>();
@@ -15,8 +15,10 @@ export function contentPointer(index: number): string {
 }
 
 /** A call block in any shape some writer uses; undefined for every other block. */
-export function readToolCall(block: unknown, blockIndex: number): ToolCallRef | undefined {
-  if (!isObject(block) || typeof block.type !== 'string' || !CALL_TYPES.has(block.type)) return undefined;
+export function readToolCall(found: unknown, blockIndex: number, latin1 = false): ToolCallRef | undefined {
+  if (!isObject(found) || typeof found.type !== 'string' || !CALL_TYPES.has(found.type)) return undefined;
+  // From a line read as latin1 (see Decoder.decode): its ids, name and any string arguments as UTF-8.
+  const block = latin1 ? withUtf8Fields(found) : found;
   const canonical = isCanonicalCall(block) ? undefined : canonicalCall(block);
   const shape = canonical === undefined || canonical.conflict !== undefined ? block : canonical.value;
   const id = nonEmptyString(shape.id) ?? firstId(block);

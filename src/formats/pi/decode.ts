@@ -3,7 +3,7 @@ import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { contentPointer, readToolCall } from './blocks.js';
-import { endsInWhitespace, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { endsInWhitespace, isBlank, isBlankTextBlock, isObject, nonEmptyString, textReader, utf8Of, withUtf8Fields, type Json, type TextReader } from '../json.js';
 import { piProvider } from './provider.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
@@ -32,6 +32,7 @@ export interface PiDecoderState {
 }
 
 export class PiDecoder implements Decoder {
+  readonly readsLatin1 = true;
   /** Header version; undefined until a header is seen. Files without version are v1. */
   private version: number | undefined;
   private sawHeader = false;
@@ -47,21 +48,23 @@ export class PiDecoder implements Decoder {
     return { version: this.version, sawHeader: this.sawHeader };
   }
 
-  decode(value: unknown, line: number, index: number): Entry {
+  decode(value: unknown, line: number, index: number, latin1 = false): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
-    if (value.type === 'session') return this.header(value, entry);
+    // Types, roles, stop reasons and markers are compared as ASCII; what is kept or trimmed is read as UTF-8 (see Decoder.decode).
+    const text = textReader(latin1);
+    if (value.type === 'session') return this.header(value, entry, text);
     // Lines of types pi does not write (other tools' bookkeeping) stay outside the tree.
-    if (typeof value.type === 'string' && PI_ENTRY_TYPES.has(value.type)) this.link(value, entry);
+    if (typeof value.type === 'string' && PI_ENTRY_TYPES.has(value.type)) this.link(value, entry, text);
     switch (value.type) {
       case 'message':
-        decodeMessage(value.message, entry);
-        if (entry.role === 'assistant') this.markProvider(value.message as Json, entry);
+        decodeMessage(value.message, entry, latin1);
+        if (entry.role === 'assistant') this.markProvider(value.message as Json, entry, latin1);
         break;
       case 'compaction':
         entry.kind = 'compaction';
         entry.inContext = true;
-        entry.firstKeptId = this.firstKept(value);
+        entry.firstKeptId = this.firstKept(value, text);
         break;
       case 'branch_summary':
         entry.kind = 'branch-summary';
@@ -79,17 +82,20 @@ export class PiDecoder implements Decoder {
   }
 
   /** Two string compares per assistant message; the mapping runs only when the model was switched. */
-  private markProvider(message: Json, entry: Entry): void {
+  private markProvider(message: Json, entry: Entry, latin1: boolean): void {
     // Delivery mirrors and injected notices never reach a provider.
-    if (entry.transcriptOnly || (message.api === this.api && message.provider === this.provider)) return;
-    this.api = message.api;
-    this.provider = message.provider;
+    if (entry.transcriptOnly) return;
+    const api = latin1 && typeof message.api === 'string' ? utf8Of(message.api) : message.api;
+    const provider = latin1 && typeof message.provider === 'string' ? utf8Of(message.provider) : message.provider;
+    if (api === this.api && provider === this.provider) return;
+    this.api = api;
+    this.provider = provider;
     // The first assistant message of this decoder is marked too: another thread may have read the lines before it.
-    entry.provider = piProvider(message.api, message.provider);
+    entry.provider = piProvider(api, provider);
   }
 
-  private header(value: Json, entry: Entry): Entry {
-    const id = nonEmptyString(value.id);
+  private header(value: Json, entry: Entry, text: TextReader): Entry {
+    const id = text(value.id);
     const version = typeof value.version === 'number' ? value.version : undefined;
     if (!this.sawHeader) {
       this.sawHeader = true;
@@ -102,8 +108,8 @@ export class PiDecoder implements Decoder {
   }
 
   /** Tree links: v2+ entries name their parent; v1 entries (no version) follow file order. */
-  private link(value: Json, entry: Entry): void {
-    const id = nonEmptyString(value.id);
+  private link(value: Json, entry: Entry, text: TextReader): void {
+    const id = text(value.id);
     const legacy = this.version !== undefined ? this.version < 2 : id === undefined && !('parentId' in value);
     if (legacy) {
       entry.id = id ?? positionalId(entry.index);
@@ -112,22 +118,22 @@ export class PiDecoder implements Decoder {
     }
     if (id !== undefined) entry.id = id;
     if ('parentId' in value) {
-      entry.parentId = typeof value.parentId === 'string' && value.parentId !== '' ? value.parentId : null;
+      entry.parentId = text(value.parentId) ?? null;
     } else {
       entry.parentMissing = true;
     }
   }
 
   /** pi's v1 files name the first kept entry by its position among all parsed lines. */
-  private firstKept(value: Json): string | undefined {
-    const id = nonEmptyString(value.firstKeptEntryId);
+  private firstKept(value: Json, text: TextReader): string | undefined {
+    const id = text(value.firstKeptEntryId);
     if (id !== undefined) return id;
     const position = value.firstKeptEntryIndex;
     return typeof position === 'number' && Number.isInteger(position) && position > 0 ? positionalId(position) : undefined;
   }
 }
 
-function decodeMessage(message: unknown, entry: Entry): void {
+function decodeMessage(message: unknown, entry: Entry, latin1: boolean): void {
   entry.kind = 'message';
   entry.pointer = '/message';
   if (!isObject(message)) return;
@@ -135,16 +141,17 @@ function decodeMessage(message: unknown, entry: Entry): void {
     case 'user':
       entry.role = 'user';
       entry.inContext = true;
-      decodeUserContent(message.content, entry);
+      decodeUserContent(message.content, entry, latin1);
       return;
     case 'assistant':
-      decodeAssistant(message, entry);
+      decodeAssistant(message, entry, latin1);
       return;
     case 'toolResult':
       entry.role = 'toolResult';
       entry.inContext = true;
-      entry.toolResults = [decodeToolResult(message)];
-      if (Array.isArray(message.content)) readImages(message.content, entry);
+      // Its ids and name, and a string content, as UTF-8; its content blocks are only compared with ASCII texts.
+      entry.toolResults = [decodeToolResult(latin1 ? withUtf8Fields(message) : message)];
+      if (Array.isArray(message.content)) readImages(message.content, entry, latin1);
       return;
     case 'bashExecution':
       entry.role = 'other';
@@ -160,36 +167,37 @@ function decodeMessage(message: unknown, entry: Entry): void {
   }
 }
 
-function decodeUserContent(content: unknown, entry: Entry): void {
+function decodeUserContent(content: unknown, entry: Entry, latin1: boolean): void {
   if (typeof content === 'string') {
-    if (content.trim() === '') entry.blankText = true;
+    if (isBlank(content, latin1)) entry.blankText = true;
     return;
   }
   if (!Array.isArray(content)) return;
   entry.blockCount = content.length;
-  const blank = blankTextBlocks(content);
+  const blank = blankTextBlocks(content, latin1);
   if (blank.length === content.length) entry.blankText = true;
   else if (blank.length > 0) entry.blankTextBlocks = blank;
-  readImages(content, entry);
+  readImages(content, entry, latin1);
 }
 
 /** pi's image blocks (`{type:"image", data, mimeType}`), in user messages and tool results. */
-function readImages(content: unknown[], entry: Entry): void {
+function readImages(content: unknown[], entry: Entry, latin1: boolean): void {
   let images: ImageRef[] | undefined;
   for (let i = 0; i < content.length; i++) {
     const block = content[i];
     if (!isObject(block) || block.type !== 'image') continue;
-    const image = imageRef(block.data, block.mimeType, contentPointer(i), i);
+    const { data, mimeType } = latin1 ? withUtf8Fields(block) : block;
+    const image = imageRef(data, mimeType, contentPointer(i), i);
     if (image !== undefined) (images ??= []).push(image);
   }
   if (images !== undefined) entry.images = images;
 }
 
-function blankTextBlocks(content: unknown[]): string[] {
+function blankTextBlocks(content: unknown[], latin1: boolean): string[] {
   let pointers: string[] | undefined;
   for (let i = 0; i < content.length; i++) {
     const block = content[i];
-    if (isBlankTextBlock(block)) {
+    if (isBlankTextBlock(block, latin1)) {
       (pointers ??= []).push(contentPointer(i));
     }
   }
@@ -198,7 +206,7 @@ function blankTextBlocks(content: unknown[]): string[] {
 
 const NONE: string[] = [];
 
-function decodeAssistant(message: Json, entry: Entry): void {
+function decodeAssistant(message: Json, entry: Entry, latin1: boolean): void {
   entry.role = 'assistant';
   entry.inContext = true;
   entry.outcome = typeof message.stopReason === 'string' ? OUTCOMES[message.stopReason] ?? 'unknown' : 'unknown';
@@ -224,14 +232,14 @@ function decodeAssistant(message: Json, entry: Entry): void {
   let calls: ToolCallRef[] | undefined;
   for (let i = 0; i < content.length; i++) {
     const block = content[i];
-    const call = readToolCall(block, i);
+    const call = readToolCall(block, i, latin1);
     if (call !== undefined) (calls ??= []).push(call);
     else if (isObject(block) && block.type === 'thinking' && nonEmptyString(block.thinkingSignature) !== undefined) entry.signedThinking = true;
   }
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
   entry.toolCalls = calls?.slice();
-  if (endsInWhitespace(content)) entry.trailingWhitespace = true;
-  const blank = blankTextBlocks(content);
+  if (endsInWhitespace(content, latin1)) entry.trailingWhitespace = true;
+  const blank = blankTextBlocks(content, latin1);
   if (blank.length > 0 && blank.length < content.length) entry.blankTextBlocks = blank;
 }
 
