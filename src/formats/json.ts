@@ -46,6 +46,19 @@ export function withUtf8Fields(value: Json): Json {
   return copy;
 }
 
+/** A parsed value with every string in it, keys too, read as UTF-8: for the rare lines a decoder reads through and through. */
+export function utf8Value(value: unknown): unknown {
+  if (typeof value === 'string') return utf8Of(value);
+  if (Array.isArray(value)) return value.map(utf8Value);
+  if (!isObject(value)) return value;
+  const copy: Json = {};
+  for (const key of Object.keys(value)) {
+    // Defined, not assigned: a `__proto__` field JSON.parse made is a field, not the copy's prototype.
+    Object.defineProperty(copy, utf8Of(key), { value: utf8Value(value[key]), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
 /** An ASCII character that is not whitespace: the text is not blank, whichever way it was read. */
 const NOT_BLANK = /[^\t\n\v\f\r \x80-\xff]/;
 

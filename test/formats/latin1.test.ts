@@ -2,6 +2,8 @@ import { isAscii } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { claudeCodeFormat } from '../../src/formats/claude-code/index.js';
+import { codexFormat } from '../../src/formats/codex/index.js';
 import { copilotCliFormat } from '../../src/formats/copilot-cli/index.js';
 import type { TranscriptFormat } from '../../src/formats/format.js';
 import { piFormat } from '../../src/formats/pi/index.js';
@@ -68,9 +70,28 @@ const copilotCases = [
   { type: 'tool.execution_complete', data: { toolCallId: 'callé', success: true }, id: 'r1', timestamp: 't', parentId: null, agentId: 'agenté' },
 ];
 
+const claudeCodeCases = [
+  { type: 'user', uuid: 'u1é', parentUuid: null, message: { role: 'user', content: '\u3000\u00a0' } },
+  { type: 'assistant', uuid: 'a1é', parentUuid: 'u1é', logicalParentUuid: 'lé', message: { id: 'msgé', role: 'assistant', stop_reason: 'tool_use', content: [{ type: 'tool_use', id: 'toolé', name: 'Bashà', input: {} }, { type: 'server_tool_use', id: 'srvé' }, { type: 'wébé_tool_result', tool_use_id: 'srvé' }] } },
+  { type: 'user', uuid: 'u2', parentUuid: 'a1é', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolé', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/pngé', data: 'iVBORw0KGgoé' } }] }, { type: 'text', text: '\u2028' }] } },
+  { type: 'assistant', uuid: 'a2', parentUuid: 'u2', message: { id: 'msg2', role: 'assistant', stop_reason: 'end_turn', content: [{ type: 'text', text: '\u3000 ' }] } },
+];
+
+const codexCases = [
+  { timestamp: 't', type: 'session_meta', payload: { id: 'sessioné', timestamp: 't', cwd: '/é', originator: 'codex_cli_rs', cli_version: '0.1' } },
+  { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: '\u3000<environment_context>é' }, { type: 'input_image', image_url: 'data:image/pngé;base64,iVBORw0KGgo=' }] } },
+  { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'assistant', content: [{ type: 'tëxt', text: 'é' }] } },
+  { timestamp: 't', type: 'response_item', payload: { type: 'custom_tool_call', call_id: 'callé', name: 'applyé', input: 'é' } },
+  { timestamp: 't', type: 'response_item', payload: { call_id: 'callé', output: 'é' } },
+  { timestamp: 't', type: 'response_item', payload: { type: 'function_call_output', call_id: 'callé', output: 'é' } },
+  { timestamp: 't', type: 'compacted', payload: { message: 'é', replacement_history: [{ type: 'function_call', call_id: 'xé', name: 'é', arguments: '{}' }] } },
+];
+
 describe.each([
   { format: copilotCliFormat, fixtures: 'fixtures/copilot-cli', cases: copilotCases },
   { format: piFormat, fixtures: 'fixtures/pi', cases: piCases },
+  { format: claudeCodeFormat, fixtures: 'fixtures/claude-code', cases: claudeCodeCases },
+  { format: codexFormat, fixtures: 'fixtures/codex', cases: codexCases },
 ])('$format.name lines read as latin1', ({ format, fixtures, cases }) => {
   const values = fixtureValues(fixtures);
 

@@ -1,7 +1,7 @@
 import { Entry, type ImageRef, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
 import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
-import { endsInWhitespace, isBlankTextBlock, isObject, nonEmptyString, type Json } from '../json.js';
+import { endsInWhitespace, isBlank, isBlankTextBlock, isObject, nonEmptyString, textReader, withUtf8Fields, type Json, type TextReader } from '../json.js';
 import { indexedPointers } from '../intern.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
@@ -24,13 +24,16 @@ const blockPointer = indexedPointers('/message/content');
  * `tool_result` blocks inside `user` lines; everything else is bookkeeping.
  */
 export class ClaudeCodeDecoder implements Decoder {
+  readonly readsLatin1 = true;
   /** The last conversation line: most lines name it as parent and share its message id, so its strings are reused. */
   private previous: Entry | undefined;
 
-  decode(value: unknown, line: number, index: number): Entry {
+  decode(value: unknown, line: number, index: number, latin1 = false): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
-    const id = nonEmptyString(value.uuid);
+    // Types, stop reasons and markers are compared as ASCII; what is kept or trimmed is read as UTF-8 (see Decoder.decode).
+    const text = textReader(latin1);
+    const id = text(value.uuid);
     if (id === undefined) return entry; // summary, file-history-snapshot, queue-operation, titles: no place in the DAG
     entry.id = id;
     // Claude Code always writes parentUuid (null for a root); lines without it come from other
@@ -38,13 +41,13 @@ export class ClaudeCodeDecoder implements Decoder {
     const previous = this.previous;
     this.previous = entry;
     if ('parentUuid' in value) {
-      const parent = nonEmptyString(value.parentUuid) ?? null;
+      const parent = text(value.parentUuid) ?? null;
       entry.parentId = parent !== null && parent === previous?.id ? previous.id : parent;
     } else entry.linksToPrevious = true;
     entry.kind = 'state';
-    const logical = nonEmptyString(value.logicalParentUuid);
+    const logical = text(value.logicalParentUuid);
     if (logical !== undefined) entry.logicalParentId = logical;
-    if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) decodeMessage(value, value.message, entry);
+    if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) decodeMessage(value, value.message, entry, latin1, text);
     if (entry.group !== undefined && entry.group === previous?.group) entry.group = previous.group;
     return entry;
   }
@@ -54,14 +57,14 @@ export class ClaudeCodeDecoder implements Decoder {
   }
 }
 
-function decodeMessage(line: Json, message: Json, entry: Entry): void {
+function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean, text: TextReader): void {
   entry.kind = 'message';
   entry.pointer = '/message';
   entry.inContext = line.isVisibleInTranscriptOnly !== true;
   const content = message.content;
   if (line.type === 'assistant') {
     entry.role = 'assistant';
-    entry.group = nonEmptyString(message.id);
+    entry.group = text(message.id);
     entry.outcome = typeof message.stop_reason === 'string' ? OUTCOMES[message.stop_reason] ?? 'unknown' : undefined;
     // What an API failure leaves behind: a synthetic line Claude Code does not send back.
     if (line.isApiErrorMessage === true || message.model === '<synthetic>') {
@@ -72,9 +75,10 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
     entry.role = 'user';
   }
   if (typeof content === 'string') {
-    if (content.trim() === '') entry.blankText = true;
+    const blank = isBlank(content, latin1);
+    if (blank) entry.blankText = true;
     // Anthropic reads string content as one text block and words a whitespace-only one apart.
-    if (content !== '' && content.trim() === '') entry.whitespaceTextBlocks = ['/message/content'];
+    if (content !== '' && blank) entry.whitespaceTextBlocks = ['/message/content'];
     return;
   }
   if (!Array.isArray(content)) return;
@@ -89,23 +93,23 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   const server: ServerToolRef[] = [];
   content.forEach((block, i) => {
     if (!isObject(block)) return;
-    if (block.type === 'tool_use') calls.push(readCall(block, i));
+    if (block.type === 'tool_use') calls.push(readCall(block, i, text));
     else if (block.type === 'tool_result') {
       if (results.length < i) entry.resultsAfterOther = true;
-      results.push({ callId: nonEmptyString(block.tool_use_id), pointer: blockPointer(i), synthetic: false });
+      results.push({ callId: text(block.tool_use_id), pointer: blockPointer(i), synthetic: false });
       // Images a tool returned sit inside its result block; Anthropic checks them there too.
       if (Array.isArray(block.content)) {
         block.content.forEach((inner, k) => {
-          if (isObject(inner) && inner.type === 'image') pushImage(entry, imageOf(inner, `${blockPointer(i)}/content/${k}`, i));
+          if (isObject(inner) && inner.type === 'image') pushImage(entry, imageOf(inner, `${blockPointer(i)}/content/${k}`, i, latin1));
         });
       }
     }
-    else if (block.type === 'image') pushImage(entry, imageOf(block, blockPointer(i), i));
-    else if (block.type === 'server_tool_use') server.push({ kind: 'call', id: nonEmptyString(block.id), type: block.type, pointer: blockPointer(i), blockIndex: i });
+    else if (block.type === 'image') pushImage(entry, imageOf(block, blockPointer(i), i, latin1));
+    else if (block.type === 'server_tool_use') server.push({ kind: 'call', id: text(block.id), type: block.type, pointer: blockPointer(i), blockIndex: i });
     else if (typeof block.type === 'string' && block.type.endsWith('_tool_result')) {
-      server.push({ kind: 'result', id: nonEmptyString(block.tool_use_id), type: block.type, pointer: blockPointer(i), blockIndex: i });
+      server.push({ kind: 'result', id: text(block.tool_use_id), type: text(block.type)!, pointer: blockPointer(i), blockIndex: i });
     }
-    else if (isBlankTextBlock(block)) {
+    else if (isBlankTextBlock(block, latin1)) {
       blank.push(blockPointer(i));
       if (typeof block.text === 'string' && block.text !== '') (entry.whitespaceTextBlocks ??= []).push(blockPointer(i));
     }
@@ -113,7 +117,7 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
   });
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
   if (calls.length > 0) entry.toolCalls = calls.slice();
-  if (entry.role === 'assistant' && endsInWhitespace(content)) entry.trailingWhitespace = true;
+  if (entry.role === 'assistant' && endsInWhitespace(content, latin1)) entry.trailingWhitespace = true;
   if (server.length > 0) entry.serverTools = server.slice();
   if (results.length > 0) {
     entry.role = 'toolResult';
@@ -124,18 +128,19 @@ function decodeMessage(line: Json, message: Json, entry: Entry): void {
 }
 
 /** Anthropic's image block: `{type:"image", source:{type:"base64", media_type, data}}`; images by URL have no bytes here. */
-function imageOf(block: Json, pointer: string, blockIndex: number): ImageRef | undefined {
-  const source = block.source;
-  return isObject(source) && source.type === 'base64' ? imageRef(source.data, source.media_type, pointer, blockIndex) : undefined;
+function imageOf(block: Json, pointer: string, blockIndex: number, latin1: boolean): ImageRef | undefined {
+  if (!isObject(block.source) || block.source.type !== 'base64') return undefined;
+  const source = latin1 ? withUtf8Fields(block.source) : block.source;
+  return imageRef(source.data, source.media_type, pointer, blockIndex);
 }
 
 function pushImage(entry: Entry, image: ImageRef | undefined): void {
   if (image !== undefined) entry.images = [...(entry.images ?? []), image];
 }
 
-function readCall(block: Json, blockIndex: number): ToolCallRef {
-  const id = nonEmptyString(block.id);
-  const name = typeof block.name === 'string' ? block.name : undefined;
+function readCall(block: Json, blockIndex: number, text: TextReader): ToolCallRef {
+  const id = text(block.id);
+  const name = typeof block.name === 'string' ? text(block.name) ?? '' : undefined;
   const missing: NonNullable<ToolCallRef['missing']> = [];
   if (id === undefined) missing.push('id');
   if (name === undefined || name.trim() === '') missing.push('name');

@@ -1,6 +1,6 @@
 import { Entry, positionalId, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { isObject, nonEmptyString, type Json } from '../json.js';
+import { isObject, nonEmptyString, textReader, utf8Value, type Json, type TextReader } from '../json.js';
 import { intern } from '../intern.js';
 import { dataUrlImage } from '../images.js';
 import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION, type CallItem } from './items.js';
@@ -38,6 +38,7 @@ export interface CodexDecoderState {
  * every line (`ordinal`, an unsigned integer: anything else Codex cannot read).
  */
 export class CodexDecoder implements Decoder {
+  readonly readsLatin1 = true;
   private sawHeader: boolean;
   private readonly customCalls: Set<string>;
 
@@ -50,9 +51,14 @@ export class CodexDecoder implements Decoder {
     return this.customCalls.size === 0 ? { sawHeader: this.sawHeader } : { sawHeader: this.sawHeader, customCalls: [...this.customCalls] };
   }
 
-  decode(value: unknown, line: number, index: number): Entry {
+  decode(read: unknown, line: number, index: number, latin1 = false): Entry {
     const entry = new Entry(index, line);
-    if (!isObject(value)) return entry;
+    if (!isObject(read)) return entry;
+    // Types, roles and markers are compared as ASCII; what is kept or trimmed is read as UTF-8 (see Decoder.decode).
+    // Headers, compactions and items that lost their type are read through and through: few, and read by more code.
+    const whole = latin1 && (read.type === 'session_meta' || read.type === 'compacted' || (isObject(read.payload) && read.payload.type === undefined));
+    const value = whole ? (utf8Value(read) as Json) : read;
+    const text = textReader(latin1 && !whole);
     if (typeof value.ordinal === 'number' && Number.isSafeInteger(value.ordinal) && value.ordinal >= 0) entry.sequence = value.ordinal;
     if (value.type === 'session_meta' && !this.sawHeader) {
       this.sawHeader = true;
@@ -68,9 +74,9 @@ export class CodexDecoder implements Decoder {
     if (!isObject(payload)) return entry;
     if (value.type === 'response_item') {
       if (payload.type === undefined) entry.lostType = inferItemType(payload, this.customCalls) ?? '';
-      else decodeItem(payload, entry);
+      else decodeItem(payload, entry, text);
       const custom = customCallId(payload);
-      if (custom !== undefined) this.customCalls.add(custom);
+      if (custom !== undefined) this.customCalls.add(text(custom) ?? custom);
     }
     else if (value.type === 'event_msg' && payload.type === 'thread_rolled_back') {
       if (typeof payload.num_turns === 'number' && Number.isSafeInteger(payload.num_turns) && payload.num_turns > 0) entry.rollsBackTurns = payload.num_turns;
@@ -91,7 +97,7 @@ export class CodexDecoder implements Decoder {
  * a ghost snapshot) stay bookkeeping. A tool search the provider ran, and a search output naming
  * no call, are kept by Codex as they are: parts of the response, with nothing to pair.
  */
-function decodeItem(item: Json, entry: Entry): void {
+function decodeItem(item: Json, entry: Entry, text: TextReader): void {
   const type = typeof item.type === 'string' ? item.type : undefined;
   if (type === undefined) return;
   const call = CALL_ITEMS.get(type);
@@ -100,14 +106,14 @@ function decodeItem(item: Json, entry: Entry): void {
     // A part Codex cannot read spoils the whole item: the line stays bookkeeping, as Codex skips it.
     const unreadable = unreadableParts(item.role, item.content);
     if (unreadable !== undefined) {
-      entry.unreadableParts = unreadable;
+      entry.unreadableParts = unreadable.map((part) => ({ ...part, type: text(part.type)! }));
       return;
     }
     history(entry);
     if (item.role === 'assistant') modelOutput(entry);
     else if (item.role === 'user') {
-      entry.role = isContextual(item.content) ? 'other' : 'user';
-      readImages(item.content, entry);
+      entry.role = isContextual(item.content, text) ? 'other' : 'user';
+      readImages(item.content, entry, text);
     }
     else {
       entry.role = 'other';
@@ -117,11 +123,11 @@ function decodeItem(item: Json, entry: Entry): void {
   } else if (call !== undefined && item.execution !== SERVER_EXECUTION) {
     history(entry);
     modelOutput(entry);
-    entry.toolCalls = [readCall(item, call)];
+    entry.toolCalls = [readCall(item, call, text)];
   } else if (OUTPUT_ITEMS.has(type) && item.execution !== SERVER_EXECUTION && (type !== 'tool_search_output' || item.call_id != null)) {
     history(entry);
     entry.role = 'toolResult';
-    entry.toolResults = [{ callId: nonEmptyString(item.call_id), pointer: ITEM, synthetic: item.output === ABORTED_OUTPUT }];
+    entry.toolResults = [{ callId: text(item.call_id), pointer: ITEM, synthetic: item.output === ABORTED_OUTPUT }];
   } else if (MODEL_ITEMS.has(type) || call !== undefined || OUTPUT_ITEMS.has(type)) {
     history(entry);
     modelOutput(entry);
@@ -131,11 +137,11 @@ function decodeItem(item: Json, entry: Entry): void {
 }
 
 /** Images pasted into a prompt: `input_image` parts with their bytes in a data URL. */
-function readImages(content: unknown[], entry: Entry): void {
+function readImages(content: unknown[], entry: Entry, text: TextReader): void {
   for (let i = 0; i < content.length; i++) {
     const part = content[i];
     if (!isObject(part) || part.type !== 'input_image') continue;
-    const image = dataUrlImage(part.image_url, `${ITEM}/content/${i}`, i);
+    const image = dataUrlImage(text(part.image_url) ?? part.image_url, `${ITEM}/content/${i}`, i);
     if (image !== undefined) entry.images = [...(entry.images ?? []), image];
   }
 }
@@ -147,11 +153,12 @@ function readImages(content: unknown[], entry: Entry): void {
  */
 const CONTEXTUAL = ['<environment_context>', '<user_instructions>', '# AGENTS.md instructions', '<turn_aborted>', '<user_shell_command>'];
 
-function isContextual(content: unknown[]): boolean {
+function isContextual(content: unknown[], text: TextReader): boolean {
   const first = content[0];
   if (!isObject(first) || typeof first.text !== 'string') return false;
-  const text = first.text.trimStart();
-  return CONTEXTUAL.some((prefix) => text.startsWith(prefix));
+  // Whitespace trimStart knows may be more than ASCII: the text as UTF-8 (the same string when it is ASCII).
+  const start = (text(first.text) ?? '').trimStart();
+  return CONTEXTUAL.some((prefix) => start.startsWith(prefix));
 }
 
 function history(entry: Entry): void {
@@ -171,10 +178,10 @@ function modelOutput(entry: Entry): void {
  * `name`, the arguments of a function or custom tool) must be strings, or Codex skips the line
  * and the call does not exist for it.
  */
-function readCall(item: Json, shape: CallItem): ToolCallRef {
-  const id = nonEmptyString(item.call_id);
+function readCall(item: Json, shape: CallItem, text: TextReader): ToolCallRef {
+  const id = text(item.call_id);
   const written = shape.name ?? item.name;
-  const name = typeof written === 'string' ? intern(written) : undefined;
+  const name = typeof written === 'string' ? intern(text(written) ?? '') : undefined;
   const args = item[shape.arguments];
   const missing: NonNullable<ToolCallRef['missing']> = [];
   if (id === undefined) missing.push('id');
