@@ -1,6 +1,6 @@
 import type { EntryEdit } from '../model/edits.js';
 import type { Entry, ToolCallRef, ToolResultRef } from '../model/entry.js';
-import { isObject, nonEmptyString, type Json } from './json.js';
+import { isBlank, isObject, nonEmptyString, withUtf8Fields, type Json } from './json.js';
 
 /**
  * Gemini `Content` parts (`{text}`, `{functionCall}`, `{functionResponse}`, `thought` parts): the
@@ -8,8 +8,8 @@ import { isObject, nonEmptyString, type Json } from './json.js';
  */
 
 /** A text part with nothing to read and nothing else in it (a signed empty thought part is not blank). */
-export function isBlankPart(part: Json): boolean {
-  if (typeof part.text !== 'string' || part.text.trim() !== '') return false;
+export function isBlankPart(part: Json, latin1 = false): boolean {
+  if (!isBlank(part.text, latin1)) return false;
   for (const key in part) if (key !== 'text') return false;
   return true;
 }
@@ -28,9 +28,12 @@ export interface PartReader {
 
 /**
  * Fills an entry whose role is set from a Content's parts: a model turn's calls, a user turn's
- * responses (which make it a tool result), blank text parts and signed thoughts.
+ * responses (which make it a tool result), blank text parts and signed thoughts. `latin1`: the
+ * line was read as latin1 (see Decoder.decode): a call's, a response's and an image's own string
+ * fields are handed on read as UTF-8.
  */
-export function readParts(entry: Entry, parts: readonly unknown[], read: PartReader, index: number): void {
+export function readParts(entry: Entry, parts: readonly unknown[], read: PartReader, index: number, latin1 = false): void {
+  const fields = latin1 ? withUtf8Fields : (value: Json) => value;
   entry.blockCount = parts.length;
   if (parts.length === 0) {
     entry.emptyContent = true;
@@ -43,12 +46,12 @@ export function readParts(entry: Entry, parts: readonly unknown[], read: PartRea
     if (!isObject(part)) return;
     const at = read.pointer(i, index);
     if (nonEmptyString(part.thoughtSignature) !== undefined) entry.signedThinking = true;
-    if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(read.call(part.functionCall, at, i, index));
+    if (entry.role === 'assistant' && isObject(part.functionCall)) calls.push(read.call(fields(part.functionCall), at, i, index));
     else if (entry.role === 'user' && isObject(part.functionResponse)) {
       if (results.length < i) entry.resultsAfterOther = true;
-      results.push(read.response(part.functionResponse, at, i, index));
-    } else if (read.image !== undefined && isObject(part.inlineData)) read.image(entry, part.inlineData, `${at}/inlineData`, i);
-    else if (isBlankPart(part)) {
+      results.push(read.response(fields(part.functionResponse), at, i, index));
+    } else if (read.image !== undefined && isObject(part.inlineData)) read.image(entry, fields(part.inlineData), `${at}/inlineData`, i);
+    else if (isBlankPart(part, latin1)) {
       blank.push(at);
       if (part.text !== '') (entry.whitespaceTextBlocks ??= []).push(at);
     }

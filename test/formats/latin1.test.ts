@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { claudeCodeFormat } from '../../src/formats/claude-code/index.js';
 import { codexFormat } from '../../src/formats/codex/index.js';
 import { copilotCliFormat } from '../../src/formats/copilot-cli/index.js';
+import { geminiCliFormat } from '../../src/formats/gemini-cli/index.js';
 import type { TranscriptFormat } from '../../src/formats/format.js';
 import { piFormat } from '../../src/formats/pi/index.js';
+import { qwenCodeFormat } from '../../src/formats/qwen-code/index.js';
 import { readsAsLatin1 } from '../../src/io/line-text.js';
 import { loadBytes } from '../../src/pipeline/load-transcript.js';
 
@@ -87,11 +89,29 @@ const codexCases = [
   { timestamp: 't', type: 'compacted', payload: { message: 'é', replacement_history: [{ type: 'function_call', call_id: 'xé', name: 'é', arguments: '{}' }] } },
 ];
 
+const qwenCases = [
+  { uuid: 's1', parentUuid: null, type: 'system', subtype: 'ui_telemetry', systemPayload: { uiEvent: { auth_type: 'authé' } } },
+  { uuid: 'u1é', parentUuid: 's1', type: 'user', message: { role: 'user', parts: [{ text: '\u3000\u00a0' }] } },
+  { uuid: 'a1', parentUuid: 'u1é', type: 'assistant', model: 'modèle', message: { role: 'model', parts: [{ functionCall: { id: 'callé', name: 'lireà', args: {} } }] } },
+  { uuid: 'r1', parentUuid: 'a1', type: 'tool_result', message: { role: 'user', parts: [{ functionResponse: { id: 'callé', name: 'lireà', response: { output: 'é' } } }, { inlineData: { mimeType: 'image/pngé', data: 'iVBORw0KGgoé' } }] } },
+];
+
+const geminiCases = [
+  { sessionId: 'sé', projectHash: 'pé', startTime: 't', lastUpdated: 't', kind: 'main' },
+  { id: 'u1é', timestamp: 't', type: 'user', content: [{ text: '\u3000\u00a0' }] },
+  { id: 'g1é', timestamp: 't', type: 'gemini', content: '', model: 'modèle', toolCalls: [{ id: 'callé', name: 'lireà', args: {}, status: 'success', result: [{ functionResponse: { id: 'callé', name: 'lireà', response: { output: 'é' } } }] }] },
+  { id: 'u2', timestamp: 't', type: 'user', content: [{ text: 'à' }] },
+  { $set: { messages: [{ id: 'u1é', timestamp: 't', type: 'user', content: [{ text: 'é\u2028' }] }] } },
+  { $rewindTo: 'u1é' },
+];
+
 describe.each([
   { format: copilotCliFormat, fixtures: 'fixtures/copilot-cli', cases: copilotCases },
   { format: piFormat, fixtures: 'fixtures/pi', cases: piCases },
   { format: claudeCodeFormat, fixtures: 'fixtures/claude-code', cases: claudeCodeCases },
   { format: codexFormat, fixtures: 'fixtures/codex', cases: codexCases },
+  { format: qwenCodeFormat, fixtures: 'fixtures/qwen-code', cases: qwenCases },
+  { format: geminiCliFormat, fixtures: 'fixtures/gemini-cli', cases: geminiCases },
 ])('$format.name lines read as latin1', ({ format, fixtures, cases }) => {
   const values = fixtureValues(fixtures);
 

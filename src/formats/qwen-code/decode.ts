@@ -2,7 +2,7 @@ import { Entry, type ToolCallRef } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
 import { imageRef } from '../images.js';
 import { indexedPointers, intern } from '../intern.js';
-import { isObject, nonEmptyString, type Json } from '../json.js';
+import { isObject, nonEmptyString, textReader, type Json, type TextReader } from '../json.js';
 import { readParts, type PartReader } from '../gemini-parts.js';
 import { qwenProvider } from './provider.js';
 
@@ -31,6 +31,7 @@ export interface QwenDecoderState {
  * `chat_compression` whose `compressedHistory` replaces everything before it.
  */
 export class QwenDecoder implements Decoder {
+  readonly readsLatin1 = true;
   private previous: Entry | undefined;
   private authType: string | undefined;
   private provider: string | undefined;
@@ -44,20 +45,22 @@ export class QwenDecoder implements Decoder {
     return { authType: this.authType, provider: this.provider };
   }
 
-  decode(value: unknown, line: number, index: number): Entry {
+  decode(value: unknown, line: number, index: number, latin1 = false): Entry {
     const entry = new Entry(index, line);
     if (!isObject(value)) return entry;
-    const id = nonEmptyString(value.uuid);
-    if (value.type === 'system') this.noteAuthType(value.systemPayload);
+    // Types and subtypes are compared as ASCII; what is kept or trimmed is read as UTF-8 (see Decoder.decode).
+    const text = textReader(latin1);
+    const id = text(value.uuid);
+    if (value.type === 'system') this.noteAuthType(value.systemPayload, text);
     if (id === undefined || (value.type === 'system' && typeof value.subtype === 'string' && OUTSIDE_CHAIN.has(value.subtype))) return entry;
     entry.id = id;
     const previous = this.previous;
     this.previous = entry;
-    const parent = nonEmptyString(value.parentUuid) ?? null;
+    const parent = text(value.parentUuid) ?? null;
     entry.parentId = parent !== null && parent === previous?.id ? previous.id : parent;
     entry.kind = 'state';
     if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message) && Array.isArray(value.message.parts)) {
-      this.decodeMessage(value, value.message.parts, entry);
+      this.decodeMessage(value, value.message.parts, entry, latin1);
     } else if (value.type === 'system' && value.subtype === 'chat_compression' && isObject(value.systemPayload) && value.systemPayload.compressedHistory) {
       // The client sends the compressed history in place of everything before this record.
       entry.kind = 'compaction';
@@ -68,20 +71,20 @@ export class QwenDecoder implements Decoder {
   }
 
   /** The auth type of an API response the telemetry logged: whose API the turns after it talk to. */
-  private noteAuthType(payload: unknown): void {
+  private noteAuthType(payload: unknown, text: TextReader): void {
     if (!isObject(payload) || !isObject(payload.uiEvent)) return;
     const authType = payload.uiEvent.auth_type;
-    if (typeof authType === 'string') this.authType = authType;
+    if (typeof authType === 'string') this.authType = text(authType) ?? authType;
   }
 
-  private decodeMessage(value: Json, parts: unknown[], entry: Entry): void {
+  private decodeMessage(value: Json, parts: unknown[], entry: Entry, latin1: boolean): void {
     entry.kind = 'message';
     entry.pointer = '/message';
     // A realtime message is shown, never sent (the client skips it when it rebuilds the history).
     entry.inContext = value.subtype !== 'realtime_message';
     entry.role = value.type === 'assistant' ? 'assistant' : 'user';
     if (entry.role === 'assistant') this.markProvider(value, entry);
-    readParts(entry, parts, PARTS, entry.index);
+    readParts(entry, parts, PARTS, entry.index, latin1);
     if (entry.role === 'assistant' && parts.length > 0) entry.outcome = entry.toolCalls !== undefined ? 'toolUse' : 'complete';
   }
 
