@@ -8,9 +8,12 @@ export function lineText(bytes: Buffer, ascii: boolean): string {
   return ascii ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
+const ESCAPE_U = Buffer.from('\\u', 'latin1');
+const BACKSLASH = 0x5c;
+
 /**
  * Whether a line of valid UTF-8 that is not ASCII may be parsed from its bytes read as latin1
- * (see Decoder.latin1). JSON's structure is all ASCII and every byte of a multi-byte character is
+ * (see Decoder.decode's `latin1`). JSON's structure is all ASCII and every byte of a multi-byte character is
  * 0x80 or above, so such a text parses exactly when the UTF-8 text does, into the same structure,
  * numbers and ASCII strings; a string holding other characters holds their UTF-8 bytes, one
  * character each, which utf8Of (formats/json.ts) turns back. That holds unless an escape names a character
@@ -29,7 +32,3 @@ export function readsAsLatin1(bytes: Buffer): boolean {
   }
   return true;
 }
-
-const BACKSLASH = 0x5c;
-
-const ESCAPE_U = Buffer.from('\\u', 'latin1');
