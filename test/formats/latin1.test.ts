@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { claudeCodeFormat } from '../../src/formats/claude-code/index.js';
 import { codexFormat } from '../../src/formats/codex/index.js';
 import { copilotCliFormat } from '../../src/formats/copilot-cli/index.js';
-import { geminiCliFormat } from '../../src/formats/gemini-cli/index.js';
 import type { TranscriptFormat } from '../../src/formats/format.js';
 import { piFormat } from '../../src/formats/pi/index.js';
 import { qwenCodeFormat } from '../../src/formats/qwen-code/index.js';
@@ -96,22 +95,12 @@ const qwenCases = [
   { uuid: 'r1', parentUuid: 'a1', type: 'tool_result', message: { role: 'user', parts: [{ functionResponse: { id: 'callé', name: 'lireà', response: { output: 'é' } } }, { inlineData: { mimeType: 'image/pngé', data: 'iVBORw0KGgoé' } }] } },
 ];
 
-const geminiCases = [
-  { sessionId: 'sé', projectHash: 'pé', startTime: 't', lastUpdated: 't', kind: 'main' },
-  { id: 'u1é', timestamp: 't', type: 'user', content: [{ text: '\u3000\u00a0' }] },
-  { id: 'g1é', timestamp: 't', type: 'gemini', content: '', model: 'modèle', toolCalls: [{ id: 'callé', name: 'lireà', args: {}, status: 'success', result: [{ functionResponse: { id: 'callé', name: 'lireà', response: { output: 'é' } } }] }] },
-  { id: 'u2', timestamp: 't', type: 'user', content: [{ text: 'à' }] },
-  { $set: { messages: [{ id: 'u1é', timestamp: 't', type: 'user', content: [{ text: 'é\u2028' }] }] } },
-  { $rewindTo: 'u1é' },
-];
-
 describe.each([
   { format: copilotCliFormat, fixtures: 'fixtures/copilot-cli', cases: copilotCases },
   { format: piFormat, fixtures: 'fixtures/pi', cases: piCases },
   { format: claudeCodeFormat, fixtures: 'fixtures/claude-code', cases: claudeCodeCases },
   { format: codexFormat, fixtures: 'fixtures/codex', cases: codexCases },
   { format: qwenCodeFormat, fixtures: 'fixtures/qwen-code', cases: qwenCases },
-  { format: geminiCliFormat, fixtures: 'fixtures/gemini-cli', cases: geminiCases },
 ])('$format.name lines read as latin1', ({ format, fixtures, cases }) => {
   const values = fixtureValues(fixtures);
 

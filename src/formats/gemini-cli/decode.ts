@@ -1,6 +1,6 @@
 import { Entry } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { isObject, nonEmptyString, utf8Of, utf8Value, type Json } from '../json.js';
+import { isObject, nonEmptyString, type Json } from '../json.js';
 import { recordKind } from './records.js';
 import { summarize, summarizeContent, type MessageSummary } from './summary.js';
 
@@ -41,7 +41,6 @@ export interface GeminiCliDecoderState {
  * its content); the format settles the replay from the notes (replay.ts).
  */
 export class GeminiCliDecoder implements Decoder {
-  readonly readsLatin1 = true;
   private sawMetadata: boolean;
   /** The last copy of each message id read by this decoder, whose summary a later copy drops. */
   private readonly latest = new Map<string, MessageCopy>();
@@ -49,7 +48,7 @@ export class GeminiCliDecoder implements Decoder {
    * The last message line read, not summarised yet: the client writes a message again a line or
    * two later (a call before and after its result), and a copy written again is never summarised.
    */
-  private pending: { copy: MessageCopy; message: Json; latin1: boolean } | undefined;
+  private pending: { copy: MessageCopy; message: Json } | undefined;
 
   constructor(state?: GeminiCliDecoderState) {
     this.sawMetadata = state?.sawMetadata ?? false;
@@ -59,12 +58,9 @@ export class GeminiCliDecoder implements Decoder {
     return { sawMetadata: this.sawMetadata };
   }
 
-  decode(read: unknown, line: number, index: number, latin1 = false): Entry {
+  decode(value: unknown, line: number, index: number): Entry {
     const entry = new Entry(index, line);
-    const kind = recordKind(read);
-    // Read as latin1 (see Decoder.decode): a message is read as UTF-8 only if it is summarised (most
-    // copies are not), every other line at once (lists, rewinds and metadata are few).
-    const value = latin1 && kind !== 'message' ? utf8Value(read) : read;
+    const kind = recordKind(value);
     if (kind === 'metadata' && !this.sawMetadata) {
       this.sawMetadata = true;
       entry.kind = 'header';
@@ -76,9 +72,9 @@ export class GeminiCliDecoder implements Decoder {
     }
     if (kind === 'message') {
       const message = value as Json;
-      const copy: ReplayNote = { kind: 'message', id: latin1 ? utf8Of(message.id as string) : (message.id as string), pointer: '', summary: undefined };
+      const copy: ReplayNote = { kind: 'message', id: message.id as string, pointer: '', summary: undefined };
       if (this.pending?.copy.id !== copy.id) this.end();
-      this.pending = { copy, message, latin1 };
+      this.pending = { copy, message };
       this.supersede(copy);
       entry.replayNote = copy;
       return entry;
@@ -98,8 +94,7 @@ export class GeminiCliDecoder implements Decoder {
   /** Summarises the message held back: the input has ended, or another message follows it. */
   end(): void {
     if (this.pending === undefined) return;
-    const { message, latin1 } = this.pending;
-    this.pending.copy.summary = summarize(latin1 ? (utf8Value(message) as Json) : message, '');
+    this.pending.copy.summary = summarize(this.pending.message, '');
     this.pending = undefined;
   }
 
