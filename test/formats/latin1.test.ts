@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { claudeCodeFormat } from '../../src/formats/claude-code/index.js';
 import { codexFormat } from '../../src/formats/codex/index.js';
 import { copilotCliFormat } from '../../src/formats/copilot-cli/index.js';
+import { geminiCliFormat } from '../../src/formats/gemini-cli/index.js';
 import type { TranscriptFormat } from '../../src/formats/format.js';
 import { piFormat } from '../../src/formats/pi/index.js';
 import { qwenCodeFormat } from '../../src/formats/qwen-code/index.js';
@@ -95,23 +96,41 @@ const qwenCases = [
   { uuid: 'r1', parentUuid: 'a1', type: 'tool_result', message: { role: 'user', parts: [{ functionResponse: { id: 'callé', name: 'lireà', response: { output: 'é' } } }, { inlineData: { mimeType: 'image/pngé', data: 'iVBORw0KGgoé' } }] } },
 ];
 
+const geminiCases = [
+  { sessionId: 'sé', projectHash: 'pé', startTime: 't', lastUpdated: 't', kind: 'main' },
+  // First: a new list leaves no earlier summary to compare.
+  { $set: { messages: [{ id: 'u0é', timestamp: 't', type: 'user', content: [{ text: 'é\u2028' }] }] } },
+  { $rewindTo: 'u0é' },
+  { id: 'u1é', timestamp: 't', type: 'user', content: [{ text: '\u3000\u00a0' }] },
+  { id: 'u3', timestamp: 't', type: 'user', content: [{ text: '\u3000/help é' }] },
+  { id: 'g1é', timestamp: 't', type: 'gemini', content: '', model: 'modèle', toolCalls: [{ id: 'callé', name: 'lireà', args: {}, status: 'success', result: [{ functionResponse: { id: 'callé', name: 'lireà', response: { output: 'é' } } }] }] },
+  { id: 'g2', timestamp: 't', type: 'gemini', content: '\u3000[The previous response was interrupted before it completed.]\u00a0' },
+  { id: 'g3', timestamp: 't', type: 'gemini', content: [{ text: '\u3000' }, { text: 'é' }] },
+  { id: 'u2', timestamp: 't', type: 'usèr', content: [{ text: 'à' }] },
+];
+
 describe.each([
   { format: copilotCliFormat, fixtures: 'fixtures/copilot-cli', cases: copilotCases },
   { format: piFormat, fixtures: 'fixtures/pi', cases: piCases },
   { format: claudeCodeFormat, fixtures: 'fixtures/claude-code', cases: claudeCodeCases },
   { format: codexFormat, fixtures: 'fixtures/codex', cases: codexCases },
   { format: qwenCodeFormat, fixtures: 'fixtures/qwen-code', cases: qwenCases },
+  { format: geminiCliFormat, fixtures: 'fixtures/gemini-cli', cases: geminiCases },
 ])('$format.name lines read as latin1', ({ format, fixtures, cases }) => {
   const values = fixtureValues(fixtures);
 
   it('decode as their UTF-8 text where reading latin1 text as it stands would not', () => {
     const utf8 = format.createDecoder();
     const latin1 = format.createDecoder();
-    cases.forEach((value, index) => {
+    const decoded = cases.map((value, index) => {
       const bytes = Buffer.from(JSON.stringify(value), 'utf8');
       expect(readsAsLatin1(bytes) && !isAscii(bytes)).toBe(true);
-      expect(latin1.decode(JSON.parse(bytes.toString('latin1')), index + 1, index, true)).toEqual(utf8.decode(JSON.parse(bytes.toString('utf8')), index + 1, index));
+      return [latin1.decode(JSON.parse(bytes.toString('latin1')), index + 1, index, true), utf8.decode(JSON.parse(bytes.toString('utf8')), index + 1, index)];
     });
+    // What a decoder holds back (Gemini CLI's summaries) is written into its entries at the end.
+    latin1.end?.();
+    utf8.end?.();
+    for (const [read, expected] of decoded) expect(read).toEqual(expected);
   });
 
   it('decode to the entries and decoder state their UTF-8 text gives', () => {

@@ -1,6 +1,6 @@
 import { Entry } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { isObject, nonEmptyString, type Json } from '../json.js';
+import { isObject, nonEmptyString, utf8Of, utf8Value, type Json } from '../json.js';
 import { recordKind } from './records.js';
 import { summarize, summarizeContent, type MessageSummary } from './summary.js';
 
@@ -41,6 +41,7 @@ export interface GeminiCliDecoderState {
  * its content); the format settles the replay from the notes (replay.ts).
  */
 export class GeminiCliDecoder implements Decoder {
+  readonly readsLatin1 = true;
   private sawMetadata: boolean;
   /** The last copy of each message id read by this decoder, whose summary a later copy drops. */
   private readonly latest = new Map<string, MessageCopy>();
@@ -48,7 +49,7 @@ export class GeminiCliDecoder implements Decoder {
    * The last message line read, not summarised yet: the client writes a message again a line or
    * two later (a call before and after its result), and a copy written again is never summarised.
    */
-  private pending: { copy: MessageCopy; message: Json } | undefined;
+  private pending: { copy: MessageCopy; message: Json; latin1: boolean } | undefined;
 
   constructor(state?: GeminiCliDecoderState) {
     this.sawMetadata = state?.sawMetadata ?? false;
@@ -58,9 +59,12 @@ export class GeminiCliDecoder implements Decoder {
     return { sawMetadata: this.sawMetadata };
   }
 
-  decode(value: unknown, line: number, index: number): Entry {
+  decode(read: unknown, line: number, index: number, latin1 = false): Entry {
     const entry = new Entry(index, line);
-    const kind = recordKind(value);
+    const kind = recordKind(read);
+    // Read as latin1 (see Decoder.decode): a message's summary reads its strings as UTF-8 itself; the
+    // other lines (lists, rewinds, metadata: few) are read as UTF-8 at once.
+    const value = latin1 && kind !== 'message' ? utf8Value(read) : read;
     if (kind === 'metadata' && !this.sawMetadata) {
       this.sawMetadata = true;
       entry.kind = 'header';
@@ -72,9 +76,9 @@ export class GeminiCliDecoder implements Decoder {
     }
     if (kind === 'message') {
       const message = value as Json;
-      const copy: ReplayNote = { kind: 'message', id: message.id as string, pointer: '', summary: undefined };
+      const copy: ReplayNote = { kind: 'message', id: latin1 ? utf8Of(message.id as string) : (message.id as string), pointer: '', summary: undefined };
       if (this.pending?.copy.id !== copy.id) this.end();
-      this.pending = { copy, message };
+      this.pending = { copy, message, latin1 };
       this.supersede(copy);
       entry.replayNote = copy;
       return entry;
@@ -94,7 +98,7 @@ export class GeminiCliDecoder implements Decoder {
   /** Summarises the message held back: the input has ended, or another message follows it. */
   end(): void {
     if (this.pending === undefined) return;
-    this.pending.copy.summary = summarize(this.pending.message, '');
+    this.pending.copy.summary = summarize(this.pending.message, '', this.pending.latin1);
     this.pending = undefined;
   }
 

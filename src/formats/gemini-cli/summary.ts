@@ -1,5 +1,5 @@
 import { isBlankPart } from '../gemini-parts.js';
-import { isObject, nonEmptyString, type Json } from '../json.js';
+import { isObject, nonEmptyString, utf8Of, type Json } from '../json.js';
 import { contentText, INTERRUPTED_PLACEHOLDER, isIgnoredUserText, partsOf, responseOf } from './records.js';
 
 /** A `functionResponse` part the client sends: what it names, and where it sits under its message. */
@@ -52,18 +52,18 @@ function isEmpty(part: Json): boolean {
 }
 
 /** Reads a message record at `base` (its JSON Pointer inside the line) the way the client turns it into turns. */
-export function summarize(message: Json, base: string): MessageSummary {
-  const type = typeof message.type === 'string' ? message.type : '';
+export function summarize(message: Json, base: string, latin1 = false): MessageSummary {
+  const type = typeof message.type === 'string' ? textOf(message.type, latin1) : '';
   const summary: MessageSummary = { type, pointer: base, sent: false, calls: [], responses: [], placeholder: false, parts: 0 };
   if (type === 'user') {
-    summary.sent = !isIgnoredUserText(contentText(message.content));
+    summary.sent = !isIgnoredUserText(textOf(contentText(message.content), latin1));
     if (!summary.sent) return summary;
-    summary.responses = contentResponses(message.content, `${base}/content`);
+    summary.responses = contentResponses(message.content, `${base}/content`, latin1);
     const parts = partsOf(message.content);
     const at = `${base}/content`;
     summary.parts = parts.length;
-    parts.forEach((part, i) => markPart(summary, part, message.content, at, i, i, false));
-  } else if (type === 'gemini') readModel(message, base, summary);
+    parts.forEach((part, i) => markPart(summary, part, message.content, at, i, i, false, latin1));
+  } else if (type === 'gemini') readModel(message, base, summary, latin1);
   return summary;
 }
 
@@ -73,17 +73,17 @@ export function summarize(message: Json, base: string): MessageSummary {
  * `invalid`), a signature. Thought parts never get here: the client strips them before it sends.
  * A pointer is made only for what is noted: this runs for every part of every copy.
  */
-function markPart(summary: MessageSummary, part: unknown, content: unknown, at: string, i: number, index: number, model: boolean): void {
+function markPart(summary: MessageSummary, part: unknown, content: unknown, at: string, i: number, index: number, model: boolean, latin1 = false): void {
   if (!isObject(part)) return;
   if (model && isEmpty(part)) summary.invalid = true;
-  if (isBlankPart(part)) {
+  if (isBlankPart(part, latin1)) {
     if (model && part.text === '') summary.invalid = true;
     else (summary.blank ??= []).push({ pointer: partPointer(content, at, i), part: index, whitespace: part.text !== '' });
   }
   if (model && summary.signed === undefined && nonEmptyString(part.thoughtSignature) !== undefined) summary.signed = { pointer: partPointer(content, at, i), part: index };
 }
 
-function readModel(message: Json, base: string, summary: MessageSummary): void {
+function readModel(message: Json, base: string, summary: MessageSummary, latin1: boolean): void {
   const content = message.content ? partsOf(message.content) : [];
   const toolCalls = Array.isArray(message.toolCalls) ? message.toolCalls : [];
   const thoughts = Array.isArray(message.thoughts) ? message.thoughts.length : 0;
@@ -92,49 +92,49 @@ function readModel(message: Json, base: string, summary: MessageSummary): void {
   const modelParts = asParts ? content.length : thoughts + content.length + toolCalls.length;
   summary.sent = modelParts > 0;
   if (!summary.sent) return;
-  summary.placeholder = toolCalls.length === 0 && !asParts && contentText(message.content).trim() === INTERRUPTED_PLACEHOLDER;
+  summary.placeholder = toolCalls.length === 0 && !asParts && isPlaceholder(contentText(message.content), latin1);
   // Sent as the client sends them once thoughts are stripped: the parts of the content, then one per call unless calls are among them.
   let sent = 0;
   const at = `${base}/content`;
   content.forEach((part, i) => {
     if (isObject(part) && part.thought) return;
-    markPart(summary, part, message.content, at, i, sent, true);
+    markPart(summary, part, message.content, at, i, sent, true, latin1);
     sent += 1;
   });
   summary.parts = sent + (asParts ? 0 : toolCalls.length);
   if (asParts) {
     content.forEach((part, i) => {
-      if (isObject(part) && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, partPointer(message.content, `${base}/content`, i), []));
+      if (isObject(part) && isObject(part.functionCall)) summary.calls.push(call(part.functionCall, partPointer(message.content, `${base}/content`, i), [], latin1));
     });
   }
   toolCalls.forEach((record, i) => {
     if (!isObject(record)) return;
     const pointer = `${base}/toolCalls/${i}`;
-    const responses = resultResponses(record, pointer);
+    const responses = resultResponses(record, pointer, latin1);
     if (asParts) {
       // Their results are still sent, answering the calls of the content.
       summary.calls.at(-1)?.responses.push(...responses);
       return;
     }
-    summary.calls.push(call(record, pointer, responses));
+    summary.calls.push(call(record, pointer, responses, latin1));
   });
 }
 
 /** The response parts a recorded result becomes: a string is one, a list holds its own parts, any other object is sent as it is. */
-function resultResponses(record: Json, pointer: string): ResponsePart[] {
+function resultResponses(record: Json, pointer: string, latin1: boolean): ResponsePart[] {
   const result = record.result;
   if (!result) return [];
-  if (typeof result === 'string') return [named(record, `${pointer}/result`)];
-  if (Array.isArray(result)) return contentResponses(result, `${pointer}/result`);
+  if (typeof result === 'string') return [named(record, `${pointer}/result`, latin1)];
+  if (Array.isArray(result)) return contentResponses(result, `${pointer}/result`, latin1);
   const response = responseOf(result);
-  return response === undefined ? [] : [named(response, `${pointer}/result`)];
+  return response === undefined ? [] : [named(response, `${pointer}/result`, latin1)];
 }
 
-function contentResponses(content: unknown, pointer: string): ResponsePart[] {
+function contentResponses(content: unknown, pointer: string, latin1: boolean): ResponsePart[] {
   const responses: ResponsePart[] = [];
   partsOf(content).forEach((part, i) => {
     const response = responseOf(part);
-    if (response !== undefined) responses.push(named(response, partPointer(content, pointer, i)));
+    if (response !== undefined) responses.push(named(response, partPointer(content, pointer, i), latin1));
   });
   return responses;
 }
@@ -145,16 +145,16 @@ function partPointer(content: unknown, pointer: string, index: number): string {
 }
 
 /** What a call or response names, at `pointer`; made directly, as a summary is made for every copy of every message. */
-function named(value: Json, pointer: string): ResponsePart {
+function named(value: Json, pointer: string, latin1 = false): ResponsePart {
   const part: ResponsePart = { pointer };
   const id = nonEmptyString(value.id);
-  if (id !== undefined) part.id = id;
-  if (typeof value.name === 'string') part.name = value.name;
+  if (id !== undefined) part.id = textOf(id, latin1);
+  if (typeof value.name === 'string') part.name = textOf(value.name, latin1);
   return part;
 }
 
-function call(value: Json, pointer: string, responses: ResponsePart[]): CallPart {
-  const part = named(value, pointer) as CallPart;
+function call(value: Json, pointer: string, responses: ResponsePart[], latin1 = false): CallPart {
+  const part = named(value, pointer, latin1) as CallPart;
   part.responses = responses;
   return part;
 }
@@ -175,4 +175,15 @@ export function summarizeContent(content: Json, base: string): MessageSummary {
   });
   summary.placeholder = model && parts.length === 1 && contentText(parts).trim() === INTERRUPTED_PLACEHOLDER;
   return summary;
+}
+
+/** A string of a message read as latin1 (see Decoder.decode), as its UTF-8 text gives it. */
+function textOf(text: string, latin1: boolean): string {
+  return latin1 ? utf8Of(text) : text;
+}
+
+/** Only the client's placeholder, trimmed: text that does not hold it never is, whichever way it was read. */
+function isPlaceholder(text: string, latin1: boolean): boolean {
+  if (latin1 && !text.includes(INTERRUPTED_PLACEHOLDER)) return false;
+  return textOf(text, latin1).trim() === INTERRUPTED_PLACEHOLDER;
 }
