@@ -20,6 +20,11 @@ export function utf8Of(text: string): string {
   return HIGH.test(text) ? Buffer.from(text, 'latin1').toString('utf8') : text;
 }
 
+/** A string of a line, as its UTF-8 text gives it when the line was read as latin1. */
+export function textIn(text: string, latin1: boolean): string {
+  return latin1 ? utf8Of(text) : text;
+}
+
 /** nonEmptyString of a value read as the line's UTF-8 text gives it. */
 export type TextReader = (value: unknown) => string | undefined;
 

@@ -28,7 +28,7 @@ export interface ContextItem {
  */
 export class Context implements PathItems {
   readonly length: number;
-  private numbers: { messageIndex: Int32Array; blockIndex: Int32Array } | undefined;
+  private numbers: MessageNumbers | undefined;
 
   constructor(
     readonly store: EntryStore,
@@ -109,8 +109,14 @@ const ABORTED = outcomeCode('aborted');
 const EMPTY_CONTENT = flagMask('emptyContent');
 const BLANK_TEXT = flagMask('blankText');
 
-function numberMessages(entries: EntryStore, indices: Int32Array): { messageIndex: Int32Array; blockIndex: Int32Array } {
-  const context = { messageIndex: new Int32Array(indices.length), blockIndex: new Int32Array(indices.length) };
+/** Each position's message index and place in its message (see ContextItem). */
+interface MessageNumbers {
+  messageIndex: Int32Array;
+  blockIndex: Int32Array;
+}
+
+function numberMessages(entries: EntryStore, indices: Int32Array): MessageNumbers {
+  const numbers: MessageNumbers = { messageIndex: new Int32Array(indices.length), blockIndex: new Int32Array(indices.length) };
   let next = 0;
   let resultRun = 0;
   let group = -1;
@@ -121,8 +127,8 @@ function numberMessages(entries: EntryStore, indices: Int32Array): { messageInde
     const entryGroup = entries.group(i);
     if (entryGroup !== -1 && entryGroup === group && sent) {
       // Another line of the same message: same index, its blocks come after the earlier lines'.
-      context.messageIndex[at] = next - 1;
-      context.blockIndex[at] = groupBlocks;
+      numbers.messageIndex[at] = next - 1;
+      numbers.blockIndex[at] = groupBlocks;
       groupBlocks += entries.blockCount(i);
       continue;
     }
@@ -130,19 +136,19 @@ function numberMessages(entries: EntryStore, indices: Int32Array): { messageInde
     groupBlocks = entries.blockCount(i);
     if (entries.roleCode(i) === TOOL_RESULT) {
       if (resultRun === 0) next += 1;
-      context.messageIndex[at] = next - 1;
-      context.blockIndex[at] = resultRun;
+      numbers.messageIndex[at] = next - 1;
+      numbers.blockIndex[at] = resultRun;
       const results = (entries.info[i]! & HAS_RESULTS) === 0 ? 0 : entries.resultEnd(i) - entries.resultStart(i);
       resultRun += Math.max(1, results);
     } else if (!sent) {
-      context.messageIndex[at] = -1;
+      numbers.messageIndex[at] = -1;
     } else {
-      context.messageIndex[at] = next;
+      numbers.messageIndex[at] = next;
       next += 1;
       resultRun = 0;
     }
   }
-  return context;
+  return numbers;
 }
 
 /** pi drops failed assistant turns, empty assistants and blank user messages before sending. */

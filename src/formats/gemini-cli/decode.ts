@@ -1,6 +1,6 @@
 import { Entry } from '../../model/entry.js';
 import type { Decoder } from '../format.js';
-import { isObject, nonEmptyString, utf8Of, utf8Value, type Json } from '../json.js';
+import { isObject, nonEmptyString, textIn, utf8Value, type Json } from '../json.js';
 import { recordKind } from './records.js';
 import { summarize, summarizeContent, type MessageSummary } from './summary.js';
 
@@ -76,7 +76,7 @@ export class GeminiCliDecoder implements Decoder {
     }
     if (kind === 'message') {
       const message = value as Json;
-      const copy: ReplayNote = { kind: 'message', id: latin1 ? utf8Of(message.id as string) : (message.id as string), pointer: '', summary: undefined };
+      const copy: ReplayNote = { kind: 'message', id: textIn(message.id as string, latin1), pointer: '', summary: undefined };
       if (this.pending?.copy.id !== copy.id) this.end();
       this.pending = { copy, message, latin1 };
       this.supersede(copy);

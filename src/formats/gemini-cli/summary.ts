@@ -1,5 +1,5 @@
 import { isBlankPart } from '../gemini-parts.js';
-import { isObject, nonEmptyString, utf8Of, type Json } from '../json.js';
+import { isObject, nonEmptyString, textIn, type Json } from '../json.js';
 import { contentText, INTERRUPTED_PLACEHOLDER, isIgnoredUserText, partsOf, responseOf } from './records.js';
 
 /** A `functionResponse` part the client sends: what it names, and where it sits under its message. */
@@ -53,10 +53,10 @@ function isEmpty(part: Json): boolean {
 
 /** Reads a message record at `base` (its JSON Pointer inside the line) the way the client turns it into turns. */
 export function summarize(message: Json, base: string, latin1 = false): MessageSummary {
-  const type = typeof message.type === 'string' ? textOf(message.type, latin1) : '';
+  const type = typeof message.type === 'string' ? textIn(message.type, latin1) : '';
   const summary: MessageSummary = { type, pointer: base, sent: false, calls: [], responses: [], placeholder: false, parts: 0 };
   if (type === 'user') {
-    summary.sent = !isIgnoredUserText(textOf(contentText(message.content), latin1));
+    summary.sent = !isIgnoredUserText(textIn(contentText(message.content), latin1));
     if (!summary.sent) return summary;
     summary.responses = contentResponses(message.content, `${base}/content`, latin1);
     const parts = partsOf(message.content);
@@ -148,8 +148,8 @@ function partPointer(content: unknown, pointer: string, index: number): string {
 function named(value: Json, pointer: string, latin1 = false): ResponsePart {
   const part: ResponsePart = { pointer };
   const id = nonEmptyString(value.id);
-  if (id !== undefined) part.id = textOf(id, latin1);
-  if (typeof value.name === 'string') part.name = textOf(value.name, latin1);
+  if (id !== undefined) part.id = textIn(id, latin1);
+  if (typeof value.name === 'string') part.name = textIn(value.name, latin1);
   return part;
 }
 
@@ -177,13 +177,8 @@ export function summarizeContent(content: Json, base: string): MessageSummary {
   return summary;
 }
 
-/** A string of a message read as latin1 (see Decoder.decode), as its UTF-8 text gives it. */
-function textOf(text: string, latin1: boolean): string {
-  return latin1 ? utf8Of(text) : text;
-}
-
 /** Only the client's placeholder, trimmed: text that does not hold it never is, whichever way it was read. */
 function isPlaceholder(text: string, latin1: boolean): boolean {
   if (latin1 && !text.includes(INTERRUPTED_PLACEHOLDER)) return false;
-  return textOf(text, latin1).trim() === INTERRUPTED_PLACEHOLDER;
+  return textIn(text, latin1).trim() === INTERRUPTED_PLACEHOLDER;
 }

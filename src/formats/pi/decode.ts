@@ -3,7 +3,7 @@ import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
 import { intern } from '../intern.js';
 import { contentPointer, readToolCall } from './blocks.js';
-import { endsInWhitespace, isBlank, isBlankTextBlock, isObject, nonEmptyString, textReader, utf8Of, withUtf8Fields, type Json, type TextReader } from '../json.js';
+import { endsInWhitespace, isBlank, isBlankTextBlock, isObject, nonEmptyString, textIn, textReader, withUtf8Fields, type Json, type TextReader } from '../json.js';
 import { piProvider } from './provider.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
@@ -85,8 +85,8 @@ export class PiDecoder implements Decoder {
   private markProvider(message: Json, entry: Entry, latin1: boolean): void {
     // Delivery mirrors and injected notices never reach a provider.
     if (entry.transcriptOnly) return;
-    const api = latin1 && typeof message.api === 'string' ? utf8Of(message.api) : message.api;
-    const provider = latin1 && typeof message.provider === 'string' ? utf8Of(message.provider) : message.provider;
+    const api = typeof message.api === 'string' ? textIn(message.api, latin1) : message.api;
+    const provider = typeof message.provider === 'string' ? textIn(message.provider, latin1) : message.provider;
     if (api === this.api && provider === this.provider) return;
     this.api = api;
     this.provider = provider;
