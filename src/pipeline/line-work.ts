@@ -4,6 +4,7 @@ import { configureRules, overridesOf } from '../rules/configure.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import type { LineRepair } from './conversation.js';
+import type { RepairedLine } from './rewrite-conversations.js';
 import type { Finding } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -36,6 +37,8 @@ export interface LineResults {
   findings: Finding[];
   /** Lines a repair changes (their findings are made after it), in line order. */
   changing: number[];
+  /** Those of them already repaired (see planConversations). */
+  repaired?: Array<[number, RepairedLine]>;
 }
 
 /** The job that does `rules` to each line, when another thread can make the same rules. */

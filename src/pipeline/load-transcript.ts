@@ -29,9 +29,11 @@ interface HeldLine extends Place {
 /**
  * Takes each parsed line of a file whose lines are whole conversations (see
  * TranscriptFormat.conversationOf), as it is read: such lines become no entries of the file.
- * `conversation` is undefined for a line in no shape the format knows.
+ * `conversation` is undefined for a line in no shape the format knows. `place.bytes`, when
+ * there, are the line's own (valid during the call only); a record glued to others or written
+ * over several lines has none.
  */
-export type ConversationSink = (conversation: LineConversation | undefined, place: Place) => void;
+export type ConversationSink = (conversation: LineConversation | undefined, place: Place & { bytes?: Buffer }, format: TranscriptFormat) => void;
 
 /** Where a builder has got to: what a builder for the rest of the file starts from. */
 export interface BuilderStart {
@@ -261,7 +263,7 @@ export class TranscriptBuilder {
     if (!isUtf8(bytes) && nul === 0) this.issue('invalid-utf8', line.number, 'invalid UTF-8 byte sequence');
   }
 
-  private accept(value: unknown, raw: Place, latin1 = false): void {
+  private accept(value: unknown, raw: Place & { bytes?: Buffer }, latin1 = false): void {
     if (this.decoder !== undefined) return this.add(value, raw, latin1);
     if (this.undetected === undefined) return;
     this.undetected.push({ value, raw: { number: raw.number, offset: raw.offset, byteLength: raw.byteLength } });
@@ -295,8 +297,8 @@ export class TranscriptBuilder {
     if (format !== undefined) this.adopt(format);
   }
 
-  private add(value: unknown, raw: Place, latin1 = false): void {
-    if (this.perLine) return this.conversations?.(this.format!.conversationOf!(value), raw);
+  private add(value: unknown, raw: Place & { bytes?: Buffer }, latin1 = false): void {
+    if (this.perLine) return this.conversations?.(this.format!.conversationOf!(value), raw, this.format!);
     const entries = this.transcript.entries;
     const entry = this.decoder!.decode(value, raw.number, entries.length, latin1);
     entry.offset = raw.offset;

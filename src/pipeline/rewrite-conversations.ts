@@ -3,6 +3,8 @@ import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
 import { SplitJoiner } from '../io/split-records.js';
 import type { LineEnding } from '../io/line-reader.js';
+import { stat } from '../io/named-fs.js';
+import { splicedCopy, type Splice } from '../io/spliced-copy.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
@@ -20,25 +22,47 @@ export interface ConversationPlan extends LineWork {
   changing: Set<number>;
   /** Findings of the lines it leaves as they are, by line. */
   findings: Map<number, Finding[]>;
+  /** Changing lines already repaired, by line: the second read writes these as they are. */
+  repaired: Map<number, RepairedLine>;
+}
+
+/** A line repaired on its own, to a fixed point. */
+export interface RepairedLine {
+  /** Where its bytes are in the file, without the line ending. */
+  start: number;
+  end: number;
+  /** Its new bytes, without a line ending; absent when they are the bytes as read. */
+  bytes?: Uint8Array;
+  /** Absent for a line that holds no conversation. */
+  counts?: RepairCounts;
+  /** What is left in it; each finding's line is set where the line is written. */
+  findings: Finding[];
 }
 
 /** The built-in rules that report what a repair mends: a line none of them faults has nothing to plan. */
 const MENDED = new Set(allRules.filter((rule) => rule.meta.fix !== 'none').map((rule) => rule.meta.id));
 
+/** The repaired lines one read holds for the second, in bytes; past this, the second read repairs the rest. */
+const REPAIRED_BYTES = 16 << 20;
+
 /**
  * The first read: each line judged and, when a rule that a repair mends faults it, planned;
  * nothing about a line is kept beyond that. Judging costs a third of planning, and most lines of
- * a dataset are sound. With any of those rules turned off, every line is planned.
+ * a dataset are sound. With any of those rules turned off, every line is planned. A changing line
+ * is repaired here, where two threads share the work, while the lines kept stay few enough
+ * (REPAIRED_BYTES): the second read can then copy the file around them.
  */
 export function planConversations(how: LineRepair, rules: readonly Rule[]): ConversationPlan {
   const changing = new Set<number>();
   const findings = new Map<number, Finding[]>();
+  const repaired = new Map<number, RepairedLine>();
+  let repairedBytes = 0;
   const shared = new LineStore();
   const judgeFirst = [...MENDED].every((id) => rules.some((rule) => rule.meta.id === id));
   const keep = (line: number, found: Finding[]): void => {
     if (found.length > 0) findings.set(line, [...(findings.get(line) ?? []), ...found]);
   };
-  const take: ConversationSink = (conversation, place) => {
+  const take: ConversationSink = (conversation, place, format) => {
     if (conversation === undefined) return keep(place.number, checkShapeless(place.number, rules));
     let found: Finding[] | undefined;
     if (judgeFirst) {
@@ -46,16 +70,80 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
       if (!found.some((finding) => MENDED.has(finding.rule))) return keep(place.number, found);
     }
     const plan = planConversation(conversation, how, shared);
-    if (!isEmptyPlan(plan)) return void changing.add(place.number);
-    keep(place.number, found ?? checkConversation(conversation, place.number, rules, plan.analysis));
+    if (isEmptyPlan(plan)) return keep(place.number, found ?? checkConversation(conversation, place.number, rules, plan.analysis));
+    changing.add(place.number);
+    if (place.bytes === undefined || repairedBytes >= REPAIRED_BYTES) return;
+    const line = repairLine(place.bytes.toString('utf8'), format, how, rules, shared, { start: place.offset, end: place.offset + place.byteLength });
+    repairedBytes += line.bytes?.length ?? 0;
+    repaired.set(place.number, line);
   };
   const merge = (found: LineResults, lines: number): void => {
     const moved = shifted(found, lines);
     for (const line of moved.changing) changing.add(line);
     for (const finding of moved.findings) findings.set(finding.line, [...(findings.get(finding.line) ?? []), finding]);
+    for (const [line, done] of found.repaired ?? []) repaired.set(line + lines, done);
   };
-  const results = (): LineResults => ({ findings: [...findings.values()].flat(), changing: [...changing] });
-  return { take, changing, findings, job: lineJob(rules, how.provider, how), merge, results };
+  const results = (): LineResults => ({ findings: [...findings.values()].flat(), changing: [...changing], repaired: [...repaired] });
+  return { take, changing, findings, repaired, job: lineJob(rules, how.provider, how), merge, results };
+}
+
+/** One line's JSON text repaired on its own to a fixed point, written back by span. */
+function repairLine(text: string, format: TranscriptFormat, how: LineRepair, rules: readonly Rule[], shared: LineStore, at = { start: -1, end: -1 }): RepairedLine {
+  const conversationOf = format.conversationOf!;
+  let repaired: ReturnType<typeof repairConversation> | undefined;
+  let located: LineConversation | undefined;
+  const rewritten = rewriteJson(text, (value) => {
+    if (conversationOf(value) === undefined) return;
+    repaired = repairConversation(() => (located = conversationOf(value)!), how, shared);
+  });
+  if (repaired === undefined) return { ...at, findings: checkShapeless(0, rules) };
+  const line: RepairedLine = { ...at, counts: repaired.counts, findings: checkConversation(located!, 0, rules, repaired.analysis, shared) };
+  if (repaired.changed) line.bytes = Buffer.from(rewritten.text);
+  return line;
+}
+
+/**
+ * Whether the second read can copy the file around its changing lines: every one is repaired
+ * already, and nothing else changes (no broken, glued or split lines, no byte order mark, the
+ * last line a record with its ending).
+ */
+function copiesAround(transcript: Transcript, plan: ConversationPlan): boolean {
+  const last = transcript.lastLine;
+  if (transcript.lineIssues.length > 0 || transcript.bom || last === undefined || last.eol === 'none' || last.line !== transcript.lines) return false;
+  for (const line of plan.changing) if (!plan.repaired.has(line)) return false;
+  return true;
+}
+
+/** The second read as a copy with the repaired lines put in: lines keep their numbers, and every other byte its place. */
+async function writeSpliced(source: { path: string; transcript: Transcript; format: TranscriptFormat }, plan: ConversationPlan, write: (chunk: Buffer) => Promise<void>): Promise<WrittenConversations> {
+  const { transcript } = source;
+  const rewritten = [...plan.changing].sort((a, b) => a - b);
+  const counts = emptyCounts();
+  const splices: Splice[] = [];
+  const byLine: Array<[number, Finding[]]> = [...plan.findings];
+  let bytes = transcript.bytes;
+  for (const line of rewritten) {
+    const done = plan.repaired.get(line)!;
+    if (done.bytes !== undefined) {
+      splices.push({ start: done.start, end: done.end, bytes: done.bytes });
+      bytes += done.bytes.length - (done.end - done.start);
+    }
+    if (done.counts !== undefined) for (const [counter, value] of Object.entries(done.counts)) counts[counter as keyof RepairCounts] += value;
+    byLine.push([line, done.findings.map((finding) => ({ ...finding, line }))]);
+  }
+  await splicedCopy(source.path, transcript.bytes, splices, write);
+  const output: Transcript = {
+    format: source.format.name,
+    entries: new EntryStore(),
+    lineIssues: [],
+    bom: false,
+    bytes,
+    lines: transcript.lines,
+    parsedLines: transcript.parsedLines,
+    lastLine: { line: transcript.lines, eol: transcript.lastLine!.eol, parsed: true },
+  };
+  const findings = byLine.sort((a, b) => a[0] - b[0]).flatMap(([, found]) => found);
+  return { output, findings, counts, lines: { dropped: [], moved: [], rewritten } };
 }
 
 /** What the second read wrote. */
@@ -89,7 +177,8 @@ export async function writeConversations(
   write: (chunk: Buffer) => Promise<void>,
 ): Promise<WrittenConversations> {
   const { transcript, format } = source;
-  const conversationOf = format.conversationOf!;
+  // A file that grew since the first read is read line by line, what was added with it.
+  if (copiesAround(transcript, plan) && (await stat(source.path)).size === transcript.bytes) return writeSpliced(source, plan, write);
   const joiner = new SplitJoiner(splitSpans(transcript));
   const issues = new Map<number, Set<string>>();
   for (const issue of transcript.lineIssues) issues.set(issue.line, (issues.get(issue.line) ?? new Set()).add(issue.kind));
@@ -110,20 +199,13 @@ export async function writeConversations(
     output.lastLine = { line: output.lines, eol: eol === '\r\n' ? 'crlf' : 'lf', parsed };
     return output.lines;
   };
-  /** A line's JSON text repaired on its own; the bytes as they were when nothing in them changes. */
-  const repair = (text: string, original: Buffer | undefined): void => {
-    let repaired: ReturnType<typeof repairConversation> | undefined;
-    let located: LineConversation | undefined;
-    const rewritten = rewriteJson(text, (value) => {
-      if (conversationOf(value) === undefined) return;
-      repaired = repairConversation(() => (located = conversationOf(value)!), how, shared);
-    });
-    const bytes = repaired?.changed || original === undefined ? Buffer.from(repaired?.changed ? rewritten.text : text) : original;
-    const line = put(bytes, true);
-    if (repaired === undefined) return void findings.push(...checkShapeless(line, rules));
-    for (const [counter, value] of Object.entries(repaired.counts)) counts[counter as keyof RepairCounts] += value;
-    findings.push(...checkConversation(located!, line, rules, repaired.analysis, shared));
+  /** A repaired line written in place of `original` (the bytes as read, absent for a line made of several). */
+  const putRepaired = (done: RepairedLine, original: Buffer | undefined, text: () => string): void => {
+    const line = put(done.bytes === undefined ? (original ?? Buffer.from(text())) : Buffer.from(done.bytes.buffer, done.bytes.byteOffset, done.bytes.length), true);
+    if (done.counts !== undefined) for (const [counter, value] of Object.entries(done.counts)) counts[counter as keyof RepairCounts] += value;
+    for (const finding of done.findings) findings.push({ ...finding, line });
   };
+  const repair = (text: string, original: Buffer | undefined): void => putRepaired(repairLine(text, format, how, rules, shared), original, () => text);
 
   let writing: Promise<void> = Promise.resolve();
   const flush = async (): Promise<void> => {
@@ -163,7 +245,9 @@ export async function writeConversations(
         repair(raw.bytes.toString('utf8'), undefined);
       } else if (plan.changing.has(raw.number)) {
         lines.rewritten.push(raw.number);
-        repair(raw.bytes.toString('utf8'), raw.bytes);
+        const done = plan.repaired.get(raw.number);
+        if (done !== undefined) putRepaired(done, raw.bytes, () => raw.bytes.toString('utf8'));
+        else repair(raw.bytes.toString('utf8'), raw.bytes);
       } else {
         const line = put(raw.bytes, raw.bytes.length > 0);
         for (const finding of plan.findings.get(raw.number) ?? []) findings.push({ ...finding, line });

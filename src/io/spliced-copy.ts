@@ -1,0 +1,64 @@
+import { UserError } from '../errors.js';
+import { open } from './named-fs.js';
+import { READ_NOW } from './regular-file.js';
+
+const CHUNK_BYTES = 4 << 20;
+
+/** Bytes `start` to `end` of a file, to be written as `bytes` instead. */
+export interface Splice {
+  start: number;
+  end: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Writes a file's first `size` bytes with some spans replaced (in order, none overlapping), in
+ * large chunks and without looking at the bytes between: a file whose few changed lines are made
+ * already costs a copy. The next chunk is read while the last is written; a buffer is read into
+ * again only once what was written from it is (a chunk with no span in it is written from it).
+ */
+export async function splicedCopy(path: string, size: number, splices: readonly Splice[], write: (chunk: Buffer) => Promise<void>, chunkBytes = CHUNK_BYTES): Promise<void> {
+  const file = await open(path, READ_NOW);
+  try {
+    const buffers = [Buffer.allocUnsafe(Math.min(chunkBytes, size)), Buffer.allocUnsafe(Math.min(chunkBytes, size))];
+    const read = async (turn: number, position: number): Promise<Buffer> => {
+      const buffer = buffers[turn]!;
+      const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, size - position), position);
+      if (bytesRead === 0) throw new UserError(`${path}: the file got shorter while it was read (${position} of ${size} bytes); nothing was written`);
+      return buffer.subarray(0, bytesRead);
+    };
+    // Output is settled up to `at` (a span's end once its bytes are written); `emitted`: the last span written.
+    let at = 0;
+    let next = 0;
+    let emitted = -1;
+    let writing: Promise<void> = Promise.resolve();
+    let reading = size > 0 ? read(0, 0) : undefined;
+    for (let position = 0, turn = 0; reading !== undefined; turn ^= 1) {
+      const chunk = await reading;
+      const end = position + chunk.length;
+      await writing;
+      reading = end < size ? read(turn ^ 1, end) : undefined;
+      const pieces: Buffer[] = [];
+      for (; next < splices.length && splices[next]!.start < end; next++) {
+        const splice = splices[next]!;
+        if (splice.start > at) pieces.push(chunk.subarray(at - position, splice.start - position));
+        if (emitted !== next) pieces.push(Buffer.from(splice.bytes.buffer, splice.bytes.byteOffset, splice.bytes.length));
+        emitted = next;
+        at = splice.end;
+        // It runs on into the next chunk, which starts by skipping the rest of it.
+        if (splice.end > end) break;
+      }
+      if (at < end) pieces.push(chunk.subarray(at - position, chunk.length));
+      at = Math.max(at, end);
+      // One write a chunk: a copy of 4 MiB costs less than a write per changed line.
+      if (pieces.length > 0) writing = write(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+      position = end;
+    }
+    await writing;
+    // Spans at the very end replace nothing: they are added.
+    const added = splices.slice(next).filter((_, k) => next + k !== emitted);
+    if (added.length > 0) await write(Buffer.concat(added.map((splice) => splice.bytes)));
+  } finally {
+    await file.close();
+  }
+}

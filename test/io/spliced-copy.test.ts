@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../src/errors.js';
+import { splicedCopy, type Splice } from '../../src/io/spliced-copy.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'td-spliced-copy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The same copy made the plain way: the file's bytes with each span replaced. */
+function expected(content: Buffer, splices: readonly Splice[]): Buffer {
+  const pieces: Buffer[] = [];
+  let at = 0;
+  for (const splice of splices) {
+    pieces.push(content.subarray(at, splice.start), Buffer.from(splice.bytes));
+    at = splice.end;
+  }
+  pieces.push(content.subarray(at));
+  return Buffer.concat(pieces);
+}
+
+/**
+ * What splicedCopy writes, each piece taken only when its write would end, a turn later, as a
+ * file's write does: a buffer read into again before then would show here.
+ */
+async function copied(path: string, size: number, splices: readonly Splice[], chunk: number, slow = false): Promise<Buffer> {
+  const written: Buffer[] = [];
+  const write = async (piece: Buffer): Promise<void> => {
+    await new Promise((resolve) => (slow ? setTimeout(resolve, 3) : setImmediate(resolve)));
+    written.push(Buffer.from(piece));
+  };
+  await splicedCopy(path, size, splices, write, chunk);
+  return Buffer.concat(written);
+}
+
+describe('splicedCopy', () => {
+  it('writes the file with its spans replaced, whatever the chunks cut: spans across one or many chunks, at the start and end, empty and longer replacements', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ minLength: 0, maxLength: 300 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 40 }), fc.uint8Array({ maxLength: 50 })), { maxLength: 8 }),
+        fc.integer({ min: 1, max: 64 }),
+        async (bytes, spans, chunk) => {
+          const content = Buffer.from(bytes);
+          // Spans in order and apart, inside the file.
+          const splices: Splice[] = [];
+          let from = 0;
+          for (const [gap, length, replacement] of spans) {
+            const start = from + (content.length === 0 ? 0 : gap % (content.length + 1));
+            const end = Math.min(content.length, start + length);
+            if (start > content.length) break;
+            splices.push({ start, end, bytes: replacement });
+            from = end;
+          }
+          const path = join(dir, 'content');
+          writeFileSync(path, content);
+          expect(await copied(path, content.length, splices, chunk)).toEqual(expected(content, splices));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('never reads into a buffer a slow write still holds', async () => {
+    const content = Buffer.from(Array.from({ length: 4000 }, (_, n) => `line ${n}\n`).join(''));
+    const splices: Splice[] = [100, 9000, 20000, 30001].map((start) => ({ start, end: start + 7, bytes: Buffer.from('<changed>') }));
+    const path = join(dir, 'slow');
+    writeFileSync(path, content);
+    expect(await copied(path, content.length, splices, 4096, true)).toEqual(expected(content, splices));
+  });
+
+  it('copies only the bytes the first read saw: what was appended since stays out', async () => {
+    const path = join(dir, 'grown');
+    writeFileSync(path, 'line one\nline two\nappended later\n');
+    expect((await copied(path, 18, [{ start: 5, end: 8, bytes: Buffer.from('ONE!') }], 4)).toString()).toBe('line ONE!\nline two\n');
+  });
+
+  it('refuses, in one line, a file that got shorter since it was read', async () => {
+    const path = join(dir, 'shrunk');
+    writeFileSync(path, 'x'.repeat(100));
+    truncateSync(path, 40);
+    const error = await copied(path, 100, [], 16).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toMatch(/got shorter while it was read \(40 of 100 bytes\); nothing was written/);
+  });
+});
