@@ -98,7 +98,7 @@ describe('a dataset line is planned only when a mended rule faults it', () => {
       const findings: Finding[] = [];
       lines.forEach((text, n) => {
         const place = { number: n + 1, offset: 0, byteLength: text.length };
-        work.take(requestsFormat.conversationOf!(JSON.parse(text)), place);
+        work.take(requestsFormat.conversationOf!(JSON.parse(text)), place, requestsFormat);
         // As before judging first: each line planned, and judged from its plan's analysis when that is empty.
         const conversation = requestsFormat.conversationOf!(JSON.parse(text));
         if (conversation === undefined) return void findings.push(...checkShapeless(n + 1, rules));
@@ -119,8 +119,8 @@ describe('a dataset line is planned only when a mended rule faults it', () => {
     const without = planConversations(how, configureRules(rules, { 'missing-tool-result': 'off' }));
     lines.forEach((text, n) => {
       const place = { number: n + 1, offset: 0, byteLength: text.length };
-      all.take(requestsFormat.conversationOf!(JSON.parse(text)), place);
-      without.take(requestsFormat.conversationOf!(JSON.parse(text)), place);
+      all.take(requestsFormat.conversationOf!(JSON.parse(text)), place, requestsFormat);
+      without.take(requestsFormat.conversationOf!(JSON.parse(text)), place, requestsFormat);
     });
     expect(without.changing.size).toBeGreaterThan(200);
     expect([...without.changing]).toEqual([...all.changing]);
