@@ -1,0 +1,135 @@
+// What the parse baseline's time is made of, and what a scanner written in JavaScript could save:
+//   node bench/parse-floor.mjs [file...]   (default: the real-shaped 128 MiB headline files)
+// For each file, in one thread, the median of 3 runs of each step over every line:
+//   read     the whole file into memory (what `cat` costs)
+//   utf8     each line decoded from UTF-8 to a string, then JSON.parse of it (what the baseline does)
+//   latin1   each line read as latin1 instead, then JSON.parse of it (what scan does for most lines)
+//   skim     a validating skim of each line's bytes in JavaScript that builds nothing: it walks
+//            the structure, finds each string's end (escapes checked, no raw control bytes) and
+//            skips numbers and literals. A scanner that hands decoders spans (see #30) does this
+//            and more: the skim is the floor of its cost, never the cost.
+// A scanner that replaced parsing could at most save `latin1 parse − skim` a thread.
+import fs from 'node:fs';
+import { ensureTranscript } from './generate.mjs';
+import { ensureClaudeCode } from './to-claude-code.mjs';
+import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
+import { CLAUDE_CODE_GROWTH } from './projects.mjs';
+import { GEMINI_GROWTH, ensureGemini } from './to-gemini.mjs';
+import { ensureQwenCode, QWEN_GROWTH } from './to-qwen-code.mjs';
+import { COPILOT_GROWTH, ensureCopilot } from './to-copilot.mjs';
+
+const MiB = 2 ** 20;
+
+async function headlineFiles() {
+  const bytes = 128 * MiB;
+  const base = (growth, seed) => ensureTranscript(Math.round(bytes / growth), { shape: 'real', seed });
+  return [
+    (await ensureTranscript(bytes, { shape: 'real' })).file,
+    (await ensureClaudeCode((await base(CLAUDE_CODE_GROWTH, 2)).file, { real: true })).file,
+    (await ensureCodex((await base(CODEX_GROWTH, 3)).file)).file,
+    (await ensureGemini((await base(GEMINI_GROWTH, 4)).file)).file,
+    (await ensureCopilot((await base(COPILOT_GROWTH, 5)).file)).file,
+    (await ensureQwenCode((await base(QWEN_GROWTH, 4)).file)).file,
+  ];
+}
+
+/** Bytes that end a run of plain string content: `"`, `\` and the control bytes JSON refuses inside a string. */
+const STOPS = new Uint8Array(256);
+for (let byte = 0; byte < 0x20; byte++) STOPS[byte] = 1;
+STOPS[0x22] = 1;
+STOPS[0x5c] = 1;
+const ESCAPES = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
+const isHex = (byte) => (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66);
+
+/** The index after the string whose content starts at `i`; -1 when it is not a valid JSON string. */
+function skimString(bytes, i) {
+  for (;;) {
+    while (i < bytes.length && STOPS[bytes[i]] === 0) i++;
+    if (i >= bytes.length || bytes[i] < 0x20) return -1;
+    if (bytes[i] === 0x22) return i + 1;
+    const escaped = bytes[i + 1];
+    if (escaped === 0x75) {
+      for (let k = 2; k < 6; k++) if (!isHex(bytes[i + k])) return -1;
+      i += 6;
+    } else if (ESCAPES.has(escaped)) i += 2;
+    else return -1;
+  }
+}
+
+/** Whether a line is one JSON value, walked without building it (numbers and literals only skipped over). */
+function skim(bytes) {
+  let i = 0;
+  const space = () => {
+    while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0d)) i++;
+  };
+  const value = () => {
+    space();
+    const byte = bytes[i];
+    if (byte === 0x22) return (i = skimString(bytes, i + 1)) !== -1;
+    if (byte === 0x7b || byte === 0x5b) {
+      const close = byte === 0x7b ? 0x7d : 0x5d;
+      i++;
+      space();
+      if (bytes[i] === close) return ++i > 0;
+      for (;;) {
+        if (byte === 0x7b) {
+          space();
+          if (bytes[i] !== 0x22 || (i = skimString(bytes, i + 1)) === -1) return false;
+          space();
+          if (bytes[i++] !== 0x3a) return false;
+        }
+        if (!value()) return false;
+        space();
+        const next = bytes[i++];
+        if (next === close) return true;
+        if (next !== 0x2c) return false;
+      }
+    }
+    const start = i;
+    while (i < bytes.length && bytes[i] !== 0x2c && bytes[i] !== 0x7d && bytes[i] !== 0x5d && bytes[i] !== 0x20) i++;
+    return i > start;
+  };
+  return value() && (space(), i === bytes.length);
+}
+
+function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+function measure(file) {
+  const times = { read: [], utf8: [], parseUtf8: [], latin1: [], parse: [], skim: [] };
+  let sink = 0;
+  for (let run = 0; run < 3; run++) {
+    let t = performance.now();
+    const bytes = fs.readFileSync(file);
+    times.read.push(performance.now() - t);
+    const lines = [];
+    for (let start = 0, end = bytes.indexOf(10); end !== -1; start = end + 1, end = bytes.indexOf(10, start)) if (end > start) lines.push(bytes.subarray(start, end));
+    t = performance.now();
+    const decoded = lines.map((line) => line.toString('utf8'));
+    times.utf8.push(performance.now() - t);
+    t = performance.now();
+    for (const text of decoded) sink += JSON.parse(text) === null ? 0 : 1;
+    times.parseUtf8.push(performance.now() - t);
+    t = performance.now();
+    const texts = lines.map((line) => line.latin1Slice(0, line.length));
+    times.latin1.push(performance.now() - t);
+    t = performance.now();
+    for (const text of texts) sink += JSON.parse(text) === null ? 0 : 1;
+    times.parse.push(performance.now() - t);
+    t = performance.now();
+    let skimmed = 0;
+    for (const line of lines) skimmed += skim(line) ? 1 : 0;
+    times.skim.push(performance.now() - t);
+    // Every line of these files parses: the skim must walk each to its end, or it measured less than it says.
+    if (skimmed !== lines.length) throw new Error(`${file}: the skim accepted ${skimmed} of ${lines.length} lines`);
+  }
+  return { ms: Object.fromEntries(Object.entries(times).map(([step, values]) => [step, Math.round(median(values))])), sink };
+}
+
+const files = process.argv.length > 2 ? process.argv.slice(2) : await headlineFiles();
+console.log('file | MiB | read | utf8 decode + parse | latin1 read + parse | skim | skim / latin1 parse');
+for (const file of files) {
+  const { ms } = measure(file);
+  console.log(`${file.split('/').pop()} | ${(fs.statSync(file).size / MiB).toFixed(0)} | ${ms.read} | ${ms.utf8} + ${ms.parseUtf8} | ${ms.latin1} + ${ms.parse} | ${ms.skim} | ${(ms.skim / ms.parse).toFixed(2)}`);
+}
