@@ -20,11 +20,14 @@ describe('LineWork: the other half of a file of conversations', () => {
 
   it('takes a planned half: the lines it changes, and the findings of the others by line', () => {
     const plan = planConversations({ mode: 'discard' }, rules);
-    plan.merge({ findings: [finding(2), finding(2), finding(5)], changing: [3, 4] }, 10);
+    const repaired = { start: 700, end: 800, bytes: Buffer.from('{}'), findings: [] };
+    plan.merge({ findings: [finding(2), finding(2), finding(5)], changing: [3, 4], repaired: [[4, repaired]] }, 10);
     expect([...plan.changing]).toEqual([13, 14]);
     expect([...plan.findings.keys()]).toEqual([12, 15]);
     expect(plan.findings.get(12)!.length).toBe(2);
-    expect(plan.results()).toEqual({ findings: [finding(12), finding(12), finding(15)], changing: [13, 14] });
+    // A line the other thread repaired already keeps its bytes' place in the file: only its number moves.
+    expect([...plan.repaired]).toEqual([[14, repaired]]);
+    expect(plan.results()).toEqual({ findings: [finding(12), finding(12), finding(15)], changing: [13, 14], repaired: [[14, repaired]] });
   });
 
   it('describes the work as data only for the built-in rules, as configured', () => {
