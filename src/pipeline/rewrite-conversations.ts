@@ -31,6 +31,8 @@ export interface RepairedLine {
   /** Where its bytes are in the file, without the line ending. */
   start: number;
   end: number;
+  /** Whether a plan had anything to do (the bytes may still come out the same). */
+  changed: boolean;
   /** Its new bytes, without a line ending; absent when they are the bytes as read. */
   bytes?: Uint8Array;
   /** Absent for a line that holds no conversation. */
@@ -69,13 +71,21 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
       found = checkConversation(conversation, place.number, rules, undefined, shared, how.provider);
       if (!found.some((finding) => MENDED.has(finding.rule))) return keep(place.number, found);
     }
+    const repair = place.bytes === undefined || repairedBytes >= REPAIRED_BYTES ? undefined : () => repairLine(place.bytes!.toString('utf8'), format, how, rules, shared, { start: place.offset, end: place.offset + place.byteLength });
+    const hold = (line: RepairedLine): void => {
+      changing.add(place.number);
+      repairedBytes += line.bytes?.length ?? 0;
+      repaired.set(place.number, line);
+    };
+    // A faulted line that can be kept repaired goes straight to its repair, whose first pass is its plan.
+    if (found !== undefined && repair !== undefined) {
+      const line = repair();
+      return line.changed ? hold(line) : keep(place.number, found);
+    }
     const plan = planConversation(conversation, how, shared);
     if (isEmptyPlan(plan)) return keep(place.number, found ?? checkConversation(conversation, place.number, rules, plan.analysis));
-    changing.add(place.number);
-    if (place.bytes === undefined || repairedBytes >= REPAIRED_BYTES) return;
-    const line = repairLine(place.bytes.toString('utf8'), format, how, rules, shared, { start: place.offset, end: place.offset + place.byteLength });
-    repairedBytes += line.bytes?.length ?? 0;
-    repaired.set(place.number, line);
+    if (repair !== undefined) hold(repair());
+    else changing.add(place.number);
   };
   const merge = (found: LineResults, lines: number): void => {
     const moved = shifted(found, lines);
@@ -96,8 +106,8 @@ function repairLine(text: string, format: TranscriptFormat, how: LineRepair, rul
     if (conversationOf(value) === undefined) return;
     repaired = repairConversation(() => (located = conversationOf(value)!), how, shared);
   });
-  if (repaired === undefined) return { ...at, findings: checkShapeless(0, rules) };
-  const line: RepairedLine = { ...at, counts: repaired.counts, findings: checkConversation(located!, 0, rules, repaired.analysis, shared) };
+  if (repaired === undefined) return { ...at, changed: false, findings: checkShapeless(0, rules) };
+  const line: RepairedLine = { ...at, changed: repaired.changed, counts: repaired.counts, findings: checkConversation(located!, 0, rules, repaired.analysis, shared) };
   if (repaired.changed) line.bytes = Buffer.from(rewritten.text);
   return line;
 }

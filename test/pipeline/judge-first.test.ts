@@ -91,13 +91,13 @@ describe('a dataset line is planned only when a mended rule faults it', () => {
     expect(planned).toBeGreaterThan(3000);
   });
 
-  it('the first read finds the same changing lines and findings as planning every line', () => {
-    for (const how of [HOWS[0]!, HOWS.at(-1)!]) {
+  it('the first read finds the same changing lines and findings as planning every line, whether it repairs them or leaves them to the second read', () => {
+    for (const [how, withBytes] of [[HOWS[0]!, true], [HOWS.at(-1)!, true], [HOWS[0]!, false]] as const) {
       const work = planConversations(how, rules);
       const changing: number[] = [];
       const findings: Finding[] = [];
       lines.forEach((text, n) => {
-        const place = { number: n + 1, offset: 0, byteLength: text.length };
+        const place = { number: n + 1, offset: 0, byteLength: text.length, ...(withBytes ? { bytes: Buffer.from(text) } : {}) };
         work.take(requestsFormat.conversationOf!(JSON.parse(text)), place, requestsFormat);
         // As before judging first: each line planned, and judged from its plan's analysis when that is empty.
         const conversation = requestsFormat.conversationOf!(JSON.parse(text));
@@ -110,6 +110,8 @@ describe('a dataset line is planned only when a mended rule faults it', () => {
       expect(findings.length).toBeGreaterThan(0);
       expect([...work.changing]).toEqual(changing);
       expect([...work.findings.values()].flat()).toEqual(findings);
+      // With their bytes at hand, every changing line is held repaired for the second read.
+      expect([...work.repaired.keys()]).toEqual(withBytes ? changing : []);
     }
   });
 

@@ -20,7 +20,7 @@ describe('LineWork: the other half of a file of conversations', () => {
 
   it('takes a planned half: the lines it changes, and the findings of the others by line', () => {
     const plan = planConversations({ mode: 'discard' }, rules);
-    const repaired = { start: 700, end: 800, bytes: Buffer.from('{}'), findings: [] };
+    const repaired = { start: 700, end: 800, changed: true, bytes: Buffer.from('{}'), findings: [] };
     plan.merge({ findings: [finding(2), finding(2), finding(5)], changing: [3, 4], repaired: [[4, repaired]] }, 10);
     expect([...plan.changing]).toEqual([13, 14]);
     expect([...plan.findings.keys()]).toEqual([12, 15]);
