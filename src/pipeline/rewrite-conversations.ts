@@ -3,8 +3,6 @@ import { readFileLines } from '../io/file-lines.js';
 import { gluedRecords } from '../io/glued-records.js';
 import { SplitJoiner } from '../io/split-records.js';
 import type { LineEnding } from '../io/line-reader.js';
-import { stat } from '../io/named-fs.js';
-import { splicedCopy, type Splice } from '../io/spliced-copy.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
@@ -15,6 +13,7 @@ import { checkConversation, checkShapeless, planConversation, repairConversation
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 import { lineJob, shifted, type LineResults, type LineWork } from './line-work.js';
+import { copiesAround, writeSpliced } from './splice-conversations.js';
 
 /** What the first read of a file of conversations learned: the lines a repair changes, and the findings of the others. */
 export interface ConversationPlan extends LineWork {
@@ -112,50 +111,6 @@ function repairLine(text: string, format: TranscriptFormat, how: LineRepair, rul
   return line;
 }
 
-/**
- * Whether the second read can copy the file around its changing lines: every one is repaired
- * already, and nothing else changes (no broken, glued or split lines, no byte order mark, the
- * last line a record with its ending).
- */
-function copiesAround(transcript: Transcript, plan: ConversationPlan): boolean {
-  const last = transcript.lastLine;
-  if (transcript.lineIssues.length > 0 || transcript.bom || last === undefined || last.eol === 'none' || last.line !== transcript.lines) return false;
-  for (const line of plan.changing) if (!plan.repaired.has(line)) return false;
-  return true;
-}
-
-/** The second read as a copy with the repaired lines put in: lines keep their numbers, and every other byte its place. */
-async function writeSpliced(source: { path: string; transcript: Transcript; format: TranscriptFormat }, plan: ConversationPlan, write: (chunk: Buffer) => Promise<void>): Promise<WrittenConversations> {
-  const { transcript } = source;
-  const rewritten = [...plan.changing].sort((a, b) => a - b);
-  const counts = emptyCounts();
-  const splices: Splice[] = [];
-  const byLine: Array<[number, Finding[]]> = [...plan.findings];
-  let bytes = transcript.bytes;
-  for (const line of rewritten) {
-    const done = plan.repaired.get(line)!;
-    if (done.bytes !== undefined) {
-      splices.push({ start: done.start, end: done.end, bytes: done.bytes });
-      bytes += done.bytes.length - (done.end - done.start);
-    }
-    if (done.counts !== undefined) for (const [counter, value] of Object.entries(done.counts)) counts[counter as keyof RepairCounts] += value;
-    byLine.push([line, done.findings.map((finding) => ({ ...finding, line }))]);
-  }
-  await splicedCopy(source.path, transcript.bytes, splices, write);
-  const output: Transcript = {
-    format: source.format.name,
-    entries: new EntryStore(),
-    lineIssues: [],
-    bom: false,
-    bytes,
-    lines: transcript.lines,
-    parsedLines: transcript.parsedLines,
-    lastLine: { line: transcript.lines, eol: transcript.lastLine!.eol, parsed: true },
-  };
-  const findings = byLine.sort((a, b) => a[0] - b[0]).flatMap(([, found]) => found);
-  return { output, findings, counts, lines: { dropped: [], moved: [], rewritten } };
-}
-
 /** What the second read wrote. */
 export interface WrittenConversations {
   /** The file-level model of the output (its lines and endings; conversations make no entries). */
@@ -187,8 +142,7 @@ export async function writeConversations(
   write: (chunk: Buffer) => Promise<void>,
 ): Promise<WrittenConversations> {
   const { transcript, format } = source;
-  // A file that grew since the first read is read line by line, what was added with it.
-  if (copiesAround(transcript, plan) && (await stat(source.path)).size === transcript.bytes) return writeSpliced(source, plan, write);
+  if (await copiesAround(source.path, transcript, plan)) return writeSpliced(source, plan, write);
   const joiner = new SplitJoiner(splitSpans(transcript));
   const issues = new Map<number, Set<string>>();
   for (const issue of transcript.lineIssues) issues.set(issue.line, (issues.get(issue.line) ?? new Set()).add(issue.kind));
