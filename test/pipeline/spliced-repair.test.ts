@@ -84,6 +84,24 @@ describe('a dataset written as a copy around its repaired lines', () => {
     expect(Buffer.concat(chunks).toString().endsWith(added + '\n')).toBe(true);
   });
 
+  it('repairs in the second read the changing lines the first read did not keep (past its budget), to the same bytes', async () => {
+    const source = join(dir, 'budget.jsonl');
+    writeFileSync(source, lines.slice(0, 1500).join('\n') + '\n');
+    const how = { mode: 'synthetic' as const };
+    const written = async (forget: boolean): Promise<Buffer> => {
+      const plan = planConversations(how, rules);
+      const transcript = await loadTranscriptFile(source, requestsFormat, false, plan);
+      expect(plan.repaired.size).toBeGreaterThan(10);
+      if (forget) plan.repaired.clear();
+      const chunks: Buffer[] = [];
+      await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, async (chunk) => void chunks.push(Buffer.from(chunk)));
+      return Buffer.concat(chunks);
+    };
+    const kept = await written(false);
+    expect((await written(true)).equals(kept)).toBe(true);
+    expect(kept.equals(readFileSync(source))).toBe(false);
+  });
+
   it('puts in the lines each thread repaired, as one thread does', async () => {
     const source = join(dir, 'threads.jsonl');
     writeFileSync(source, lines.join('\n') + '\n');
