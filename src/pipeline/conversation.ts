@@ -2,7 +2,7 @@ import type { LineConversation } from '../formats/format.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyToItems } from '../repair/apply-items.js';
-import { emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
+import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
 import type { Rule } from '../rules/rule.js';
 import type { ProviderId } from '../providers/provider-id.js';
@@ -123,7 +123,7 @@ export function repairConversation(locate: () => LineConversation, how: LineRepa
     const conversation = locate();
     const plan = planConversation(conversation, how, shared);
     if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, shared, how.provider)) };
-    for (const [counter, value] of Object.entries(plan.counts)) counts[counter as keyof RepairCounts] += value;
+    addCounts(counts, plan.counts);
     conversation.replace(applyToItems(conversation.items, plan, conversation.encoder));
     changed = true;
   }

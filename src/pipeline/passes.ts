@@ -4,7 +4,7 @@ import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { tempFolder } from '../io/spool.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyPlan } from '../repair/apply.js';
-import { isEmptyPlan, type RepairPlan } from '../repair/plan.js';
+import { addCounts, isEmptyPlan, type RepairPlan } from '../repair/plan.js';
 
 /** One pass of a rewrite: a file, its model, and the plan for it. */
 export interface Pass {
@@ -91,7 +91,7 @@ export async function settle<T>(
         await sink.discard();
       }
       pass = await writePass(pass, n);
-      for (const [counter, value] of Object.entries(pass.plan.counts)) first.plan.counts[counter as keyof RepairPlan['counts']] += value;
+      addCounts(first.plan.counts, pass.plan.counts);
     }
   } finally {
     await folder?.remove();

@@ -6,7 +6,7 @@ import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
-import { emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
+import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { checkConversation, checkShapeless, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
@@ -151,10 +151,10 @@ export async function writeConversations(
   const lines: RepairSummary['lines'] = { dropped: [], moved: [], rewritten: [] };
   const findings: Finding[] = [];
   const shared = new LineStore();
-  let pieces: Buffer[] = [];
+  let pieces: Uint8Array[] = [];
   let eol = '\n';
 
-  const put = (bytes: Buffer, parsed: boolean): number => {
+  const put = (bytes: Uint8Array, parsed: boolean): number => {
     output.lines += 1;
     if (parsed) output.parsedLines += 1;
     const ending = ENDINGS[eol]!;
@@ -165,8 +165,8 @@ export async function writeConversations(
   };
   /** A repaired line written in place of `original` (the bytes as read, absent for a line made of several). */
   const putRepaired = (done: RepairedLine, original: Buffer | undefined, text: () => string): void => {
-    const line = put(done.bytes === undefined ? (original ?? Buffer.from(text())) : Buffer.from(done.bytes.buffer, done.bytes.byteOffset, done.bytes.length), true);
-    if (done.counts !== undefined) for (const [counter, value] of Object.entries(done.counts)) counts[counter as keyof RepairCounts] += value;
+    const line = put(done.bytes ?? original ?? Buffer.from(text()), true);
+    if (done.counts !== undefined) addCounts(counts, done.counts);
     for (const finding of done.findings) findings.push({ ...finding, line });
   };
   const repair = (text: string, original: Buffer | undefined): void => putRepaired(repairLine(text, format, how, rules, shared), original, () => text);

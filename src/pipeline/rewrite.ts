@@ -12,7 +12,7 @@ import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../
 import { withReadablePath } from '../io/regular-file.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
-import { emptyCounts, isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
+import { addCounts, emptyCounts, isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
 import { rules, shapeRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
@@ -150,7 +150,7 @@ async function rewriteDocument(file: OpenedFile): Promise<RepairReport> {
     const edits = plan.edits.get(1);
     if (edits === undefined) break;
     text = rewriteJson(text, (value) => format.encoder.apply(value, edits)).text;
-    for (const [counter, value] of Object.entries(plan.counts)) counts[counter as keyof typeof counts] += value;
+    addCounts(counts, plan.counts);
     rewritten.add(1);
     transcript = loadDocument(Buffer.concat([bom, Buffer.from(text)]), format, reading);
   }

@@ -3,7 +3,7 @@ import { stat } from '../io/named-fs.js';
 import { splicedCopy, type Splice } from '../io/spliced-copy.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
-import { emptyCounts, type RepairCounts } from '../repair/plan.js';
+import { addCounts, emptyCounts } from '../repair/plan.js';
 import type { Finding } from './finding.js';
 import type { ConversationPlan, WrittenConversations } from './rewrite-conversations.js';
 
@@ -34,7 +34,7 @@ export async function writeSpliced(source: { path: string; transcript: Transcrip
       splices.push({ start: done.start, end: done.end, bytes: done.bytes });
       bytes += done.bytes.length - (done.end - done.start);
     }
-    if (done.counts !== undefined) for (const [counter, value] of Object.entries(done.counts)) counts[counter as keyof RepairCounts] += value;
+    if (done.counts !== undefined) addCounts(counts, done.counts);
     byLine.push([line, done.findings.map((finding) => ({ ...finding, line }))]);
   }
   await splicedCopy(source.path, transcript.bytes, splices, write);

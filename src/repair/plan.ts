@@ -65,6 +65,11 @@ export function emptyCounts(): RepairCounts {
   };
 }
 
+/** Adds `from`'s counts to `into`'s. */
+export function addCounts(into: RepairCounts, from: RepairCounts): void {
+  for (const [counter, value] of Object.entries(from)) into[counter as keyof RepairCounts] += value;
+}
+
 export function isEmptyPlan(plan: RepairPlan): boolean {
   return plan.skip.size === 0 && plan.edits.size === 0 && plan.after.size === 0 && plan.split.size === 0;
 }
