@@ -158,6 +158,26 @@ describe('bench children', () => {
     expect(node(['bench/retained.mjs', file]).code).toBe(2); // without --expose-gc it cannot measure
   });
 
+  it('ceiling.mjs times the build beside one that parses every line twice, which reports the same', () => {
+    const file = join(dir, 'ceiling.jsonl');
+    node(['bench/generate.mjs', file, '2MB', '--shape', 'real', '--seed', '4']);
+    const r = node(['bench/ceiling.mjs', '1', file]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const [header, row, ...rest] = r.stdout.trim().split('\n');
+    expect(header).toMatch(/^file \| baseline s .* \| bound \| compile ms/);
+    expect(rest).toEqual([]);
+    const cells = row!.split(' | ');
+    expect(cells[0]).toBe('ceiling.jsonl');
+    // baseline, scan (ratio), twice, decode + parse, bound, then compile ms for one thread and two.
+    expect(cells).toHaveLength(8);
+    expect(Number(cells[1])).toBeGreaterThan(0);
+    expect(cells[2]).toMatch(/^\d+\.\d\d \(\d+\.\d\d\)$/);
+    expect(Number(cells[3])).toBeGreaterThan(0);
+    // On a file this small the difference is mostly noise: only that each is a number.
+    for (const cell of cells.slice(4)) expect(cell).toMatch(/^-?\d+(\.\d+)?$/);
+  });
+
   it('startup.mjs times both commands and fails loudly when the scan does not answer', () => {
     const ok = node(['bench/startup.mjs', '1']);
     expect(ok.code).toBe(0);
