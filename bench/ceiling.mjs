@@ -40,26 +40,25 @@ function copyBuild(name, parse) {
   return { dir, bin: path.join(dir, 'bin', 'transcript-doctor.js') };
 }
 
-function wall(args, env = {}) {
+/** Runs node with `args`; a scan may exit 1 (it found problems), anything else stops the script. */
+function run(args, env = {}) {
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 30 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return r.stdout;
+}
+
+function wall(args) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env }, maxBuffer: 1 << 30 });
-  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);
+  run(args);
   return Number(process.hrtime.bigint() - t0) / 1e9;
 }
 
-/** Milliseconds of TurboFan compiles in one scan (all three phases each compile reports). */
+/** Milliseconds of TurboFan compiles in one scan: the three phases --trace-opt gives each compile, summed. */
 function compileMs(bin, file, env) {
-  const r = spawnSync(process.execPath, ['--trace-opt', bin, 'scan', file], { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 30 });
+  const out = run(['--trace-opt', bin, 'scan', file], env);
   let ms = 0;
-  for (const match of r.stdout.matchAll(/completed compiling .*took ([\d.]+), ([\d.]+), ([\d.]+) ms/g)) ms += Number(match[1]) + Number(match[2]) + Number(match[3]);
+  for (const match of out.matchAll(/completed compiling .*took ([\d.]+), ([\d.]+), ([\d.]+) ms/g)) ms += Number(match[1]) + Number(match[2]) + Number(match[3]);
   return ms;
-}
-
-/** The JSON report of a scan: both builds must give the same, or the second parse changed what is measured. */
-function report(bin, file) {
-  const r = spawnSync(process.execPath, [bin, 'scan', file, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (r.status !== 0 && r.status !== 1) throw new Error(`${bin} scan ${file} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-  return r.stdout;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -72,7 +71,8 @@ const twice = copyBuild('twice', `${PARSE};globalThis.__parsedTwice=JSON.parse(l
 try {
   console.log('file | baseline s | scan s (ratio) | twice s | decode + parse s | bound | compile ms, one thread | two threads');
   for (const file of files) {
-    if (report(once.bin, file) !== report(twice.bin, file)) throw new Error(`the build that parses twice reports ${file} otherwise`);
+    // Both builds must report the same, or the second parse changed what is measured.
+    if (run([once.bin, 'scan', file, '--format', 'json']) !== run([twice.bin, 'scan', file, '--format', 'json'])) throw new Error(`the build that parses twice reports ${file} otherwise`);
     const t = { baseline: [], scan: [], twice: [] };
     for (let run = 0; run < runs; run++) {
       t.baseline.push(wall([path.join(ROOT, 'bench', 'baseline.mjs'), file]));

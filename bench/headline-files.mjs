@@ -24,4 +24,3 @@ export async function headlineFiles() {
     (await ensureQwenCode((await base(QWEN_GROWTH, 4)).file)).file,
   ];
 }
-
