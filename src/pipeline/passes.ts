@@ -54,7 +54,8 @@ const TRIAL: Sink<never> = {
 export async function settle<T>(
   first: Pass,
   format: TranscriptFormat & { encoder: Encoder },
-  replan: (transcript: Transcript, file?: string) => RepairPlan,
+  /** Plans a pass's output; `after`, the plan that made it. */
+  replan: (transcript: Transcript, file: string | undefined, after: RepairPlan) => RepairPlan,
   fixEndings: boolean,
   destination: Destination<T>,
 ): Promise<T> {
@@ -66,7 +67,7 @@ export async function settle<T>(
     const file = await open(path, 'w', 0o600);
     try {
       const output = await apply(pass, async (chunk) => void (await file.write(chunk)));
-      return { path, transcript: output, plan: replan(output, path) };
+      return { path, transcript: output, plan: replan(output, path, pass.plan) };
     } finally {
       await file.close();
     }
@@ -82,7 +83,7 @@ export async function settle<T>(
         const output = await attempt(sink, () => apply(pass, sink.write));
         if (settled) return await sink.keep(output);
         await sink.flush?.();
-        const next = replan(output);
+        const next = replan(output, undefined, pass.plan);
         if (isEmptyPlan(next) && !next.needsBytes) {
           if (sink !== TRIAL) return await sink.keep(output, next);
           const target = await destination.open();

@@ -7,7 +7,7 @@ import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
-import { rules as allRules } from '../rules/index.js';
+import { mendedRuleIds as MENDED } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { checkConversation, checkShapeless, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
@@ -40,8 +40,6 @@ export interface RepairedLine {
   findings: Finding[];
 }
 
-/** The built-in rules that report what a repair mends: a line none of them faults has nothing to plan. */
-const MENDED = new Set(allRules.filter((rule) => rule.meta.fix !== 'none').map((rule) => rule.meta.id));
 
 /** The repaired lines one read holds for the second, in bytes; past this, the second read repairs the rest. */
 const REPAIRED_BYTES = 16 << 20;

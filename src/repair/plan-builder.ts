@@ -1,8 +1,8 @@
-import { emptyCounts, type EntryEdit, type Placement, type RepairCounts, type RepairPlan } from './plan.js';
+import { emptyPlan, type EntryEdit, type Placement, type RepairCounts, type RepairPlan } from './plan.js';
 
 /** Collects a plan; keeps the bookkeeping (merging block drops, counting) out of the planner. */
 export class PlanBuilder {
-  readonly plan: RepairPlan = { skip: new Set(), edits: new Map(), after: new Map(), split: new Set(), counts: emptyCounts() };
+  readonly plan: RepairPlan = emptyPlan();
 
   count(counter: keyof RepairCounts, by = 1): void {
     this.plan.counts[counter] += by;
@@ -46,7 +46,9 @@ export class PlanBuilder {
   }
 
   /** Drops edits of lines that are not written at all. */
-  finish(): RepairPlan {
+  /** `partial`: the planner stops here and leaves the rest to the next pass (see RepairPlan.partial). */
+  finish(partial = false): RepairPlan {
+    if (partial) this.plan.partial = true;
     const moved = new Set<number>();
     for (const list of this.plan.after.values()) for (const p of list) if (p.kind === 'move') moved.add(p.line);
     for (const line of this.plan.edits.keys()) if (this.plan.skip.has(line) && !moved.has(line)) this.plan.edits.delete(line);

@@ -42,6 +42,8 @@ export interface RepairPlan {
   split: Set<number>;
   /** Set when deciding the plan needs the file's bytes, which a pass only planned in memory does not have. */
   needsBytes?: boolean;
+  /** Set when the planner stopped after a first step (records split or joined, item types, renamed copies) and leaves the rest to the next pass. */
+  partial?: boolean;
   counts: RepairCounts;
   /** The analysis of the model an empty plan was made from (planning changed nothing in it), for judging what is left. */
   analysis?: Analysis;
@@ -68,6 +70,11 @@ export function emptyCounts(): RepairCounts {
 /** Adds `from`'s counts to `into`'s. */
 export function addCounts(into: RepairCounts, from: RepairCounts): void {
   for (const [counter, value] of Object.entries(from)) into[counter as keyof RepairCounts] += value;
+}
+
+/** A plan that changes nothing. */
+export function emptyPlan(): RepairPlan {
+  return { skip: new Set(), edits: new Map(), after: new Map(), split: new Set(), counts: emptyCounts() };
 }
 
 export function isEmptyPlan(plan: RepairPlan): boolean {

@@ -36,15 +36,15 @@ export function planRepair(transcript: Transcript, options: PlanOptions): Repair
     for (const issue of glued) builder.split(issue.line, issue.kind === 'split');
     // Too long to copy to the next pass, and it holds no links to recover.
     for (const issue of transcript.lineIssues) if (issue.kind === 'oversized') builder.skip(issue.line);
-    return builder.finish();
+    return builder.finish(true);
   }
-  if (restoreItemTypes(transcript.entries, builder)) return builder.finish();
+  if (restoreItemTypes(transcript.entries, builder)) return builder.finish(true);
   let renamed = false;
   withLineReader(options.file, (lineBytes) => {
     dropCopiedEntries(transcript, format, builder, lineBytes);
     if (semanticsOf(transcript).duplicateIds === 'first') renamed = renameLaterCopies(transcript, format, builder, lineBytes);
   });
-  if (renamed) return builder.finish();
+  if (renamed) return builder.finish(true);
   const analysis = analyze(transcript, repairLinks(transcript, builder));
   if (semanticsOf(transcript).header) repairHeader(analysis, builder, options.sessionId);
   repairReplayPath(analysis, builder, options.mode, (seed) => encoder.newId(seed));

@@ -109,6 +109,9 @@ export const rules: readonly Rule[] = [
 /** The rules `canonicalize` answers for. */
 export const shapeRules: readonly Rule[] = rules.filter((rule) => rule.meta.category === 'shape');
 
+/** The ids of the rules that report what a repair mends (a fix other than none): where none of them finds anything, a repair plans nothing. */
+export const mendedRuleIds: ReadonlySet<string> = new Set(rules.filter((rule) => rule.meta.fix !== 'none').map((rule) => rule.meta.id));
+
 export function findRule(id: string): Rule | undefined {
   return rules.find((rule) => rule.meta.id === id);
 }
