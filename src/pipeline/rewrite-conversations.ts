@@ -40,7 +40,6 @@ export interface RepairedLine {
   findings: Finding[];
 }
 
-
 /** The repaired lines one read holds for the second, in bytes; past this, the second read repairs the rest. */
 const REPAIRED_BYTES = 16 << 20;
 

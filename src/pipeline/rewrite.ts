@@ -57,7 +57,7 @@ export interface Rewrite {
   format?: TranscriptFormat;
   /**
    * Ids of rules: a pass's output is planned again only when one of them finds something in it.
-   * Where none does, the plan is empty (repair: mendedRuleIds; test/pipeline/judge-first.test.ts
+   * Where none does, the plan is empty (repair: mendedRuleIds; test/pipeline/judge-first-sessions.test.ts
    * holds it over every session fixture), and what the rules found is the report.
    */
   judgedFirst?: ReadonlySet<string>;
