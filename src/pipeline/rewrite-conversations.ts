@@ -7,7 +7,7 @@ import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
-import { mendedRuleIds as MENDED } from '../rules/index.js';
+import { keepsMendedRules, mendedRuleIds as MENDED } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { checkConversation, checkShapeless, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
@@ -56,7 +56,7 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
   const repaired = new Map<number, RepairedLine>();
   let repairedBytes = 0;
   const shared = new LineStore();
-  const judgeFirst = [...MENDED].every((id) => rules.some((rule) => rule.meta.id === id));
+  const judgeFirst = keepsMendedRules(rules);
   const keep = (line: number, found: Finding[]): void => {
     if (found.length > 0) findings.set(line, [...(findings.get(line) ?? []), ...found]);
   };

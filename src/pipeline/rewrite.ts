@@ -14,7 +14,7 @@ import { analyze, type Analysis } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts, emptyPlan, isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
-import { mendedRuleIds, rules, shapeRules } from '../rules/index.js';
+import { keepsMendedRules, mendedRuleIds, rules, shapeRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { planCanonical } from '../repair/canonical.js';
 import type { FileReport, Finding, RepairSummary } from './finding.js';
@@ -56,15 +56,15 @@ export interface Rewrite {
   /** The transcript format of every file (`--agent`), instead of detecting it. */
   format?: TranscriptFormat;
   /**
-   * Ids of rules: a pass's output is planned again only when one of them finds something in it.
-   * Where none does, the plan is empty (repair: mendedRuleIds; test/pipeline/judge-first-sessions.test.ts
-   * holds it over every session fixture), and what the rules found is the report.
+   * A pass's output is planned again only when a rule of mendedRuleIds finds something in it.
+   * Where none does, the repair plan is empty (test/pipeline/judge-first-sessions.test.ts holds it
+   * over every session fixture), and what the rules found is the report.
    */
-  judgedFirst?: ReadonlySet<string>;
+  judgesFirst?: boolean;
 }
 
 export function repairRewrite(mode: RepairMode): Rewrite {
-  return { plan: (transcript, display, file) => planRepair(transcript, { mode, sessionId: sessionIdOf(display), file }), rules, fixEndings: true, mode, judgedFirst: mendedRuleIds };
+  return { plan: (transcript, display, file) => planRepair(transcript, { mode, sessionId: sessionIdOf(display), file }), rules, fixEndings: true, mode, judgesFirst: true };
 }
 
 export const canonicalRewrite: Rewrite = {
@@ -113,8 +113,7 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   }
 
   // Judging an output costs a fraction of planning it (40 against 130 ms on 128 MiB of pi), and most outputs are final.
-  const mended = rewrite.judgedFirst;
-  const judgesFirst = mended !== undefined && [...mended].every((id) => rewrite.rules.some((rule) => rule.meta.id === id));
+  const judgesFirst = rewrite.judgesFirst === true && keepsMendedRules(rewrite.rules);
   const judged = new WeakMap<Analysis, Finding[]>();
   const replan = (output: Transcript, file: string | undefined, after: RepairPlan): RepairPlan => {
     output.provider = rewrite.provider;
@@ -122,7 +121,7 @@ async function rewriteRead(source: string, reading: string, display: string, sta
     if (judgesFirst && after.partial !== true) {
       const analysis = analyze(output);
       const findings = runRules(analysis, rewrite.rules);
-      if (!findings.some((finding) => mended!.has(finding.rule))) {
+      if (!findings.some((finding) => mendedRuleIds.has(finding.rule))) {
         judged.set(analysis, findings);
         return Object.assign(emptyPlan(), { analysis });
       }

@@ -9,7 +9,7 @@ import { planConversations } from '../../src/pipeline/rewrite-conversations.js';
 import { PROVIDER_IDS } from '../../src/providers/provider-id.js';
 import { isEmptyPlan } from '../../src/repair/plan.js';
 import { configureRules } from '../../src/rules/configure.js';
-import { rules } from '../../src/rules/index.js';
+import { mendedRuleIds, rules } from '../../src/rules/index.js';
 // @ts-expect-error the bench's generator is a plain Node script
 import { generateRequests } from '../../bench/requests.mjs';
 
@@ -19,7 +19,7 @@ import { generateRequests } from '../../bench/requests.mjs';
 // first read's outcome compared with planning every line, as it did before.
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'requests');
-const MENDED = new Set(rules.filter((rule) => rule.meta.fix !== 'none').map((rule) => rule.meta.id));
+const MENDED = mendedRuleIds;
 const HOWS: LineRepair[] = (['discard', 'synthetic'] as const).flatMap((mode) => [undefined, ...PROVIDER_IDS].map((provider) => (provider === undefined ? { mode } : { mode, provider })));
 
 /** A seeded generator, so a failing line can be made again. */
