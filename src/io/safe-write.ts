@@ -94,8 +94,12 @@ export class AtomicFile {
     }
   }
 
-  /** Buffered; call with Buffers or strings in order, awaiting each. The chunk may be reused once this settles. */
-  async write(chunk: Buffer | string): Promise<void> {
+  /**
+   * Buffered; call with Buffers or strings in order, awaiting each. A list of Buffers is written
+   * as one chunk, in order. The chunk may be reused once this settles.
+   */
+  async write(chunk: Buffer | string | readonly Buffer[]): Promise<void> {
+    if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return this.writePieces(chunk);
     this.openHandle();
     const length = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (this.used + length > this.staging.length) {
@@ -252,6 +256,21 @@ export class AtomicFile {
     await this.writeAll(bytes);
   }
 
+  /** Pieces too big to stage go to writev(2) as they are: copying them together would be a second copy of every byte. */
+  private async writePieces(pieces: readonly Buffer[]): Promise<void> {
+    this.openHandle();
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
+    if (this.used + length <= this.staging.length) {
+      for (const piece of pieces) this.used += piece.copy(this.staging, this.used);
+      return;
+    }
+    await this.guard(async () => {
+      await this.flush();
+      await this.writevAll(pieces);
+    });
+  }
+
   /** write(2) may stop short (a nearly full disk); the next call then reports why. */
   private async writeAll(bytes: Buffer): Promise<void> {
     const handle = this.openHandle();
@@ -259,6 +278,19 @@ export class AtomicFile {
     while (offset < bytes.length) {
       const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
       offset += bytesWritten;
+    }
+  }
+
+  /** writev(2) may stop short too, mid-piece, or at the kernel's limit on pieces per call. */
+  private async writevAll(pieces: readonly Buffer[]): Promise<void> {
+    const handle = this.openHandle();
+    let rest = pieces.filter((piece) => piece.length > 0);
+    while (rest.length > 0) {
+      let { bytesWritten } = await handle.writev(rest);
+      let done = 0;
+      while (done < rest.length && bytesWritten >= rest[done]!.length) bytesWritten -= rest[done++]!.length;
+      rest = rest.slice(done);
+      if (bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
     }
   }
 

@@ -17,7 +17,7 @@ export interface Splice {
  * already costs a copy. The next chunk is read while the last is written; a buffer is read into
  * again only once what was written from it is (a chunk with no span in it is written from it).
  */
-export async function splicedCopy(path: string, size: number, splices: readonly Splice[], write: (chunk: Buffer) => Promise<void>, chunkBytes = CHUNK_BYTES): Promise<void> {
+export async function splicedCopy(path: string, size: number, splices: readonly Splice[], write: (pieces: readonly Buffer[]) => Promise<void>, chunkBytes = CHUNK_BYTES): Promise<void> {
   const file = await open(path, READ_NOW);
   try {
     const buffers = [Buffer.allocUnsafe(Math.min(chunkBytes, size)), Buffer.allocUnsafe(Math.min(chunkBytes, size))];
@@ -50,14 +50,14 @@ export async function splicedCopy(path: string, size: number, splices: readonly 
       }
       if (at < end) pieces.push(chunk.subarray(at - position, chunk.length));
       at = Math.max(at, end);
-      // One write a chunk: a copy of 4 MiB costs less than a write per changed line.
-      if (pieces.length > 0) writing = write(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+      // One write a chunk, its pieces as they are: a write per changed line would cost more, and so would copying them together.
+      if (pieces.length > 0) writing = write(pieces);
       position = end;
     }
     await writing;
     // Spans at the very end replace nothing: they are added.
     const added = splices.slice(next).filter((_, k) => next + k !== emitted);
-    if (added.length > 0) await write(Buffer.concat(added.map((splice) => splice.bytes)));
+    if (added.length > 0) await write(added.map((splice) => Buffer.from(splice.bytes.buffer, splice.bytes.byteOffset, splice.bytes.length)));
   } finally {
     await file.close();
   }

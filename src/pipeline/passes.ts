@@ -6,6 +6,9 @@ import type { Transcript } from '../model/transcript.js';
 import { applyPlan } from '../repair/apply.js';
 import { addCounts, isEmptyPlan, type RepairPlan } from '../repair/plan.js';
 
+/** What a sink takes in one write: bytes, or pieces of them in order. */
+export type Chunk = Buffer | readonly Buffer[];
+
 /** One pass of a rewrite: a file, its model, and the plan for it. */
 export interface Pass {
   path: string;
@@ -18,8 +21,8 @@ const MAX_PASSES = 5;
 
 /** Where the last pass goes: the user's target, opened once per attempt. */
 export interface Sink<T> {
-  /** The chunk may be reused once this settles. */
-  write(chunk: Buffer): Promise<void>;
+  /** The chunk may be reused once this settles. A list is one chunk, its pieces in order, never copied together here. */
+  write(chunk: Chunk): Promise<void>;
   /** Everything written is on its way to disk; called before the output is planned again, so the two overlap. */
   flush?(): Promise<void>;
   /** Makes what was written the result; `output` is its model, `plan` the empty plan made from it when one was. */

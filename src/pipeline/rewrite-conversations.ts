@@ -13,6 +13,7 @@ import { checkConversation, checkShapeless, planConversation, repairConversation
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 import { lineJob, shifted, type LineResults, type LineWork } from './line-work.js';
+import type { Chunk } from './passes.js';
 import { copiesAround, writeSpliced } from './splice-conversations.js';
 
 /** What the first read of a file of conversations learned: the lines a repair changes, and the findings of the others. */
@@ -136,7 +137,7 @@ export async function writeConversations(
   plan: ConversationPlan,
   how: LineRepair,
   rules: readonly Rule[],
-  write: (chunk: Buffer) => Promise<void>,
+  write: (chunk: Chunk) => Promise<void>,
 ): Promise<WrittenConversations> {
   const { transcript, format } = source;
   if (await copiesAround(source.path, transcript, plan)) return writeSpliced(source, plan, write);

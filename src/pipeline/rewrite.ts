@@ -241,7 +241,7 @@ function destination(
   if (target.kind === 'stream') {
     const sink: Sink<RepairReport> = {
       // A copy: the caller's stream may hold on to what it is given, and the writer reuses its chunks.
-      write: (chunk) => writeTo(target.stream, Buffer.from(chunk)),
+      write: (chunk) => writeTo(target.stream, Buffer.isBuffer(chunk) ? Buffer.from(chunk) : Buffer.concat(chunk)),
       keep: async (output, plan) => {
         summary.output = '-';
         return judge(output, plan?.analysis);

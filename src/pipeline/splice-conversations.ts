@@ -5,6 +5,7 @@ import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts } from '../repair/plan.js';
 import type { Finding } from './finding.js';
+import type { Chunk } from './passes.js';
 import type { ConversationPlan, WrittenConversations } from './rewrite-conversations.js';
 
 /**
@@ -21,7 +22,7 @@ export async function copiesAround(path: string, transcript: Transcript, plan: C
 }
 
 /** The second read as a copy with the repaired lines put in: lines keep their numbers, and every other byte its place. */
-export async function writeSpliced(source: { path: string; transcript: Transcript; format: TranscriptFormat }, plan: ConversationPlan, write: (chunk: Buffer) => Promise<void>): Promise<WrittenConversations> {
+export async function writeSpliced(source: { path: string; transcript: Transcript; format: TranscriptFormat }, plan: ConversationPlan, write: (chunk: Chunk) => Promise<void>): Promise<WrittenConversations> {
   const { transcript } = source;
   const rewritten = [...plan.changing].sort((a, b) => a - b);
   const counts = emptyCounts();

@@ -148,6 +148,48 @@ describe('AtomicFile', () => {
     expect((await readFile(target)).equals(Buffer.concat(expected))).toBe(true);
   });
 
+  it('writes a list of pieces as one chunk, in order: staged when small, by writev when large, past the limit of pieces per call', async () => {
+    const target = await session('old\n');
+    const file = await AtomicFile.create(target);
+    const expected: Buffer[] = [];
+    const write = async (chunk: Buffer | string | Buffer[]) => {
+      await file.write(chunk);
+      expected.push(...[chunk].flat().map((piece) => Buffer.from(piece)));
+    };
+    await write('head\n');
+    await write([Buffer.from('a'), Buffer.alloc(0), Buffer.from('b\n')]);
+    await write([randomBytes(700 << 10), Buffer.from('between\n'), randomBytes(600 << 10)]);
+    await write(Array.from({ length: 3000 }, (_, i) => Buffer.from(`piece ${i} ${'x'.repeat(i % 700)}\n`)));
+    await write([]);
+    await write('tail\n');
+    await file.commit({ backup: false });
+    expect((await readFile(target)).equals(Buffer.concat(expected))).toBe(true);
+  });
+
+  it('carries on where a short writev stopped, mid-piece', async () => {
+    const target = await session('old\n');
+    const file = await AtomicFile.create(target);
+    const handle = (file as unknown as { handle: { writev: (pieces: Buffer[]) => Promise<{ bytesWritten: number }> } }).handle;
+    const writev = handle.writev.bind(handle);
+    // At most 1,000 bytes a call, as a nearly full pipe or disk may take.
+    let calls = 0;
+    handle.writev = async (pieces) => {
+      calls += 1;
+      let room = 1000;
+      const taken = pieces.map((piece) => {
+        const part = piece.subarray(0, room);
+        room -= part.length;
+        return part;
+      });
+      return writev(taken.filter((part) => part.length > 0));
+    };
+    const pieces = [randomBytes(1 << 20), Buffer.from('middle'), randomBytes(2500)];
+    await file.write(pieces);
+    await file.commit({ backup: false });
+    expect((await readFile(target)).equals(Buffer.concat(pieces))).toBe(true);
+    expect(calls).toBeGreaterThan(1000);
+  });
+
   it('follows a symlinked target so the link survives', async () => {
     const real = await session('old\n');
     const link = join(dir, 'link.jsonl');

@@ -27,9 +27,9 @@ function expected(content: Buffer, splices: readonly Splice[]): Buffer {
  */
 async function copied(path: string, size: number, splices: readonly Splice[], chunk: number, slow = false): Promise<Buffer> {
   const written: Buffer[] = [];
-  const write = async (piece: Buffer): Promise<void> => {
+  const write = async (pieces: readonly Buffer[]): Promise<void> => {
     await new Promise((resolve) => (slow ? setTimeout(resolve, 3) : setImmediate(resolve)));
-    written.push(Buffer.from(piece));
+    for (const piece of pieces) written.push(Buffer.from(piece));
   };
   await splicedCopy(path, size, splices, write, chunk);
   return Buffer.concat(written);

@@ -79,7 +79,7 @@ describe('a dataset written as a copy around its repaired lines', () => {
     appendFileSync(source, added + '\n');
     vi.mocked(splicedCopy).mockClear();
     const chunks: Buffer[] = [];
-    await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, async (chunk) => void chunks.push(Buffer.from(chunk)));
+    await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, async (chunk) => void chunks.push(...[chunk].flat().map((piece) => Buffer.from(piece))));
     expect(vi.mocked(splicedCopy)).not.toHaveBeenCalled();
     expect(Buffer.concat(chunks).toString().endsWith(added + '\n')).toBe(true);
   });
@@ -94,7 +94,7 @@ describe('a dataset written as a copy around its repaired lines', () => {
       expect(plan.repaired.size).toBeGreaterThan(10);
       if (forget) plan.repaired.clear();
       const chunks: Buffer[] = [];
-      await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, async (chunk) => void chunks.push(Buffer.from(chunk)));
+      await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, async (chunk) => void chunks.push(...[chunk].flat().map((piece) => Buffer.from(piece))));
       return Buffer.concat(chunks);
     };
     const kept = await written(false);
