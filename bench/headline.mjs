@@ -2,7 +2,7 @@
 // pi (scan and repair), Claude Code, Codex, Gemini CLI, Copilot CLI and Qwen Code real-shaped 128 MiB files, each against the parse
 // baseline in the same run, as in `npm run bench` (bench/run.mjs). Minutes instead of the whole
 // bench's half hour, for checking a change to the hot path; the README figures come from run.mjs.
-// --requests adds the request / dataset row (100,000 conversations, scan and repair, 3 runs).
+// --requests adds the request / dataset row (100,000 conversations, scan and repair, as many runs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +41,7 @@ try {
   };
   if (process.argv.includes('--requests')) {
     const rq = await ensureRequests(100_000);
-    const row = await throughputRow(c, { title: 'requests, 100000 conversations', file: rq.file, bytes: rq.bytes, lines: rq.lines, runs: 3, repair: true });
+    const row = await throughputRow(c, { title: 'requests, 100000 conversations', file: rq.file, bytes: rq.bytes, lines: rq.lines, runs, repair: true });
     console.log(`\nrequests scan ${f2(row.ratio)} (≥ 0.6, ${row.scan.rssMiB} MiB), repair ${f2(row.repair.ratio)} (≥ 0.4, ${row.repair.rssMiB} MiB)`);
   }
   console.log(`\npi scan ${f2(rows.pi.ratio)} (≥ 0.8), pi repair ${f2(rows.pi.repair.ratio)} (≥ 0.5), Claude Code scan ${f2(rows.claudeCode.ratio)} (≥ 0.8), Codex scan ${f2(rows.codex.ratio)}, Gemini CLI scan ${f2(rows.gemini.ratio)} (${rows.gemini.scan.rssMiB} MiB), Copilot CLI scan ${f2(rows.copilot.ratio)} (${rows.copilot.scan.rssMiB} MiB), Qwen Code scan ${f2(rows.qwenCode.ratio)} (${rows.qwenCode.scan.rssMiB} MiB); load average after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
