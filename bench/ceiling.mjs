@@ -74,7 +74,7 @@ try {
     // Both builds must report the same, or the second parse changed what is measured.
     if (run([once.bin, 'scan', file, '--format', 'json']) !== run([twice.bin, 'scan', file, '--format', 'json'])) throw new Error(`the build that parses twice reports ${file} otherwise`);
     const t = { baseline: [], scan: [], twice: [] };
-    for (let run = 0; run < runs; run++) {
+    for (let i = 0; i < runs; i++) {
       t.baseline.push(wall([path.join(ROOT, 'bench', 'baseline.mjs'), file]));
       t.scan.push(wall([once.bin, 'scan', file]));
       t.twice.push(wall([twice.bin, 'scan', file]));

@@ -131,7 +131,8 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   // What is left in the output, judged from the analysis its last plan made when there is one.
   const judge = (output: Transcript, analysis: Analysis | undefined): RepairReport => {
     output.provider = rewrite.provider;
-    report.findings = (analysis === undefined ? undefined : judged.get(analysis)) ?? runRules(analysis ?? analyze(output), rewrite.rules);
+    const found = analysis === undefined ? undefined : judged.get(analysis);
+    report.findings = found ?? runRules(analysis ?? analyze(output), rewrite.rules);
     return report;
   };
   return settle({ path: reading, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));

@@ -45,8 +45,10 @@ export class PlanBuilder {
     this.plan.after.set(afterLine, list);
   }
 
-  /** Drops edits of lines that are not written at all. */
-  /** `partial`: the planner stops here and leaves the rest to the next pass (see RepairPlan.partial). */
+  /**
+   * Drops edits of lines that are not written at all. `partial`: the planner stops here and
+   * leaves the rest to the next pass (see RepairPlan.partial).
+   */
   finish(partial = false): RepairPlan {
     if (partial) this.plan.partial = true;
     const moved = new Set<number>();

@@ -19,7 +19,6 @@ import { generateRequests } from '../../bench/requests.mjs';
 // first read's outcome compared with planning every line, as it did before.
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'requests');
-const MENDED = mendedRuleIds;
 const HOWS: LineRepair[] = (['discard', 'synthetic'] as const).flatMap((mode) => [undefined, ...PROVIDER_IDS].map((provider) => (provider === undefined ? { mode } : { mode, provider })));
 
 /** A seeded generator, so a failing line can be made again. */
@@ -84,7 +83,7 @@ describe('a dataset line is planned only when a mended rule faults it', () => {
         if (isEmptyPlan(planConversation(conversation, how))) continue;
         planned += 1;
         const found = checkConversation(requestsFormat.conversationOf!(JSON.parse(text))!, n + 1, rules, undefined, undefined, how.provider);
-        expect(found.map((finding) => finding.rule).filter((rule) => MENDED.has(rule)), `line ${n + 1}, ${how.mode}, ${how.provider ?? 'its own provider'}: ${text.slice(0, 200)}`).not.toEqual([]);
+        expect(found.map((finding) => finding.rule).filter((rule) => mendedRuleIds.has(rule)), `line ${n + 1}, ${how.mode}, ${how.provider ?? 'its own provider'}: ${text.slice(0, 200)}`).not.toEqual([]);
       }
     }
     // The mutations break hundreds of lines, each for sixteen ways of repairing.
