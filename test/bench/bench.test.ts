@@ -178,6 +178,32 @@ describe('bench children', () => {
     for (const cell of cells.slice(4)) expect(cell).toMatch(/^-?\d+(\.\d+)?$/);
   });
 
+  it('threads.mjs times one thread against two with their CPU and page faults, and stops when a scan fails', () => {
+    const file = join(dir, 'threads.jsonl');
+    node(['bench/generate.mjs', file, '2MB', '--shape', 'real', '--seed', '6']);
+    // A threshold of one byte lets the two-thread runs split this small file; the one-thread runs override it.
+    const r = spawnSync(process.execPath, ['bench/threads.mjs', '1', file], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const [runs, header, row, ...rest] = r.stdout.trim().split('\n');
+    expect(runs).toBe('1 runs each, alternating');
+    expect(header).toMatch(/^file \| one thread: .* \| two threads: .* \| speed-up \| CPU added$/);
+    expect(rest).toEqual([]);
+    const cells = row!.split(' | ');
+    expect(cells[0]).toBe('threads.jsonl');
+    for (const cell of [cells[1], cells[2]]) {
+      const [wall, cpu, faults] = cell!.split(', ').map(Number);
+      expect(wall).toBeGreaterThan(0);
+      expect(cpu).toBeGreaterThanOrEqual(0);
+      expect(faults).toBeGreaterThan(0);
+    }
+    expect(Number(cells[3])).toBeCloseTo(Number(cells[1]!.split(', ')[0]) / Number(cells[2]!.split(', ')[0]), 1);
+    expect(cells[4]).toMatch(/^-?\d+\.\d\d s$/);
+    const broken = node(['bench/threads.mjs', '1', join(dir, 'no-such-file.jsonl')]);
+    expect(broken.code).not.toBe(0);
+    expect(broken.stderr).toContain('exited 2');
+  });
+
   it('startup.mjs times both commands and fails loudly when the scan does not answer', () => {
     const ok = node(['bench/startup.mjs', '1']);
     expect(ok.code).toBe(0);
