@@ -42,8 +42,9 @@ try {
   if (process.argv.includes('--requests')) {
     const rq = await ensureRequests(100_000);
     const row = await throughputRow(c, { title: 'requests, 100000 conversations', file: rq.file, bytes: rq.bytes, lines: rq.lines, runs, repair: true });
-    console.log(`\nrequests scan ${f2(row.ratio)} (≥ 0.6, ${row.scan.rssMiB} MiB), repair ${f2(row.repair.ratio)} (≥ 0.4, ${row.repair.rssMiB} MiB)`);
+    console.log(`\nrequests scan ${f2(row.ratio)} (≥ 0.6, ${row.scan.rssMiB} MiB, CPU time ${f2(row.cpuRatio)}), repair ${f2(row.repair.ratio)} (≥ 0.4, ${row.repair.rssMiB} MiB, CPU time ${f2(row.repair.cpuRatio)})`);
   }
+  console.log(`\nCPU time ratios: ${Object.entries(rows).map(([name, row]) => `${name} ${f2(row.cpuRatio)}`).join(', ')}, pi repair ${f2(rows.pi.repair.cpuRatio)}`);
   console.log(`\npi scan ${f2(rows.pi.ratio)} (≥ 0.8), pi repair ${f2(rows.pi.repair.ratio)} (≥ 0.5), Claude Code scan ${f2(rows.claudeCode.ratio)} (≥ 0.8), Codex scan ${f2(rows.codex.ratio)}, Gemini CLI scan ${f2(rows.gemini.ratio)} (${rows.gemini.scan.rssMiB} MiB), Copilot CLI scan ${f2(rows.copilot.ratio)} (${rows.copilot.scan.rssMiB} MiB), Qwen Code scan ${f2(rows.qwenCode.ratio)} (${rows.qwenCode.scan.rssMiB} MiB); load average after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });

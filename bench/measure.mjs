@@ -1,6 +1,7 @@
 // Child processes the bench times: the parse baseline and the CLI's scan and repair, each a fresh
 // `node` timed wall-clock from spawn to exit (start-up included, as a user sees it), with its
-// peak RSS from rss-hook.mjs. Also the formatting helpers every row shares.
+// peak RSS from rss-hook.mjs and its CPU time (user + system), which moves far less with the load
+// of a shared machine than wall time. Also the formatting helpers every row shares.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,23 @@ const CHILD_TIMEOUT_MS = 15 * 60_000; // a hung scanner should fail the bench, n
 
 export class BenchError extends Error {}
 
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/**
+ * What this process's reaped children used: CPU time in ms and minor page faults; null where
+ * /proc is missing. Fields after the parenthesised command name: cminflt is the 11th of the
+ * line, cutime and cstime the 16th and 17th.
+ */
+export function childrenUsage() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { cpuMs: (Number(fields[13]) + Number(fields[14])) * TICK_MS, minorFaults: Number(fields[8]) };
+  } catch {
+    return null;
+  }
+}
+
 export const mibps = (bytes, ms) => bytes / MiB / (ms / 1000);
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const rssMiB = (r) => (r.rssKiB == null ? null : r.rssKiB / 1024);
@@ -21,17 +39,24 @@ export const f1 = (x) => (x == null ? 'n/a' : x.toFixed(1));
 export const f2 = (x) => (x == null ? 'n/a' : x.toFixed(2));
 export const rel = (f) => path.relative(ROOT, f);
 export const timeLine = (label, r, bytes) =>
-  `  ${label.padEnd(12)} ${(r.wallMs / 1000).toFixed(2).padStart(7)} s  ${f1(mibps(bytes, r.wallMs)).padStart(7)} MiB/s  peak RSS ${f1(rssMiB(r)).padStart(6)} MiB`;
+  `  ${label.padEnd(12)} ${(r.wallMs / 1000).toFixed(2).padStart(7)} s  ${f1(mibps(bytes, r.wallMs)).padStart(7)} MiB/s  peak RSS ${f1(rssMiB(r)).padStart(6)} MiB  CPU ${r.cpuMs == null ? 'n/a' : (r.cpuMs / 1000).toFixed(2)} s`;
 const describe = (r) => `exit ${r.code ?? r.signal}\n${r.stderr.trim().split('\n').slice(-15).join('\n')}`;
 
 /** Runs children with their scratch files in tmp. */
 export function childRunner(tmp) {
   let childNo = 0;
 
-  /** Spawn `node --import ./bench/rss-hook.mjs ...args` in ROOT; wall time + peak RSS. */
+  // A child's CPU time is what the reaped children's grew by while it ran: known only for one that ran alone.
+  let running = 0;
+  let started = 0;
+
+  /** Spawn `node --import ./bench/rss-hook.mjs ...args` in ROOT; wall time, CPU time (null beside another child) and peak RSS. */
   function runNode(args, { nodeArgs = [] } = {}) {
     const rssFile = path.join(tmp, `rss-${++childNo}`);
     return new Promise((resolve, reject) => {
+      const before = running === 0 ? childrenUsage() : null;
+      const number = ++started;
+      running += 1;
       const t0 = process.hrtime.bigint();
       const child = spawn(process.execPath, [...nodeArgs, '--import', './bench/rss-hook.mjs', ...args], {
         cwd: ROOT, env: { ...process.env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS,
@@ -42,9 +67,12 @@ export function childRunner(tmp) {
       child.on('error', reject);
       child.on('close', (code, signal) => {
         const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+        running -= 1;
+        const after = before === null || started !== number ? null : childrenUsage();
+        const cpuMs = before === null || after === null ? null : after.cpuMs - before.cpuMs;
         let rssKiB = null;
         try { rssKiB = Number(fs.readFileSync(rssFile, 'utf8')); } catch { /* killed before 'exit' */ }
-        resolve({ code, signal, wallMs, rssKiB, ...out });
+        resolve({ code, signal, wallMs, cpuMs, rssKiB, ...out });
       });
     });
   }

@@ -35,9 +35,21 @@ function printFindings(byRule, meta) {
 }
 
 /**
+ * The baseline's mean CPU time (user + system) over the other's: how their work compares, whatever
+ * the cores do meanwhile. It moves far less with the host's load than the wall ratio the targets are
+ * set on, so a change shows in it sooner; a second thread raises CPU time to lower wall time, so it
+ * is no throughput. Null when a child's CPU time is unknown.
+ */
+function cpuRatio(base, other) {
+  const mean = (runs) => (runs.some((r) => r.cpuMs == null) ? null : runs.reduce((sum, r) => sum + r.cpuMs, 0) / runs.length);
+  const [b, o] = [mean(base), mean(other)];
+  return b == null || !o ? null : b / o;
+}
+
+/**
  * Throughput of one file: baseline and scan alternate `runs` times, median wall times → ratio
- * scan/baseline (throughput ratio = inverse time ratio). With `repair`, repair alternates with
- * the baseline the same way.
+ * scan/baseline (throughput ratio = inverse time ratio), with the ratio of their CPU times
+ * beside it. With `repair`, repair alternates with the baseline the same way.
  */
 export async function throughputRow(c, { title, file, bytes, lines, meta, runs, repair = false }) {
   const sizes = await lineSizes(file);
@@ -58,7 +70,8 @@ export async function throughputRow(c, { title, file, bytes, lines, meta, runs, 
     scan: { medianMs: Math.round(sMs), mibps: mibps(bytes, sMs), rssMiB: Math.max(...scans.map(rssMiB)) },
     ratio: bMs / sMs,
   };
-  console.log(`  baseline median ${f1(row.baseline.mibps)} MiB/s (parse loop alone ${f1(row.baseline.parseLoopMibps)}); scan median ${f1(row.scan.mibps)} MiB/s → ratio scan/baseline ${f2(row.ratio)}`);
+  row.cpuRatio = cpuRatio(base, scans);
+  console.log(`  baseline median ${f1(row.baseline.mibps)} MiB/s (parse loop alone ${f1(row.baseline.parseLoopMibps)}); scan median ${f1(row.scan.mibps)} MiB/s → ratio scan/baseline ${f2(row.ratio)} (CPU time ${f2(row.cpuRatio)})`);
   printFindings(scans[0].byRule, meta);
   if (!repair) return row;
   const reps = [], rbase = [];
@@ -69,9 +82,9 @@ export async function throughputRow(c, { title, file, bytes, lines, meta, runs, 
   }
   const rbMs = median(rbase.map((r) => r.wallMs));
   const rMs = median(reps.map((r) => r.wallMs));
-  row.repair = { medianMs: Math.round(rMs), mibps: mibps(bytes, rMs), rssMiB: Math.max(...reps.map(rssMiB)), ratio: rbMs / rMs };
+  row.repair = { medianMs: Math.round(rMs), mibps: mibps(bytes, rMs), rssMiB: Math.max(...reps.map(rssMiB)), ratio: rbMs / rMs, cpuRatio: cpuRatio(rbase, reps) };
   const counts = Object.entries(reps[0].counts).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ');
-  console.log(`  repair median ${f1(row.repair.mibps)} MiB/s → ratio repair/baseline ${f2(row.repair.ratio)} (${counts}; left: ${reps[0].left.errors} errors)`);
+  console.log(`  repair median ${f1(row.repair.mibps)} MiB/s → ratio repair/baseline ${f2(row.repair.ratio)} (CPU time ${f2(row.repair.cpuRatio)}; ${counts}; left: ${reps[0].left.errors} errors)`);
   return row;
 }
 

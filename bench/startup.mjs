@@ -9,29 +9,11 @@
 // load of a shared machine, while wall time does.
 
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT, childrenUsage } from './measure.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STARTUP_FILE = 'fixtures/demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl';
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/**
- * What this process's reaped children used: CPU time in ms and minor page faults; null where
- * /proc is missing. Fields after the parenthesised command name: cminflt is the 11th of the
- * line, cutime and cstime the 16th and 17th.
- */
-export function childrenUsage() {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { cpuMs: (Number(fields[13]) + Number(fields[14])) * TICK_MS, minorFaults: Number(fields[8]) };
-  } catch {
-    return null;
-  }
-}
-
 const childrenCpuMs = () => childrenUsage()?.cpuMs ?? null;
 
 function timed(args) {

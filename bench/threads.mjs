@@ -10,9 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { headlineFiles } from './headline-files.mjs';
-import { BIN, ROOT, median } from './measure.mjs';
+import { BIN, ROOT, childrenUsage, median } from './measure.mjs';
 import { ensureRequests } from './requests.mjs';
-import { childrenUsage } from './startup.mjs';
 
 const ONE_THREAD = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(Number.MAX_SAFE_INTEGER) };
 

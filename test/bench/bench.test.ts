@@ -204,6 +204,24 @@ describe('bench children', () => {
     expect(broken.stderr).toContain('exited 2');
   });
 
+  it('measure.mjs gives a child that ran alone its CPU time, and none to children that ran side by side', async () => {
+    // A variable specifier: the bench's modules are plain JavaScript without type declarations.
+    const measure = join(ROOT, 'bench', 'measure.mjs');
+    type Run = { code: number | null; wallMs: number; cpuMs: number | null };
+    const { childRunner } = (await import(measure)) as { childRunner: (tmp: string) => { runNode: (args: string[]) => Promise<Run> } };
+    const c = childRunner(dir);
+    // 400 ms of the child's own CPU, however busy the machine; clock ticks are 10 ms.
+    const busy = ['-e', 'const t = process.cpuUsage(); while (process.cpuUsage(t).user < 400e3);'];
+    const alone = await c.runNode(busy);
+    expect(alone.code).toBe(0);
+    expect(alone.cpuMs).toBeGreaterThanOrEqual(390);
+    // Its own use only, not this process's: at most both cores for as long as it ran.
+    expect(alone.cpuMs!).toBeLessThanOrEqual(2 * alone.wallMs + 20);
+    const both = await Promise.all([c.runNode(busy), c.runNode(busy)]);
+    expect(both.map((r) => r.cpuMs)).toEqual([null, null]);
+    expect((await c.runNode(['-e', '0'])).cpuMs).not.toBeNull();
+  });
+
   it('startup.mjs times both commands and fails loudly when the scan does not answer', () => {
     const ok = node(['bench/startup.mjs', '1']);
     expect(ok.code).toBe(0);
