@@ -50,8 +50,11 @@ export function childRunner(tmp) {
   let running = 0;
   let started = 0;
 
-  /** Spawn `node --import ./bench/rss-hook.mjs ...args` in ROOT; wall time, CPU time (null beside another child) and peak RSS. */
-  function runNode(args, { nodeArgs = [] } = {}) {
+  /**
+   * Spawn `node --import ./bench/rss-hook.mjs ...args` in ROOT, with `env` added to this process's;
+   * wall time, CPU time and minor page faults (null beside another child), and peak RSS.
+   */
+  function runNode(args, { nodeArgs = [], env = {} } = {}) {
     const rssFile = path.join(tmp, `rss-${++childNo}`);
     return new Promise((resolve, reject) => {
       const before = running === 0 ? childrenUsage() : null;
@@ -59,7 +62,7 @@ export function childRunner(tmp) {
       running += 1;
       const t0 = process.hrtime.bigint();
       const child = spawn(process.execPath, [...nodeArgs, '--import', './bench/rss-hook.mjs', ...args], {
-        cwd: ROOT, env: { ...process.env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS,
+        cwd: ROOT, env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS,
       });
       // Keep only the tail of the output: a chatty child must not bloat the bench.
       const out = { stdout: '', stderr: '' };
@@ -69,10 +72,10 @@ export function childRunner(tmp) {
         const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
         running -= 1;
         const after = before === null || started !== number ? null : childrenUsage();
-        const cpuMs = before === null || after === null ? null : after.cpuMs - before.cpuMs;
+        const [cpuMs, faults] = before === null || after === null ? [null, null] : [after.cpuMs - before.cpuMs, after.minorFaults - before.minorFaults];
         let rssKiB = null;
         try { rssKiB = Number(fs.readFileSync(rssFile, 'utf8')); } catch { /* killed before 'exit' */ }
-        resolve({ code, signal, wallMs, cpuMs, rssKiB, ...out });
+        resolve({ code, signal, wallMs, cpuMs, faults, rssKiB, ...out });
       });
     });
   }

@@ -7,43 +7,49 @@
 // second thread competes with V8's compiler and collector threads, which a one-thread scan already
 // keeps busy on the other core; CPU added is what the second isolate's own compiling, start and
 // memory cost. --requests adds the request / dataset file (100,000 conversations).
-import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { headlineFiles } from './headline-files.mjs';
-import { BIN, ROOT, childrenUsage, median } from './measure.mjs';
+import { BIN, childRunner, median } from './measure.mjs';
 import { ensureRequests } from './requests.mjs';
 
 const ONE_THREAD = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(Number.MAX_SAFE_INTEGER) };
 
+const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+
 /** One scan: wall seconds, CPU seconds and minor faults of the child; findings (exit 1) are an answer. */
-function scan(file, env) {
-  const before = childrenUsage();
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [BIN, 'scan', file, '--format', 'json'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.status !== 0 && r.status !== 1) throw new Error(`scan ${file} exited ${r.status ?? r.signal}: ${String(r.stderr).slice(0, 500)}`);
-  const after = childrenUsage();
-  return { wall, cpu: after === null ? NaN : (after.cpuMs - before.cpuMs) / 1000, faults: after === null ? NaN : after.minorFaults - before.minorFaults };
+async function scan(c, file, env) {
+  const r = await c.runNode([BIN, 'scan', file, '--format', 'json'], { env });
+  if (r.code !== 0 && r.code !== 1) throw new Error(`scan ${file} exited ${r.code ?? r.signal}: ${r.stderr.slice(0, 500)}`);
+  return { wall: r.wallMs / 1000, cpu: r.cpuMs == null ? NaN : r.cpuMs / 1000, faults: r.faults ?? NaN };
 }
 
-const args = process.argv.slice(2);
-const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 7;
-const requests = args.includes('--requests');
-const named = args.filter((arg) => arg !== '--requests');
-const files = named.length > 0 ? named : await headlineFiles();
-if (requests) files.push((await ensureRequests(100_000)).file);
-
-const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
-console.log(`${runs} runs each, alternating\nfile | one thread: wall s, CPU s, faults | two threads: wall s, CPU s, faults | speed-up | CPU added`);
-for (const file of files) {
+/** The file's row of the table: `runs` scans of each kind, alternating. */
+async function row(c, file, runs) {
   const one = [];
   const two = [];
   for (let i = 0; i < runs; i++) {
-    one.push(scan(file, ONE_THREAD));
-    two.push(scan(file, {}));
+    one.push(await scan(c, file, ONE_THREAD));
+    two.push(await scan(c, file, {}));
   }
   const sum = (xs) => ({ wall: median(xs.map((x) => x.wall)), cpu: mean(xs.map((x) => x.cpu)), faults: Math.round(mean(xs.map((x) => x.faults))) });
   const [a, b] = [sum(one), sum(two)];
   const cells = (x) => `${x.wall.toFixed(2)}, ${x.cpu.toFixed(2)}, ${x.faults}`;
-  console.log(`${path.basename(file)} | ${cells(a)} | ${cells(b)} | ${(a.wall / b.wall).toFixed(2)} | ${(b.cpu - a.cpu).toFixed(2)} s`);
+  return `${path.basename(file)} | ${cells(a)} | ${cells(b)} | ${(a.wall / b.wall).toFixed(2)} | ${(b.cpu - a.cpu).toFixed(2)} s`;
+}
+
+const args = process.argv.slice(2);
+const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 7;
+const named = args.filter((arg) => arg !== '--requests');
+const files = named.length > 0 ? named : await headlineFiles();
+if (args.includes('--requests')) files.push((await ensureRequests(100_000)).file);
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'td-threads-'));
+try {
+  const c = childRunner(tmp);
+  console.log(`${runs} runs each, alternating\nfile | one thread: wall s, CPU s, faults | two threads: wall s, CPU s, faults | speed-up | CPU added`);
+  for (const file of files) console.log(await row(c, file, runs));
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
 }

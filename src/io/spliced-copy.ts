@@ -42,7 +42,7 @@ export async function splicedCopy(path: string, size: number, splices: readonly 
       for (; next < splices.length && splices[next]!.start < end; next++) {
         const splice = splices[next]!;
         if (splice.start > at) pieces.push(chunk.subarray(at - position, splice.start - position));
-        if (emitted !== next) pieces.push(Buffer.from(splice.bytes.buffer, splice.bytes.byteOffset, splice.bytes.length));
+        if (emitted !== next) pieces.push(bytesOf(splice));
         emitted = next;
         at = splice.end;
         // It runs on into the next chunk, which starts by skipping the rest of it.
@@ -57,8 +57,13 @@ export async function splicedCopy(path: string, size: number, splices: readonly 
     await writing;
     // Spans at the very end replace nothing: they are added.
     const added = splices.slice(next).filter((_, k) => next + k !== emitted);
-    if (added.length > 0) await write(added.map((splice) => Buffer.from(splice.bytes.buffer, splice.bytes.byteOffset, splice.bytes.length)));
+    if (added.length > 0) await write(added.map(bytesOf));
   } finally {
     await file.close();
   }
+}
+
+/** A splice's bytes as a Buffer over the same memory: written as they are, not copied. */
+function bytesOf(splice: Splice): Buffer {
+  return Buffer.from(splice.bytes.buffer, splice.bytes.byteOffset, splice.bytes.length);
 }

@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { splicedCopy } from '../../src/io/spliced-copy.js';
 import { requestsFormat } from '../../src/formats/requests/index.js';
 import { loadTranscriptFile } from '../../src/pipeline/load-file.js';
+import type { Chunk } from '../../src/pipeline/passes.js';
 import { planConversations, writeConversations } from '../../src/pipeline/rewrite-conversations.js';
 import { repairRewrite, rewriteInput } from '../../src/pipeline/rewrite.js';
 import { rules } from '../../src/rules/index.js';
 import { runCli } from '../cli/run-cli.js';
 // @ts-expect-error the bench's generator is a plain Node script
 import { generateRequests } from '../../bench/requests.mjs';
+
+/** A write that keeps a copy of every chunk's bytes in `chunks` (the writer reuses its buffers). */
+const collect = (chunks: Buffer[]) => async (chunk: Chunk): Promise<void> => void chunks.push(...[chunk].flat().map((piece) => Buffer.from(piece)));
 
 // A dataset whose changing lines the first read repaired is written as a copy with those lines
 // put in (see writeSpliced). It must come out as the line-by-line second read writes it: the
@@ -79,7 +83,7 @@ describe('a dataset written as a copy around its repaired lines', () => {
     appendFileSync(source, added + '\n');
     vi.mocked(splicedCopy).mockClear();
     const chunks: Buffer[] = [];
-    await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, async (chunk) => void chunks.push(...[chunk].flat().map((piece) => Buffer.from(piece))));
+    await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, collect(chunks));
     expect(vi.mocked(splicedCopy)).not.toHaveBeenCalled();
     expect(Buffer.concat(chunks).toString().endsWith(added + '\n')).toBe(true);
   });
@@ -94,7 +98,7 @@ describe('a dataset written as a copy around its repaired lines', () => {
       expect(plan.repaired.size).toBeGreaterThan(10);
       if (forget) plan.repaired.clear();
       const chunks: Buffer[] = [];
-      await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, async (chunk) => void chunks.push(...[chunk].flat().map((piece) => Buffer.from(piece))));
+      await writeConversations({ path: source, transcript, format: requestsFormat }, plan, how, rules, collect(chunks));
       return Buffer.concat(chunks);
     };
     const kept = await written(false);
