@@ -22,7 +22,7 @@ import { headlineFiles } from './headline-files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The line parse in the bundles (TranscriptBuilder.read); the script stops if the build no longer has it. */
-const PARSE = 'value=JSON.parse(lineText(bytes,ascii||latin1))';
+const PARSE = 'value=JSON.parse(lineSource)';
 
 /** A copy of the built CLI whose bundles have `parse` in place of PARSE; returns its bin script. */
 function copyBuild(name, parse) {
@@ -67,7 +67,7 @@ const ONE_THREAD = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(Number.MAX_SAF
 const runs = Number(process.argv[2] ?? 3);
 const files = process.argv.length > 3 ? process.argv.slice(3) : (await headlineFiles()).slice(0, 3);
 const once = copyBuild('once', `${PARSE};globalThis.__parsedTwice=0`);
-const twice = copyBuild('twice', `${PARSE};globalThis.__parsedTwice=JSON.parse(lineText(bytes,ascii||latin1))`);
+const twice = copyBuild('twice', `${PARSE};globalThis.__parsedTwice=JSON.parse(lineSource)`);
 try {
   console.log('file | baseline s | scan s (ratio) | twice s | decode + parse s | bound | compile ms, one thread | two threads');
   for (const file of files) {

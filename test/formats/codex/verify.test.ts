@@ -22,7 +22,8 @@ describe('verify on a Codex rollout', () => {
   it('judges the final answer of each turn against the user’s prompt, not commentary, reasoning, calls or injected context', async () => {
     server = await startFakeProvider(() => ({ text: 'Goal: met.\nPASS' }));
     const cache = mkdtempSync(join(tmpdir(), 'td-verify-cache-'));
-    const { code, stdout } = await runCli(['verify', '--all', '--base-url', `${server.url}/v1`, '--model', 'openai/gpt-4.1', '--cache-dir', cache, '-r', 'json', HEALTHY], {
+    // One request at a time: the prompts are read in the order of the turns they judge.
+    const { code, stdout } = await runCli(['verify', '--all', '--concurrency', '1', '--base-url', `${server.url}/v1`, '--model', 'openai/gpt-4.1', '--cache-dir', cache, '-r', 'json', HEALTHY], {
       env: { OPENAI_API_KEY: 'sk-test-openai-000' },
     });
     expect(code).toBe(0);

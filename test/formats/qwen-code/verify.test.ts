@@ -15,7 +15,8 @@ describe('verify on a Qwen Code session', () => {
   it('judges the final answers of the replayed chain against their prompts, not thoughts or the rewound turn (line 11)', async () => {
     server = await startFakeProvider(() => ({ text: 'Goal: met.\nPASS' }));
     const cache = mkdtempSync(join(tmpdir(), 'td-verify-cache-'));
-    const { code, stdout } = await runCli(['verify', '--all', '--base-url', `${server.url}/v1`, '--model', 'openai/gpt-4.1', '--cache-dir', cache, '-r', 'json', 'fixtures/qwen-code/healthy.jsonl'], {
+    // One request at a time: the prompts are read in the order of the turns they judge.
+    const { code, stdout } = await runCli(['verify', '--all', '--concurrency', '1', '--base-url', `${server.url}/v1`, '--model', 'openai/gpt-4.1', '--cache-dir', cache, '-r', 'json', 'fixtures/qwen-code/healthy.jsonl'], {
       env: { OPENAI_API_KEY: 'sk-test-openai-000' },
     });
     expect(code).toBe(0);
