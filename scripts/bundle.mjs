@@ -161,6 +161,49 @@ const noSupportsColor = {
   },
 };
 
+/**
+ * Node's modules that loading the CLI would otherwise require at once, for commands and sizes a
+ * small scan never reaches (hashes, child processes, worker threads, V8's flags): each is
+ * required at the first use of one of its exports, which saves a small scan a few milliseconds of
+ * its start (see "Performance" in the README).
+ */
+const LAZY_BUILTINS = ['node:crypto', 'node:child_process', 'node:worker_threads', 'node:v8'];
+
+/**
+ * Each of LAZY_BUILTINS as a module of stand-ins, one per function the module exports in the Node
+ * that builds, each requiring the module at its first call (or `new`) and passing it on. Written as
+ * an ES module, so the bundle takes its names as they are instead of copying every one into each
+ * importer. An import of something else from these modules (a value, not a function) fails the
+ * build. Only the CLI's bundle: a worker starts when it has work, and uses what it imports.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(pluginBuild) {
+    const names = new RegExp(`^(${LAZY_BUILTINS.join('|')})$`);
+    pluginBuild.onResolve({ filter: names }, ({ path: name, namespace }) => (namespace === 'lazy-builtin' ? { path: name, external: true } : { path: name, namespace: 'lazy-builtin' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async ({ path: name }) => {
+      const module = await import(name);
+      const functions = Object.keys(module).filter((key) => key !== 'default' && typeof module[key] === 'function');
+      const standIns = functions.map((key) => `export function ${key}(...args) { const real = load().${key}; return new.target === undefined ? real.apply(this, args) : new real(...args); }`);
+      return { contents: [`let loaded;`, `const load = () => (loaded ??= require(${JSON.stringify(name)}));`, ...standIns, ''].join('\n'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * chalk detects the terminal's colours as it loads (its copy of supports-color, which loads
+ * node:tty and node:os). The CLI never asks it to: it chooses the level itself (useColor: --color,
+ * NO_COLOR, FORCE_COLOR, the stream) and gives it to each Chalk it makes. So the detection is left
+ * out, and a scan that prints no colour starts without it.
+ */
+const chalkWithoutDetection = {
+  name: 'chalk-without-detection',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^#supports-color$/ }, ({ importer }) => (importer.includes(`${path.sep}chalk${path.sep}`) ? { path: 'supports-color', namespace: 'no-detection' } : undefined));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'no-detection' }, () => ({ contents: 'export default { stdout: false, stderr: false };\nexport const createSupportsColor = () => false;\n', loader: 'js' }));
+  },
+};
+
 /** Fails the build if a bundle still imports something at run time besides Node's own modules and vendor/. */
 function checkSelfContained(metafile) {
   for (const [output, { imports }] of Object.entries(metafile.outputs)) {
@@ -176,7 +219,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     entryPoints: entriesOf('.cjs'),
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
-    plugins: [rebaseUrls('cjs'), vendorOutside],
+    plugins: [rebaseUrls('cjs'), vendorOutside, lazyBuiltins, chalkWithoutDetection],
     // import() becomes require(): the CLI runs as a vm.Script, which has no loader for import().
     supported: { 'dynamic-import': false },
   });

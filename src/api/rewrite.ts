@@ -52,7 +52,7 @@ export function canonicalize(input: TranscriptInput, options: CanonicalizeOption
     if (!options.check) return rewrite(input, options, canonicalRewrite, 'canonicalize', guard);
     const prepared = prepareRewrite(canonicalRewrite, options.config);
     const sources = await resolveSources(input, prepared.ignores, options.onWarning ?? (() => {}));
-    return jsonDocument(await runCanonicalCheck(sources, targetOf(options)), prepared.ruleSet);
+    return jsonDocument(await runCanonicalCheck(sources, targetOf(options)), prepared.ruleSet());
   });
 }
 
@@ -75,7 +75,7 @@ async function rewrite(input: TranscriptInput, options: RewriteOptions, chosen: 
   const sources = await resolveSources(input, prepared.ignores, options.onWarning ?? (() => {}));
   await guard?.check(sources.flatMap((source) => (source.kind === 'file' ? [source.path] : [])));
   const result = await runRewrite(sources, prepared, targetOf(options), verb, undefined);
-  return settled(jsonDocument(options.quiet ? errorsOnly(result.reports) : result.reports, prepared.ruleSet), result.failures);
+  return settled(jsonDocument(options.quiet ? errorsOnly(result.reports) : result.reports, prepared.ruleSet()), result.failures);
 }
 
 function targetOf(options: RewriteOptions): RewriteTargetOptions {

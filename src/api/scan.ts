@@ -44,5 +44,5 @@ export async function scan(input: TranscriptInput, options: ScanOptions = {}): P
   }
   const result = await runScan(sources, settings);
   const current = await applyBaseline(result.reports, settings, options.writeBaseline);
-  return settled(jsonDocument(options.quiet ? errorsOnly(current) : current, settings.ruleSet), result.failures);
+  return settled(jsonDocument(options.quiet ? errorsOnly(current) : current, settings.ruleSet()), result.failures);
 }

@@ -31,7 +31,7 @@ export async function mergeReportsCommand(files: readonly string[], options: Mer
     documents.push({ name, document });
   }
   const { reports, ruleSet } = mergeReports(documents);
-  await emitReports(destinations, options.quiet ? errorsOnly(reports) : reports, { color: options.color, ...(ruleSet !== undefined ? { ruleSet } : {}) });
+  await emitReports(destinations, options.quiet ? errorsOnly(reports) : reports, { color: options.color, ...(ruleSet !== undefined ? { ruleSet: () => ruleSet } : {}) });
   const code = exitCode(reports, 0, policy);
   if (code !== 0 || policy.exitZero) return code;
   return reports.some((report) => report.verdicts?.some((verdict) => verdict.verdict === 'FAIL')) ? 1 : 0;

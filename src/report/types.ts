@@ -7,8 +7,11 @@ export interface ReportOptions {
   dryRun?: boolean;
   /** Rewrites only: what was done, for the words of the report. */
   verb?: 'repair' | 'canonicalize';
-  /** A fingerprint of the rules in effect, which the JSON document carries for merge-reports. */
-  ruleSet?: string;
+  /**
+   * A fingerprint of the rules in effect, which the JSON document carries for merge-reports. Made
+   * only by a reporter that prints it: its hash loads node:crypto, which a small scan need not.
+   */
+  ruleSet?: () => string;
   /** Stylish only: every finding, instead of the first few of a rule in a file and a count of the rest. */
   allFindings?: boolean;
   /** Stylish only: a count of findings per rule instead of the findings (Ruff's --statistics). */

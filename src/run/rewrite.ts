@@ -26,14 +26,15 @@ export interface RewriteTargetOptions {
 export interface PreparedRewrite {
   rewrite: Rewrite;
   ignores: readonly string[];
-  ruleSet: string;
+  /** The fingerprint of the rules (see ReportOptions.ruleSet). */
+  ruleSet: () => string;
 }
 
 /** The rewrite with the project's severities applied to the rules it reports. */
 export function prepareRewrite(rewrite: Rewrite, config: string | undefined): PreparedRewrite {
   const project = loadProjectConfig(config, allRules.map((rule) => rule.meta.id));
   const rules = configureRules(rewrite.rules, project.rules);
-  return { rewrite: { ...rewrite, rules, provider: rewrite.provider ?? project.provider }, ignores: project.ignores, ruleSet: ruleSetFingerprint(rules) };
+  return { rewrite: { ...rewrite, rules, provider: rewrite.provider ?? project.provider }, ignores: project.ignores, ruleSet: () => ruleSetFingerprint(rules) };
 }
 
 /**

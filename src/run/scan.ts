@@ -30,7 +30,8 @@ export interface ScanSettings {
   overrides: Record<string, SeverityOverride>;
   ignores: readonly string[];
   jobs: number;
-  ruleSet: string;
+  /** The fingerprint of `rules` (see ReportOptions.ruleSet). */
+  ruleSet: () => string;
   /** Findings already known, from --baseline. */
   known?: Awaited<ReturnType<typeof readBaseline>>;
   /** What a reporter needs beyond findings (the HTML page's timeline). */
@@ -62,7 +63,7 @@ export async function scanSettings(input: ScanSettingsInput): Promise<ScanSettin
     overrides: config.rules,
     ignores: config.ignores,
     jobs: input.jobs === undefined ? availableParallelism() : wholeNumber(input.jobs, '--jobs', 1),
-    ruleSet: ruleSetFingerprint(rules),
+    ruleSet: () => ruleSetFingerprint(rules),
   };
   if (format !== undefined) settings.format = format;
   const provider = input.provider === undefined ? config.provider : parseProviderId(input.provider, '--provider');

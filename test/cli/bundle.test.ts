@@ -94,6 +94,17 @@ describe('the bundled CLI', () => {
     expect(split.stdout).toBe(sequential.stdout);
     expect(distModules(split.stderr)).toEqual(['dist/bundle/load-worker.mjs']);
   });
+
+  it("leaves Node's hashing, child process, worker and V8 modules unloaded in a small scan, until something uses them", async () => {
+    // Preloaded, it lists at exit the modules among those the bundle requires lazily (scripts/bundle.mjs).
+    const hook = join(work, 'loaded.cjs');
+    writeFileSync(hook, "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((m) => /^NativeModule (crypto|child_process|worker_threads|v8)$/.test(m)).map((m) => m.slice(13)).sort().join(' ')));\n");
+    const loaded = async (args: string[]) => (await runNode(['--require', hook, join(pkg, 'bin', 'transcript-doctor.js'), ...args], { cwd: work, env: { ...process.env, CI: '1' } })).stderr;
+    const small = join(ROOT, 'fixtures', 'demo', 'a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl');
+    expect(await loaded(['scan', small])).toBe('');
+    // The JSON report carries the rule set's hash.
+    expect(await loaded(['scan', small, '-r', 'json'])).toBe('crypto');
+  });
 });
 
 describe('a checkout without the bundle', () => {
