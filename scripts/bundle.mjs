@@ -174,7 +174,8 @@ const LAZY_BUILTINS = ['node:crypto', 'node:child_process', 'node:worker_threads
  * that builds, each requiring the module at its first call (or `new`) and passing it on. Written as
  * an ES module, so the bundle takes its names as they are instead of copying every one into each
  * importer. An import of something else from these modules (a value, not a function) fails the
- * build. Only the CLI's bundle: a worker starts when it has work, and uses what it imports.
+ * build; a stand-in is no class to extend or to test with instanceof (nothing in the CLI does). Only
+ * the CLI's bundle: a worker starts when it has work, and uses what it imports.
  */
 const lazyBuiltins = {
   name: 'lazy-builtins',
@@ -192,9 +193,9 @@ const lazyBuiltins = {
 
 /**
  * chalk detects the terminal's colours as it loads (its copy of supports-color, which loads
- * node:tty and node:os). The CLI never asks it to: it chooses the level itself (useColor: --color,
- * NO_COLOR, FORCE_COLOR, the stream) and gives it to each Chalk it makes. So the detection is left
- * out, and a scan that prints no colour starts without it.
+ * node:tty and node:os). The CLI never asks it to: it chooses the level itself (useColor:
+ * --no-color, NO_COLOR, FORCE_COLOR, whether the stream is a terminal) and gives it to each Chalk
+ * it makes. So the detection is left out, and a scan that prints no colour starts without it.
  */
 const chalkWithoutDetection = {
   name: 'chalk-without-detection',
