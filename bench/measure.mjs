@@ -34,6 +34,9 @@ export function childrenUsage() {
 
 export const mibps = (bytes, ms) => bytes / MiB / (ms / 1000);
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+/** The mean CPU time of runs (runNode's or startup's), null when any run's is unknown. */
+export const meanCpuMs = (runs) => (runs.some((r) => r.cpuMs == null) ? null : mean(runs.map((r) => r.cpuMs)));
 export const rssMiB = (r) => (r.rssKiB == null ? null : r.rssKiB / 1024);
 export const f1 = (x) => (x == null ? 'n/a' : x.toFixed(1));
 export const f2 = (x) => (x == null ? 'n/a' : x.toFixed(2));

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmtBytes } from './generate.mjs';
-import { BIN, f1, f2, median, mibps, rel, ROOT, rssMiB, timeLine, warm, BenchError } from './measure.mjs';
+import { BIN, f1, f2, meanCpuMs, median, mibps, rel, ROOT, rssMiB, timeLine, warm, BenchError } from './measure.mjs';
 
 /** Line-length quantiles of a file, in bytes (newline not counted). */
 export async function lineSizes(file) {
@@ -41,8 +41,7 @@ function printFindings(byRule, meta) {
  * is no throughput. Null when a child's CPU time is unknown.
  */
 function cpuRatio(base, other) {
-  const mean = (runs) => (runs.some((r) => r.cpuMs == null) ? null : runs.reduce((sum, r) => sum + r.cpuMs, 0) / runs.length);
-  const [b, o] = [mean(base), mean(other)];
+  const [b, o] = [meanCpuMs(base), meanCpuMs(other)];
   return b == null || !o ? null : b / o;
 }
 

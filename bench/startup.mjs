@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, childrenUsage } from './measure.mjs';
+import { ROOT, childrenUsage, meanCpuMs } from './measure.mjs';
 
 export const STARTUP_FILE = 'fixtures/demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl';
 const childrenCpuMs = () => childrenUsage()?.cpuMs ?? null;
@@ -45,7 +45,7 @@ export function measureStartup(runs = 41, bin = 'bin/transcript-doctor.js') {
   }
   const summary = (xs) => ({
     wallMs: median(xs.map((r) => r.wallMs)),
-    cpuMs: xs.some((r) => r.cpuMs == null) ? null : xs.reduce((sum, r) => sum + r.cpuMs, 0) / xs.length,
+    cpuMs: meanCpuMs(xs),
   });
   const [bare, scan, unbundled] = [samples.bare, samples.scan, samples.unbundled].map(summary);
   const ratios = (of) => ({ wallRatio: of.wallMs / bare.wallMs, cpuRatio: bare.cpuMs ? of.cpuMs / bare.cpuMs : null });

@@ -11,12 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { headlineFiles } from './headline-files.mjs';
-import { BIN, childRunner, median } from './measure.mjs';
+import { BIN, childRunner, mean, median } from './measure.mjs';
 import { ensureRequests } from './requests.mjs';
 
 const ONE_THREAD = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(Number.MAX_SAFE_INTEGER) };
-
-const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
 /** One scan: wall seconds, CPU seconds and minor faults of the child; findings (exit 1) are an answer. */
 async function scan(c, file, env) {
