@@ -31,7 +31,7 @@ function copyBuild(name, parse) {
   fs.cpSync(path.join(ROOT, 'dist', 'bundle'), path.join(dir, 'dist', 'bundle'), { recursive: true, filter: (file) => !file.endsWith('.v8cache') });
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  for (const bundle of ['cli.cjs', 'load-worker.mjs']) {
+  for (const bundle of ['cli.cjs', 'load-worker.cjs']) {
     const file = path.join(dir, 'dist', 'bundle', bundle);
     const source = fs.readFileSync(file, 'utf8');
     if (!source.includes(PARSE)) throw new Error(`${bundle} has no "${PARSE}": update bench/ceiling.mjs to the build`);

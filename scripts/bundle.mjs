@@ -10,10 +10,10 @@
 // file. Its dependencies are inside it, or, for those only some commands use, in vendor/ beside
 // it; nothing is loaded from node_modules. Lazily imported commands stay lazy: esbuild runs a
 // module's body only when its `import()` does. The two worker threads are bundles of their own
-// (a worker is started by URL, so it cannot be part of the CLI's file), as ES modules: they
-// await at top level, which CommonJS cannot.
+// (a worker is started by URL, so it cannot be part of the CLI's file), CommonJS too, each started
+// from a small file that runs it through its code cache (`start-<worker>.cjs`).
 //
-// The code cache is V8's compiled code of the CLI after a training scan (bin/load-bundle.js
+// A code cache is V8's compiled code of a bundle after a training scan (bin/load-bundle.js
 // explains how it is used).
 
 import { build } from 'esbuild';
@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import loader from '../bin/load-bundle.js';
 
-const { buildIdLine, CACHE_ENV, cacheFileFor } = loader;
+const { buildIdLine, CACHE_ENV, WORKER_CACHE_ENV, cacheFileFor } = loader;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -34,30 +34,41 @@ const OUT = path.join(DIST, 'bundle');
 /** Compiled module → its bundle in OUT. */
 const ENTRIES = {
   [path.join(DIST, 'cli.js')]: 'cli.cjs',
-  [path.join(DIST, 'pipeline', 'load-worker.js')]: 'load-worker.mjs',
-  [path.join(DIST, 'pipeline', 'scan-worker.js')]: 'scan-worker.mjs',
+};
+/** The same for the worker threads, each started from `start-<bundle>` (see startFile). */
+const WORKERS = {
+  [path.join(DIST, 'pipeline', 'load-worker.js')]: 'load-worker.cjs',
+  [path.join(DIST, 'pipeline', 'scan-worker.js')]: 'scan-worker.cjs',
 };
 
 /** What the training run scans: both formats, the default reporter, one thread. */
 const TRAINING = ['scan', 'fixtures/demo', 'fixtures/claude-code', '--jobs', '1'];
+/**
+ * What the threads' training runs scan, a run a thread: every fixture with `--jobs 2` for the scan
+ * thread; for the load thread, which is started for one file, a pi session split in two however small.
+ */
+const WORKER_TRAINING = [
+  { args: ['scan', 'fixtures', '--jobs', '2'], env: {} },
+  { args: ['scan', 'fixtures/demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl'], env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } },
+];
 
 const URL_PATTERN = /new URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
 /** The URL of the bundle file running the code: a CommonJS bundle has no import.meta. */
-const BUNDLE_URL = { cjs: 'require("node:url").pathToFileURL(__filename)', esm: 'import.meta.url' };
+const BUNDLE_URL = 'require("node:url").pathToFileURL(__filename)';
 
 /** The file a relative URL in compiled module `from` names, as seen from OUT. */
 function rebase(from, relative) {
   const target = path.resolve(path.dirname(from), relative);
-  const entry = ENTRIES[target];
-  if (entry !== undefined) return `./${entry}`;
+  const worker = WORKERS[target];
+  if (worker !== undefined) return `./${startFile(worker)}`;
   if (target.startsWith(DIST + path.sep) && target.endsWith('.js')) {
-    throw new Error(`${path.relative(ROOT, from)}: ${relative} is a module loaded by URL; add it to ENTRIES in scripts/bundle.mjs`);
+    throw new Error(`${path.relative(ROOT, from)}: ${relative} is a module loaded by URL; add it to WORKERS in scripts/bundle.mjs`);
   }
   return path.relative(OUT, target).split(path.sep).join('/');
 }
 
 /** Rewrites `new URL('…', import.meta.url)` in our compiled modules for the bundle's place; refuses any other import.meta. */
-const rebaseUrls = (format) => ({
+const rebaseUrls = {
   name: 'rebase-import-meta-urls',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /\.js$/ }, async ({ path: file }) => {
@@ -66,7 +77,7 @@ const rebaseUrls = (format) => ({
       let rewritten = 0;
       const contents = source.replace(URL_PATTERN, (_, quote, relative) => {
         rewritten += 1;
-        return `new URL(${quote}${rebase(file, relative)}${quote}, ${BUNDLE_URL[format]})`;
+        return `new URL(${quote}${rebase(file, relative)}${quote}, ${BUNDLE_URL})`;
       });
       const uses = source.match(/import\.meta/g)?.length ?? 0;
       if (uses !== rewritten) {
@@ -75,7 +86,7 @@ const rebaseUrls = (format) => ({
       return { contents, loader: 'js' };
     });
   },
-});
+};
 
 /** The licence texts of every package inside the bundles, which their licences ask to ship with them. */
 function thirdPartyNotices(inputs) {
@@ -98,14 +109,43 @@ function thirdPartyNotices(inputs) {
 /** Runs the CLI once with the training scan, which leaves V8's code cache of the bundle beside it. */
 function writeCodeCache(bundle) {
   const cache = cacheFileFor(bundle, fs.readFileSync(bundle, 'utf8'));
-  const run = spawnSync(process.execPath, ['bin/transcript-doctor.js', ...TRAINING], {
+  train(TRAINING, { [CACHE_ENV]: cache });
+  if (!fs.existsSync(cache)) throw new Error(`the training run left no code cache for ${path.basename(bundle)}`);
+}
+
+/** The threads' training runs, which leave each thread's code cache beside its bundle. */
+function writeWorkerCodeCaches() {
+  for (const { args, env } of WORKER_TRAINING) train(args, { ...env, [WORKER_CACHE_ENV]: '1' });
+  for (const bundle of Object.values(WORKERS)) {
+    const file = path.join(OUT, bundle);
+    if (!fs.existsSync(cacheFileFor(file, fs.readFileSync(file, 'utf8')))) throw new Error(`no training run started ${bundle}`);
+  }
+}
+
+function train(args, env) {
+  const run = spawnSync(process.execPath, ['bin/transcript-doctor.js', ...args], {
     // Without NODE_OPTIONS: V8 flags given there would make a cache that plain runs refuse.
-    cwd: ROOT, env: { ...withoutNodeOptions(process.env), [CACHE_ENV]: cache, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000,
+    cwd: ROOT, env: { ...withoutNodeOptions(process.env), ...env, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000,
   });
   // 0 (clean) and 1 (findings) are answers; anything else means a broken bundle.
-  if ((run.status !== 0 && run.status !== 1) || !fs.existsSync(cache)) {
-    throw new Error(`the training scan exited ${run.status ?? run.signal}: ${String(run.stderr).trim().slice(-2000)}`);
+  if (run.status !== 0 && run.status !== 1) {
+    throw new Error(`the training run \`${args.join(' ')}\` exited ${run.status ?? run.signal}: ${String(run.stderr).trim().slice(-2000)}`);
   }
+}
+
+/** The file a worker thread is started from: it runs the thread's bundle through its code cache. */
+function startFile(bundle) {
+  return `start-${bundle}`;
+}
+
+function writeStartFile(bundle) {
+  const text = [
+    `// Starts the thread of ${bundle} through its code cache (bin/load-bundle.js; made by scripts/bundle.mjs).`,
+    `'use strict';`,
+    `require('../../bin/load-bundle.js').startWorker(require('node:path').join(__dirname, ${JSON.stringify(bundle)}));`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(OUT, startFile(bundle)), text);
 }
 
 function withoutNodeOptions(env) {
@@ -127,10 +167,9 @@ const COMMON = {
   logLevel: 'warning',
 };
 
-function entriesOf(extension) {
-  return Object.entries(ENTRIES)
-    .filter(([, output]) => output.endsWith(extension))
-    .map(([input, output]) => ({ in: input, out: output.slice(0, -extension.length) }));
+/** esbuild's entry points for a map of compiled module → bundle. */
+function entriesOf(bundles) {
+  return Object.entries(bundles).map(([input, output]) => ({ in: input, out: output.slice(0, -'.cjs'.length) }));
 }
 
 /**
@@ -215,15 +254,16 @@ function checkSelfContained(metafile) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   fs.rmSync(OUT, { recursive: true, force: true });
-  const cjs = await build({
+  const cjs = {
     ...COMMON,
-    entryPoints: entriesOf('.cjs'),
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
-    plugins: [rebaseUrls('cjs'), vendorOutside, lazyBuiltins, chalkWithoutDetection],
-    // import() becomes require(): the CLI runs as a vm.Script, which has no loader for import().
+    // import() becomes require(): a bundle runs as a vm.Script, which has no loader for import().
     supported: { 'dynamic-import': false },
-  });
+  };
+  const cli = await build({ ...cjs, entryPoints: entriesOf(ENTRIES), plugins: [rebaseUrls, vendorOutside, lazyBuiltins, chalkWithoutDetection] });
+  // A scan thread masks a timeline's text (scan --reporter html) with secretlint: loaded from vendor/ when first used.
+  const workers = await build({ ...cjs, entryPoints: entriesOf(WORKERS), plugins: [rebaseUrls, vendorOutside] });
   const vendor = await build({
     ...COMMON,
     entryPoints: VENDOR.map((name) => ({ in: name, out: vendorFile(name) })),
@@ -231,20 +271,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     outExtension: { '.js': '.cjs' },
     plugins: [noSupportsColor],
   });
-  const esm = await build({
-    ...COMMON,
-    entryPoints: entriesOf('.mjs'),
-    format: 'esm',
-    outExtension: { '.js': '.mjs' },
-    // A scan thread masks a timeline's text (scan --reporter html) with secretlint: loaded from vendor/ when first used.
-    plugins: [rebaseUrls('esm'), vendorOutside],
-  });
-  const built = [cjs, vendor, esm];
+  const built = [cli, workers, vendor];
   for (const { metafile } of built) checkSelfContained(metafile);
   fs.writeFileSync(path.join(OUT, 'THIRD-PARTY-NOTICES.txt'), thirdPartyNotices(built.flatMap(({ metafile }) => Object.keys(metafile.inputs))));
-  // The build id ties the code cache to this exact bundle: V8 itself only compares source lengths.
-  const cli = path.join(OUT, 'cli.cjs');
-  const source = fs.readFileSync(cli, 'utf8');
-  fs.writeFileSync(cli, buildIdLine(createHash('sha256').update(source).digest('hex').slice(0, 16)) + source);
-  writeCodeCache(cli);
+  // The build id ties each code cache to its exact bundle: V8 itself only compares source lengths.
+  for (const bundle of [...Object.values(ENTRIES), ...Object.values(WORKERS)]) {
+    const file = path.join(OUT, bundle);
+    const source = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, buildIdLine(createHash('sha256').update(source).digest('hex').slice(0, 16)) + source);
+  }
+  for (const bundle of Object.values(WORKERS)) writeStartFile(bundle);
+  writeCodeCache(path.join(OUT, 'cli.cjs'));
+  writeWorkerCodeCaches();
 }

@@ -35,5 +35,5 @@ const drain = async (): Promise<void> => {
     }
   }
 };
-await Promise.all(Array.from({ length: IN_FLIGHT }, drain));
-parentPort!.postMessage({ outcomes: batch, done: true } satisfies WorkerBatch);
+// Not awaited at top level: the bundled thread is CommonJS (scripts/bundle.mjs). drain settles every file's error itself.
+void Promise.all(Array.from({ length: IN_FLIGHT }, drain)).then(() => parentPort!.postMessage({ outcomes: batch, done: true } satisfies WorkerBatch));

@@ -28,9 +28,10 @@ function runCopy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult
   return runCli(args, { bin: join(pkg, 'bin', 'transcript-doctor.js'), cwd: work, env });
 }
 
-/** The dist/ files the ES module loader was asked for (the worker threads are ES modules), from NODE_DEBUG=esm. */
-function distModules(stderr: string): string[] {
-  return [...new Set([...stderr.matchAll(/file:\/\/\S*?\/dist\/[^\s'"]+/g)].map((match) => match[0].slice(match[0].indexOf('/dist/') + 1)))];
+/** The dist/ files that loaded modules or were loaded (a bundle run from its cache is a parent, not a load), from NODE_DEBUG=module. */
+function distFiles(stderr: string): string[] {
+  const files = [...stderr.matchAll(/(?:load "|parent: )(\S*?\/dist\/[^\s"]+)/g)].map((match) => match[1]!.slice(match[1]!.indexOf('/dist/') + 1));
+  return [...new Set(files)].sort();
 }
 
 /** A pi session of about `bytes`: one user message after another, each the child of the last. */
@@ -79,20 +80,20 @@ describe('the bundled CLI', () => {
     const fixtures = readdirSync(join(ROOT, 'fixtures', 'pi')).filter((name) => name.endsWith('.jsonl'));
     for (let copy = 0; copy < 3; copy++) for (const name of fixtures) copyFileSync(join(ROOT, 'fixtures', 'pi', name), join(dir, `${copy}-${name}`));
     const one = await runCopy(['scan', dir, '--jobs', '1', '-r', 'json']);
-    const two = await runCopy(['scan', dir, '--jobs', '2', '-r', 'json'], { NODE_DEBUG: 'esm' });
+    const two = await runCopy(['scan', dir, '--jobs', '2', '-r', 'json'], { NODE_DEBUG: 'module' });
     expect(one.code).toBe(1);
     expect(two.stdout).toBe(one.stdout);
-    expect(distModules(two.stderr)).toEqual(['dist/bundle/scan-worker.mjs']);
+    expect(distFiles(two.stderr)).toEqual(['dist/bundle/cli.cjs', 'dist/bundle/scan-worker.cjs', 'dist/bundle/start-scan-worker.cjs']);
   });
 
   it('decodes the second half of a large file on the bundled load worker', async () => {
     const file = join(work, 'big.jsonl');
     writeFileSync(file, bigSession(5 << 20));
     const sequential = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(1 << 40) });
-    const split = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0', NODE_DEBUG: 'esm' });
+    const split = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0', NODE_DEBUG: 'module' });
     expect(sequential.code).toBe(0);
     expect(split.stdout).toBe(sequential.stdout);
-    expect(distModules(split.stderr)).toEqual(['dist/bundle/load-worker.mjs']);
+    expect(distFiles(split.stderr)).toEqual(['dist/bundle/cli.cjs', 'dist/bundle/load-worker.cjs', 'dist/bundle/start-load-worker.cjs']);
   });
 
   it("leaves Node's hashing, child process, worker and V8 modules unloaded in a small scan, until something uses them", async () => {
@@ -134,17 +135,32 @@ describe('the code cache', () => {
     expect(await loadInChild(ROOT)).toMatchObject({ code: 0, stdout: 'false\n' });
   });
 
-  it('is refused, and the CLI still works, when the cache file is garbage', async () => {
-    const cache = readdirSync(join(pkg, 'dist', 'bundle')).find((name) => name.endsWith('.v8cache'))!;
-    const good = readFileSync(join(pkg, 'dist', 'bundle', cache));
+  it("is made for each worker thread's bundle too, and taken by V8", async () => {
+    // Compiled only: run outside a worker thread, a worker's bundle would fail at once.
+    const compiled = await runNode([
+      '-e',
+      `const { compileBundle } = require(${JSON.stringify(join(ROOT, 'bin', 'load-bundle.js'))});
+        for (const name of ['load-worker.cjs', 'scan-worker.cjs']) console.log(name, compileBundle(require('node:path').join(${JSON.stringify(join(ROOT, 'dist', 'bundle'))}, name)).cacheRejected);`,
+    ]);
+    expect(compiled).toMatchObject({ code: 0, stdout: 'load-worker.cjs false\nscan-worker.cjs false\n' });
+  });
+
+  it('is refused, and the CLI and its threads still work, when the cache files are garbage', async () => {
+    const bundleDir = join(pkg, 'dist', 'bundle');
+    const caches = readdirSync(bundleDir).filter((name) => name.endsWith('.v8cache'));
+    expect(caches.map((name) => name.replace(/-[0-9a-f]+\.v8cache$/, '')).sort()).toEqual(['cli', 'load-worker', 'scan-worker']);
+    const good = caches.map((name) => readFileSync(join(bundleDir, name)));
     try {
-      writeFileSync(join(pkg, 'dist', 'bundle', cache), Buffer.alloc(good.length, 0x5a));
+      caches.forEach((name, k) => writeFileSync(join(bundleDir, name), Buffer.alloc(good[k]!.length, 0x5a)));
       expect(await loadInChild(pkg)).toMatchObject({ code: 0, stdout: 'true\n' });
       const result = await runCopy(['scan', join(ROOT, 'fixtures', 'demo'), '-r', 'json']);
       expect(result).toMatchObject({ code: 1, stderr: '' });
       expect(JSON.parse(result.stdout).summary.files).toBe(4);
+      const split = await runCopy(['scan', join(ROOT, 'fixtures', 'demo'), '-r', 'json', '--jobs', '2'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' });
+      expect(split).toMatchObject({ code: 1, stderr: '', stdout: result.stdout });
     } finally {
-      writeFileSync(join(pkg, 'dist', 'bundle', cache), good);
+      caches.forEach((name, k) => writeFileSync(join(bundleDir, name), good[k]!));
     }
   });
+
 });
