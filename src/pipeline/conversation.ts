@@ -5,6 +5,7 @@ import { applyToItems } from '../repair/apply-items.js';
 import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
 import type { Rule } from '../rules/rule.js';
+import { mendedRuleIds } from '../rules/index.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Finding } from './finding.js';
@@ -78,7 +79,11 @@ export function checkShapeless(line: number, rules: readonly Rule[]): Finding[] 
 
 /** The findings of one conversation, placed on its line of the file (see rebase). */
 export function checkConversation(conversation: LineConversation, line: number, rules: readonly Rule[], analysis?: Analysis, shared?: LineStore, provider?: ProviderId): Finding[] {
-  const findings = runRules(analysis ?? analyze(conversationTranscript(conversation, shared, provider)), rules);
+  return placeFindings(runRules(analysis ?? analyze(conversationTranscript(conversation, shared, provider)), rules), line, conversation);
+}
+
+/** Findings about a conversation's mini transcript, placed on its line of the file. */
+export function placeFindings(findings: readonly Finding[], line: number, conversation: LineConversation): Finding[] {
   return findings.map((finding) => rebase(finding, line, conversation.pointer));
 }
 
@@ -101,8 +106,10 @@ function rebase(finding: Finding, line: number, list: string): Finding {
 export interface ConversationRepair {
   changed: boolean;
   counts: RepairCounts;
-  /** The analysis the last, empty plan was made from. */
+  /** The analysis the last, empty plan was made from, or that the last judging was. */
   analysis: Analysis;
+  /** What the rules found in the repaired conversation, when judging stood in for its last plan (not yet placed on a line). */
+  findings?: Finding[];
 }
 
 /** How each line is repaired: the mode, and the provider named for every line (otherwise each line's own). */
@@ -114,13 +121,21 @@ export interface LineRepair {
 /**
  * Repairs one line's conversation in place (through `locate`, which finds it again in the
  * edited line) until its plan is empty, so a second repair finds nothing. Pair-atomic, as for
- * sessions: the same planner, with the items as its lines.
+ * sessions: the same planner, with the items as its lines. With `judge` (rules that keep every
+ * rule a repair mends: keepsMendedRules), a repaired conversation is judged before it is planned
+ * again, and no finding of those rules stands for an empty plan, as it does for a line read
+ * (planning costs about three times judging, and the findings are wanted anyway).
  */
-export function repairConversation(locate: () => LineConversation, how: LineRepair, shared?: LineStore): ConversationRepair {
+export function repairConversation(locate: () => LineConversation, how: LineRepair, shared?: LineStore, judge?: readonly Rule[]): ConversationRepair {
   const counts = emptyCounts();
   let changed = false;
   for (let pass = 1; ; pass++) {
     const conversation = locate();
+    if (changed && judge !== undefined) {
+      const analysis = analyze(conversationTranscript(conversation, shared, how.provider));
+      const findings = runRules(analysis, judge);
+      if (!findings.some((finding) => mendedRuleIds.has(finding.rule))) return { changed, counts, analysis, findings };
+    }
     const plan = planConversation(conversation, how, shared);
     if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, shared, how.provider)) };
     addCounts(counts, plan.counts);

@@ -9,7 +9,7 @@ import { splitSpans, type Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
 import { keepsMendedRules, mendedRuleIds as MENDED } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, checkShapeless, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
+import { checkConversation, checkShapeless, placeFindings, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 import { lineJob, shifted, type LineResults, type LineWork } from './line-work.js';
@@ -101,10 +101,11 @@ function repairLine(text: string, format: TranscriptFormat, how: LineRepair, rul
   let located: LineConversation | undefined;
   const rewritten = rewriteJson(text, (value) => {
     if (conversationOf(value) === undefined) return;
-    repaired = repairConversation(() => (located = conversationOf(value)!), how, shared);
+    repaired = repairConversation(() => (located = conversationOf(value)!), how, shared, keepsMendedRules(rules) ? rules : undefined);
   });
   if (repaired === undefined) return { ...at, changed: false, findings: checkShapeless(0, rules) };
-  const line: RepairedLine = { ...at, changed: repaired.changed, counts: repaired.counts, findings: checkConversation(located!, 0, rules, repaired.analysis, shared) };
+  const findings = repaired.findings === undefined ? checkConversation(located!, 0, rules, repaired.analysis) : placeFindings(repaired.findings, 0, located!);
+  const line: RepairedLine = { ...at, changed: repaired.changed, counts: repaired.counts, findings };
   if (repaired.changed) line.bytes = Buffer.from(rewritten.text);
   return line;
 }

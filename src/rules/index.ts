@@ -114,8 +114,12 @@ export const mendedRuleIds: ReadonlySet<string> = new Set(rules.filter((rule) =>
 
 /** Whether `configured` still holds every rule of mendedRuleIds (a config may turn rules off): only then does judging stand in for planning. */
 export function keepsMendedRules(configured: readonly Rule[]): boolean {
-  return [...mendedRuleIds].every((id) => configured.some((rule) => rule.meta.id === id));
+  // Asked again for every repaired line of a dataset: answered once a rule list.
+  let keeps = keeping.get(configured);
+  if (keeps === undefined) keeping.set(configured, (keeps = [...mendedRuleIds].every((id) => configured.some((rule) => rule.meta.id === id))));
+  return keeps;
 }
+const keeping = new WeakMap<readonly Rule[], boolean>();
 
 export function findRule(id: string): Rule | undefined {
   return rules.find((rule) => rule.meta.id === id);

@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsFormat } from '../../src/formats/requests/index.js';
-import { checkConversation, checkShapeless, planConversation, type LineRepair } from '../../src/pipeline/conversation.js';
+import { checkConversation, checkShapeless, planConversation, repairConversation, type ConversationRepair, type LineRepair } from '../../src/pipeline/conversation.js';
+import { rewriteJson } from '../../src/json/rewrite.js';
+import type { LineConversation } from '../../src/formats/format.js';
 import type { Finding } from '../../src/pipeline/finding.js';
 import { planConversations } from '../../src/pipeline/rewrite-conversations.js';
 import { PROVIDER_IDS } from '../../src/providers/provider-id.js';
 import { isEmptyPlan } from '../../src/repair/plan.js';
 import { configureRules } from '../../src/rules/configure.js';
 import { mendedRuleIds, rules } from '../../src/rules/index.js';
+import { runRules } from '../../src/pipeline/run-rules.js';
 // @ts-expect-error the bench's generator is a plain Node script
 import { generateRequests } from '../../bench/requests.mjs';
 
@@ -112,6 +115,35 @@ describe('a dataset line is planned only when a mended rule faults it', () => {
       // With their bytes at hand, every changing line is held repaired for the second read.
       expect([...work.repaired.keys()]).toEqual(withBytes ? changing : []);
     }
+  });
+
+  it('a repaired line judged instead of planned again ends the same: bytes, counts and what is left, in both modes and for every provider', () => {
+    let repaired = 0;
+    let judgedInstead = 0;
+    for (const [n, text] of lines.entries()) {
+      for (const how of HOWS) {
+        const repair = (judge: boolean) => {
+          let done: ConversationRepair | undefined;
+          let located: LineConversation | undefined;
+          const rewritten = rewriteJson(text, (value) => {
+            if (requestsFormat.conversationOf!(value) === undefined) return;
+            done = repairConversation(() => (located = requestsFormat.conversationOf!(value)!), how, undefined, judge ? rules : undefined);
+          });
+          if (done === undefined) return undefined;
+          if (judge && done.findings !== undefined) judgedInstead += 1;
+          const findings = done.findings ?? runRules(done.analysis, rules);
+          return { text: rewritten.text, changed: done.changed, counts: done.counts, findings: checkConversation(located!, n + 1, rules, done.analysis), judged: findings };
+        };
+        const [planned, judged] = [repair(false), repair(true)];
+        if (planned === undefined || !planned.changed) continue;
+        repaired += 1;
+        const where = `line ${n + 1}, ${how.mode}, ${how.provider ?? 'its own provider'}`;
+        expect(judged, where).toEqual(planned);
+      }
+    }
+    expect(repaired).toBeGreaterThan(3000);
+    // Most repairs end at once; the rest are planned again, as before.
+    expect(judgedInstead).toBeGreaterThan(repaired * 0.9);
   });
 
   it('with a mended rule turned off, nothing is judged by the rules left: each line is planned, and unanswered calls still get their answers', () => {
