@@ -27,12 +27,16 @@ function cacheFileFor(bundle, source) {
   return id === undefined ? undefined : join(dirname(bundle), `${basename(bundle, '.cjs')}-${id}.v8cache`);
 }
 
-/** A CommonJS bundle compiled with its code cache when there is one (and no training run is making it). */
+/**
+ * A CommonJS bundle compiled with its code cache when there is one, unless the CLI's training run
+ * is making it. A thread's training run takes the cache the run before it left: what V8 took
+ * from a cache it writes again, so each run adds to what the others compiled.
+ */
 function compileBundle(bundle) {
   const source = readFileSync(bundle, 'utf8');
   const cacheFile = cacheFileFor(bundle, source);
   let cachedData;
-  if (cacheFile !== undefined && process.env[CACHE_ENV] === undefined && process.env[WORKER_CACHE_ENV] === undefined) {
+  if (cacheFile !== undefined && process.env[CACHE_ENV] === undefined) {
     try {
       cachedData = readFileSync(cacheFile);
     } catch {

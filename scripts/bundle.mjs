@@ -44,12 +44,17 @@ const WORKERS = {
 /** What the training run scans: both formats, the default reporter, one thread. */
 const TRAINING = ['scan', 'fixtures/demo', 'fixtures/claude-code', '--jobs', '1'];
 /**
- * What the threads' training runs scan, a run a thread: every fixture with `--jobs 2` for the scan
- * thread; for the load thread, which is started for one file, a pi session split in two however small.
+ * What the threads' training runs do, one run after another. The scan thread: every fixture with
+ * `--jobs 2`. The load thread, started for one file, split in two however small: a file of each
+ * format, scanned, and a dataset repaired. Each run's thread starts from the cache the run before
+ * left and adds what it compiled (see startWorker in bin/load-bundle.js).
  */
+const SPLIT = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' };
 const WORKER_TRAINING = [
   { args: ['scan', 'fixtures', '--jobs', '2'], env: {} },
-  { args: ['scan', 'fixtures/demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl'], env: { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' } },
+  ...['demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl', ...['claude-code', 'codex', 'copilot-cli', 'gemini-cli', 'qwen-code'].map((agent) => `${agent}/missing-tool-result.jsonl`), 'requests/openai-chat-broken.jsonl']
+    .map((file) => ({ args: ['scan', `fixtures/${file}`], env: SPLIT })),
+  { args: ['repair', 'fixtures/requests/anthropic-broken.jsonl', '--dry-run'], env: SPLIT },
 ];
 
 const URL_PATTERN = /new URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
