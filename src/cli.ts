@@ -418,7 +418,7 @@ function withRewriteOptions(command: Command, help: string): Command {
     .option('-i, --in-place', 'replace each file (atomically, keeping a .bak-<timestamp> copy)')
     .option('--no-backup', 'with --in-place: keep no backup copy')
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
-    .option('--out <path>', 'write the rewritten transcript here: a file, or a folder (ending in / or existing; always for several inputs)')
+    .option('--out <path>', 'write the rewritten transcript here: a file, or a folder (ending in / or existing; always for several inputs), or - for standard output')
     .addOption(new Option('--output <path>', 'old name of --out').hideHelp())
     .option('--dry-run', 'show what would change, write nothing')
     .option('--diff', 'print a unified diff of the lines that would change, write nothing; exit 1 when a file would change')

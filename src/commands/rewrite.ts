@@ -74,7 +74,7 @@ export async function rewriteCommand(paths: readonly string[], given: RewriteOpt
 }
 
 /**
- * `--out` (or its old name `--output`) as the library's `output`. `-o` became the report file, as
+ * `--out` (or its old name `--output`) as the library's `output`; `-` is standard output. `-o` became the report file, as
  * in ESLint and Ruff: a stylish report aimed at a `.jsonl` file is the old habit, refused before
  * it writes a report where a transcript was meant to go.
  */
@@ -87,5 +87,7 @@ export function withTranscriptTarget<T extends RewriteOptions>(options: T): T {
   if (meantTranscript !== undefined) {
     throw new UserError(`-o ${meantTranscript} names the report file (as in ESLint and Ruff); write the transcript with --out ${meantTranscript}`);
   }
-  return { ...options, output: options.out ?? options.output };
+  const output = options.out ?? options.output;
+  // `--out -` is standard output, as `-` is standard input among the paths (`./-` names a file so called).
+  return { ...options, output: output === '-' ? undefined : output };
 }

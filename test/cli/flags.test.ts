@@ -136,6 +136,18 @@ describe('-o is the report file in every command; --out is where repair and cano
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('--out - is standard output, as with no --out; a file named - is ./-', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-flags-'));
+    const [dash, plain] = await Promise.all([runCli(['repair', BROKEN, '--out', '-'], { cwd: dir }), runCli(['repair', BROKEN], { cwd: dir })]);
+    expect(dash).toMatchObject({ code: 0, stdout: plain.stdout, stderr: plain.stderr });
+    expect(dash.stdout).toMatch(/^\{"type":"session"/);
+    expect(readdirSync(dir)).toEqual([]);
+    const two = await runCli(['repair', BROKEN, CLAUDE, '--out', '-'], { cwd: dir });
+    expect(two).toMatchObject({ code: 2, stdout: '', stderr: 'transcript-doctor: 2 transcripts to repair: use --in-place, --out <folder> or --dry-run\n' });
+    expect((await runCli(['repair', BROKEN, '--out', './-'], { cwd: dir })).code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['-']);
+  });
+
   it('--output (the old name of --out) still writes the transcript, with a note', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'td-flags-'));
     const result = await runCli(['canonicalize', BROKEN, '--output', join(dir, 'same.jsonl')]);
