@@ -8,11 +8,14 @@ import { assertNotLocked } from './lock.js';
 import { backupPathFor } from './backups.js';
 import { changed, Original, stampOf, type SourceStamp } from './original.js';
 import { sweepStaleTemps, tempPathFor } from './stale-temps.js';
+import { DirectLane } from './direct-lane.js';
 
 export { assertNotLocked, stampOf, type SourceStamp };
 
 /** Large enough that a multi-GB rewrite is a few thousand write calls, small enough not to matter in memory. */
 const FLUSH_BYTES = 1 << 20;
+/** From about this size on, a file is written past the page cache where it can be (see DirectLane). */
+const DIRECT_FROM_BYTES = 16 << 20;
 
 /**
  * Before reading a file to rewrite in place: refuse it when a live writer holds its lock, sweep
@@ -33,6 +36,8 @@ export interface CreateOptions {
   followLinks?: boolean;
   /** The result's mode (`-o`: the source's). Default: the target's own, else 0o644 minus the umask. */
   mode?: number;
+  /** About how many bytes will be written (a repair: its input's size); a large file is written past the page cache where it can be. */
+  sizeHint?: number;
 }
 
 export interface CommitOptions {
@@ -51,8 +56,10 @@ export interface CommitOptions {
  */
 export class AtomicFile {
   private handle: FileHandle | undefined;
-  private readonly staging = Buffer.allocUnsafe(FLUSH_BYTES);
+  private readonly staging: Buffer;
   private used = 0;
+  /** Bytes written to the file so far: writes name their place, as two handles may write it (see DirectLane). */
+  private position = 0;
   private settled = false;
   /** An fsync started without waiting for it (see flushEarly). */
   private syncing: Promise<void> | undefined;
@@ -67,8 +74,11 @@ export class AtomicFile {
     /** Applied after the last write: writing clears setuid and setgid, and chown clears them too. */
     private readonly mode: number | undefined,
     private readonly owner: { uid: number; gid: number } | undefined,
+    /** Whole blocks go this way while it lasts; the last part block, and everything once it fails, through `handle`. */
+    private lane: DirectLane | undefined,
   ) {
     this.handle = handle;
+    this.staging = lane?.buffer ?? Buffer.allocUnsafe(FLUSH_BYTES);
   }
 
   static async create(target: string, options: CreateOptions = {}): Promise<AtomicFile> {
@@ -88,7 +98,13 @@ export class AtomicFile {
         throw error;
       });
       const owner = follow && existing !== undefined ? { uid: existing.uid, gid: existing.gid } : undefined;
-      return new AtomicFile(target, destination, tempPath, handle, forget, mode === undefined ? undefined : mode & 0o7777, owner);
+      const lane = (options.sizeHint ?? 0) >= DIRECT_FROM_BYTES ? await DirectLane.open(tempPath, handle).catch(async (error: unknown) => {
+        await handle.close().catch(() => undefined);
+        await rm(tempPath, { force: true }).catch(() => undefined);
+        forget();
+        throw error;
+      }) : undefined;
+      return new AtomicFile(target, destination, tempPath, handle, forget, mode === undefined ? undefined : mode & 0o7777, owner, lane);
     } catch (error) {
       throw asUserError(error, `cannot write ${target}`);
     }
@@ -100,6 +116,7 @@ export class AtomicFile {
    */
   async write(chunk: Buffer | string | readonly Buffer[]): Promise<void> {
     if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return this.writePieces(chunk);
+    if (this.lane !== undefined) return this.stage([typeof chunk === 'string' ? Buffer.from(chunk) : chunk]);
     this.openHandle();
     const length = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (this.used + length > this.staging.length) {
@@ -122,7 +139,8 @@ export class AtomicFile {
   async flushEarly(): Promise<void> {
     const handle = this.handle;
     if (handle === undefined) return;
-    await this.guard(() => this.flush());
+    // Direct writes are on the disk already; a part block staged waits for finish().
+    await this.guard(() => this.flush(false));
     // A failure shows again in finish()'s own fsync, which reports it.
     this.syncing = handle.sync().catch(() => undefined);
   }
@@ -135,7 +153,9 @@ export class AtomicFile {
       await this.flush();
       await this.syncing;
       await this.keepOwnerAndMode(handle);
+      // One fsync for the file, whichever handle wrote it: direct writes still need the disk's cache flushed, and the size and extents kept.
       await handle.sync();
+      await this.lane?.close();
       this.handle = undefined;
       await handle.close();
     });
@@ -170,6 +190,7 @@ export class AtomicFile {
     const handle = this.handle;
     this.handle = undefined;
     await handle?.close().catch(() => undefined);
+    await this.lane?.close().catch(() => undefined);
     await rm(this.tempPath, { force: true }).catch(() => undefined);
     this.forget();
   }
@@ -249,15 +270,45 @@ export class AtomicFile {
     if (this.mode !== undefined) await handle.chmod(this.mode);
   }
 
-  private async flush(): Promise<void> {
+  /** Writes out what is staged; through the direct lane, the whole blocks of it, and the rest only when `all`. */
+  private async flush(all = true): Promise<void> {
     if (this.used === 0) return;
+    const lane = this.lane;
+    const blocks = lane === undefined ? 0 : this.used - (this.used % DirectLane.BLOCK);
+    if (lane !== undefined && blocks > 0) {
+      const done = await lane.write(blocks, this.position);
+      this.position += done;
+      if (done < blocks) {
+        this.lane = undefined;
+        await this.writeAll(this.staging.subarray(done, blocks));
+      }
+      this.staging.copyWithin(0, blocks, this.used);
+      this.used -= blocks;
+    }
+    if (this.used === 0 || (this.lane !== undefined && !all)) return;
     const bytes = this.staging.subarray(0, this.used);
     this.used = 0;
     await this.writeAll(bytes);
   }
 
+  /** Every byte through the aligned buffer, which the direct lane writes from as it fills. */
+  private async stage(pieces: readonly Buffer[]): Promise<void> {
+    this.openHandle();
+    await this.guard(async () => {
+      for (const piece of pieces) {
+        for (let at = 0; at < piece.length; ) {
+          const copied = piece.copy(this.staging, this.used, at);
+          this.used += copied;
+          at += copied;
+          if (this.used === this.staging.length) await this.flush(false);
+        }
+      }
+    });
+  }
+
   /** Pieces too big to stage go to writev(2) as they are: copying them together would be a second copy of every byte. */
   private async writePieces(pieces: readonly Buffer[]): Promise<void> {
+    if (this.lane !== undefined) return this.stage(pieces);
     this.openHandle();
     let length = 0;
     for (const piece of pieces) length += piece.length;
@@ -276,8 +327,9 @@ export class AtomicFile {
     const handle = this.openHandle();
     let offset = 0;
     while (offset < bytes.length) {
-      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, this.position);
       offset += bytesWritten;
+      this.position += bytesWritten;
     }
   }
 
@@ -286,7 +338,8 @@ export class AtomicFile {
     const handle = this.openHandle();
     let rest = pieces.filter((piece) => piece.length > 0);
     while (rest.length > 0) {
-      let { bytesWritten } = await handle.writev(rest);
+      let { bytesWritten } = await handle.writev(rest, this.position);
+      this.position += bytesWritten;
       let done = 0;
       while (done < rest.length && bytesWritten >= rest[done]!.length) bytesWritten -= rest[done++]!.length;
       rest = rest.slice(done);

@@ -254,7 +254,7 @@ function destination(
   return {
     rewindable: true,
     async open() {
-      const file = target.kind === 'file' ? await outputFile(target.path, source, display) : await AtomicFile.create(source);
+      const file = target.kind === 'file' ? await outputFile(target.path, source, display) : await AtomicFile.create(source, { sizeHint: stamp?.size });
       return {
         write: (chunk) => file.write(chunk),
         flush: () => file.flushEarly(),
@@ -283,7 +283,8 @@ function destination(
 
 /** `-o` never writes through a symlink, and keeps the source's mode (standard input has none). */
 async function outputFile(path: string, source: string, display: string): Promise<AtomicFile> {
-  return AtomicFile.create(path, { followLinks: false, mode: display === '-' ? undefined : (await stat(source)).mode });
+  const { mode, size } = await stat(source);
+  return AtomicFile.create(path, { followLinks: false, mode: display === '-' ? undefined : mode, sizeHint: size });
 }
 
 async function copyTo(source: string, file: AtomicFile): Promise<void> {

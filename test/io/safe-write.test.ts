@@ -169,11 +169,11 @@ describe('AtomicFile', () => {
   it('carries on where a short writev stopped, mid-piece', async () => {
     const target = await session('old\n');
     const file = await AtomicFile.create(target);
-    const handle = (file as unknown as { handle: { writev: (pieces: Buffer[]) => Promise<{ bytesWritten: number }> } }).handle;
+    const handle = (file as unknown as { handle: { writev: (pieces: Buffer[], position?: number) => Promise<{ bytesWritten: number }> } }).handle;
     const writev = handle.writev.bind(handle);
     // At most 1,000 bytes a call, as a nearly full pipe or disk may take.
     let calls = 0;
-    handle.writev = async (pieces) => {
+    handle.writev = async (pieces, position) => {
       calls += 1;
       let room = 1000;
       const taken = pieces.map((piece) => {
@@ -181,7 +181,7 @@ describe('AtomicFile', () => {
         room -= part.length;
         return part;
       });
-      return writev(taken.filter((part) => part.length > 0));
+      return writev(taken.filter((part) => part.length > 0), position);
     };
     const pieces = [randomBytes(1 << 20), Buffer.from('middle'), randomBytes(2500)];
     await file.write(pieces);
