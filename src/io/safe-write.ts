@@ -335,12 +335,12 @@ export class AtomicFile {
     });
   }
 
-  /** write(2) may stop short (a nearly full disk); the next call then reports why. */
   private async writeAll(bytes: Buffer): Promise<void> {
     await this.writeAt(bytes, this.position);
     this.position += bytes.length;
   }
 
+  /** write(2) may stop short (a nearly full disk); the next call then reports why. */
   private async writeAt(bytes: Buffer, position: number): Promise<void> {
     const handle = this.openHandle();
     for (let offset = 0; offset < bytes.length; ) offset += (await handle.write(bytes, offset, bytes.length - offset, position + offset)).bytesWritten;
