@@ -74,9 +74,9 @@ export async function rewriteCommand(paths: readonly string[], given: RewriteOpt
 }
 
 /**
- * `--out` (or its old name `--output`) as the library's `output`; `-` is standard output. `-o` became the report file, as
- * in ESLint and Ruff: a stylish report aimed at a `.jsonl` file is the old habit, refused before
- * it writes a report where a transcript was meant to go.
+ * `--out` (or its old name `--output`) as the library's `output`; `-` is standard output. `-o`
+ * became the report file, as in ESLint and Ruff: a stylish report aimed at a `.jsonl` file is the
+ * old habit, refused before it writes a report where a transcript was meant to go.
  */
 export function withTranscriptTarget<T extends RewriteOptions>(options: T): T {
   if (options.output !== undefined && options.out === undefined) {
