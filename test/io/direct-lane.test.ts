@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,7 +122,7 @@ describe('AtomicFile past the page cache', () => {
     };
     await expect(writeMixed(file, 9)).rejects.toThrow(/cannot write .*kept\.jsonl: .*no space left/);
     expect(await readFile(target, 'utf8')).toBe('old\n');
-    expect((await import('node:fs')).readdirSync(dir)).toEqual(['kept.jsonl']);
+    expect(await readdir(dir)).toEqual(['kept.jsonl']);
   });
 
   it('opens no lane to a name swapped for a link or another file after the temp file was made', async () => {
