@@ -5,7 +5,7 @@ import { applyToItems } from '../repair/apply-items.js';
 import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
 import type { Rule } from '../rules/rule.js';
-import { mendedRuleIds } from '../rules/index.js';
+import { leavesNothingToMend } from '../rules/index.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Finding } from './finding.js';
@@ -134,7 +134,7 @@ export function repairConversation(locate: () => LineConversation, how: LineRepa
     if (changed && judge !== undefined) {
       const analysis = analyze(conversationTranscript(conversation, shared, how.provider));
       const findings = runRules(analysis, judge);
-      if (!findings.some((finding) => mendedRuleIds.has(finding.rule))) return { changed, counts, analysis, findings };
+      if (leavesNothingToMend(findings)) return { changed, counts, analysis, findings };
     }
     const plan = planConversation(conversation, how, shared);
     if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, shared, how.provider)) };

@@ -7,7 +7,7 @@ import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
-import { keepsMendedRules, mendedRuleIds as MENDED } from '../rules/index.js';
+import { keepsMendedRules, leavesNothingToMend } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { checkConversation, checkShapeless, placeFindings, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
 import type { Finding, RepairSummary } from './finding.js';
@@ -66,7 +66,7 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
     let found: Finding[] | undefined;
     if (judgeFirst) {
       found = checkConversation(conversation, place.number, rules, undefined, shared, how.provider);
-      if (!found.some((finding) => MENDED.has(finding.rule))) return keep(place.number, found);
+      if (leavesNothingToMend(found)) return keep(place.number, found);
     }
     const repair = place.bytes === undefined || repairedBytes >= REPAIRED_BYTES ? undefined : () => repairLine(place.bytes!.toString('utf8'), format, how, rules, shared, { start: place.offset, end: place.offset + place.byteLength });
     const hold = (line: RepairedLine): void => {

@@ -14,7 +14,7 @@ import { analyze, type Analysis } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts, emptyPlan, isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
-import { keepsMendedRules, mendedRuleIds, rules, shapeRules } from '../rules/index.js';
+import { keepsMendedRules, leavesNothingToMend, rules, shapeRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { planCanonical } from '../repair/canonical.js';
 import type { FileReport, Finding, RepairSummary } from './finding.js';
@@ -121,7 +121,7 @@ async function rewriteRead(source: string, reading: string, display: string, sta
     if (judgesFirst && after.partial !== true) {
       const analysis = analyze(output);
       const findings = runRules(analysis, rewrite.rules);
-      if (!findings.some((finding) => mendedRuleIds.has(finding.rule))) {
+      if (leavesNothingToMend(findings)) {
         judged.set(analysis, findings);
         return Object.assign(emptyPlan(), { analysis });
       }

@@ -112,6 +112,11 @@ export const shapeRules: readonly Rule[] = rules.filter((rule) => rule.meta.cate
 /** The ids of the rules that report what a repair mends (a fix other than none): where none of them finds anything, a repair plans nothing. */
 export const mendedRuleIds: ReadonlySet<string> = new Set(rules.filter((rule) => rule.meta.fix !== 'none').map((rule) => rule.meta.id));
 
+/** Whether none of `findings` is one a repair mends: with keepsMendedRules, the plan would then be empty, so judging stands for it. */
+export function leavesNothingToMend(findings: readonly { rule: string }[]): boolean {
+  return !findings.some((finding) => mendedRuleIds.has(finding.rule));
+}
+
 /** Whether `configured` still holds every rule of mendedRuleIds (a config may turn rules off): only then does judging stand in for planning. */
 export function keepsMendedRules(configured: readonly Rule[]): boolean {
   // Asked again for every repaired line of a dataset: answered once a rule list.
