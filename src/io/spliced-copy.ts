@@ -12,12 +12,21 @@ export interface Splice {
 }
 
 /**
+ * The splices of a copy, in order: a list, or a function giving every splice that starts before
+ * `end` (called with ends that only grow, and free to return the same list grown), so they can
+ * be worked out while the bytes before them are being copied.
+ */
+export type Splices = readonly Splice[] | ((end: number) => readonly Splice[]);
+
+/**
  * Writes a file's first `size` bytes with some spans replaced (in order, none overlapping), in
  * large chunks and without looking at the bytes between: a file whose few changed lines are made
  * already costs a copy. The next chunk is read while the last is written; a buffer is read into
  * again only once what was written from it is (a chunk with no span in it is written from it).
+ * Splices given as a function are asked for the next chunk's while this one is read and written.
  */
-export async function splicedCopy(path: string, size: number, splices: readonly Splice[], write: (pieces: readonly Buffer[]) => Promise<void>, chunkBytes = CHUNK_BYTES): Promise<void> {
+export async function splicedCopy(path: string, size: number, given: Splices, write: (pieces: readonly Buffer[]) => Promise<void>, chunkBytes = CHUNK_BYTES): Promise<void> {
+  const upTo = typeof given === 'function' ? given : () => given;
   const file = await open(path, READ_NOW);
   try {
     const buffers = [Buffer.allocUnsafe(Math.min(chunkBytes, size)), Buffer.allocUnsafe(Math.min(chunkBytes, size))];
@@ -33,6 +42,7 @@ export async function splicedCopy(path: string, size: number, splices: readonly 
     let emitted = -1;
     let writing: Promise<void> = Promise.resolve();
     let reading = size > 0 ? read(0, 0) : undefined;
+    let splices = upTo(Math.min(chunkBytes, size));
     for (let position = 0, turn = 0; reading !== undefined; turn ^= 1) {
       const chunk = await reading;
       const end = position + chunk.length;
@@ -51,11 +61,17 @@ export async function splicedCopy(path: string, size: number, splices: readonly 
       if (at < end) pieces.push(chunk.subarray(at - position, chunk.length));
       at = Math.max(at, end);
       // One write a chunk, its pieces as they are: a write per changed line would cost more, and so would copying them together.
-      if (pieces.length > 0) writing = write(pieces);
+      if (pieces.length > 0) {
+        writing = write(pieces);
+        // Handled here so a failure while the next chunk is read is not an unhandled rejection; the next await of it reports it.
+        writing.catch(() => undefined);
+      }
       position = end;
+      splices = upTo(Math.min(end + chunkBytes, size));
     }
     await writing;
     // Spans at the very end replace nothing: they are added.
+    splices = upTo(Number.POSITIVE_INFINITY);
     const added = splices.slice(next).filter((_, k) => next + k !== emitted);
     if (added.length > 0) await write(added.map(bytesOf));
   } finally {

@@ -252,6 +252,75 @@ export class EntryStore implements Iterable<Entry> {
     if (note !== undefined) this.setNote(at, note);
   }
 
+  /**
+   * Entries `from` … `to` - 1 of `source`, which shares these tables, as the next ones: what
+   * pushCopy of each would give, the first at `line` and `offset` and the others as far from it as
+   * they were, made a column at a time (a repair copies long runs of kept lines, see applyByEntries).
+   */
+  copyRun(source: EntryStore, from: number, to: number, line: number, offset: number): void {
+    const base = this.length;
+    const n = to - from;
+    if (this.info.length < base + n) this.growEntries(base + n);
+    this.length = base + n;
+    this.info.set(source.info.subarray(from, to), base);
+    this.parentRef.set(source.parentRef.subarray(from, to), base);
+    this.byteLength.set(source.byteLength.subarray(from, to), base);
+    this.blockCounts.set(source.blockCounts.subarray(from, to), base);
+    const lineShift = line - source.line(from);
+    const offsetShift = offset - source.offset(from);
+    for (let k = 0; k < n; k++) {
+      const i = from + k;
+      this.idRef[base + k] = this.movedPosition(source, i, base + k) ?? source.idRef[i]!;
+      this.setLine(base + k, source.line(i) + lineShift);
+      this.setOffset(base + k, source.offset(i) + offsetShift);
+      if (source.blockCounts[i] === 0xffff) this.manyBlocks.set(base + k, source.manyBlocks.get(i)!);
+    }
+    if (source.groupRef !== undefined || this.groupRef !== undefined) for (let k = 0; k < n; k++) this.setGroup(base + k, source.group(from + k));
+    if (source.sequences !== undefined || this.sequences !== undefined) for (let k = 0; k < n; k++) this.setSequence(base + k, source.sequence(from + k));
+    const shift = base - from;
+    // An entry's calls are there whether or not it still says it has them (repair clears the flag, not the table).
+    const callsFrom = source.callStart(from);
+    const callCount = source.callStart(to) - callsFrom;
+    const calls = this.calls;
+    if (this.callId.length < calls + callCount) this.growCalls(calls + callCount);
+    for (let k = 0; k < callCount; k++) this.callOwner[calls + k] = source.callOwner[callsFrom + k]! + shift;
+    const callsTo = callsFrom + callCount;
+    this.callId.set(source.callId.subarray(callsFrom, callsTo), calls);
+    this.callName.set(source.callName.subarray(callsFrom, callsTo), calls);
+    this.callPointer.set(source.callPointer.subarray(callsFrom, callsTo), calls);
+    this.callBlock.set(source.callBlock.subarray(callsFrom, callsTo), calls);
+    this.callFlags.set(source.callFlags.subarray(callsFrom, callsTo), calls);
+    if (source.callExtras.size > 0) for (let k = 0; k < callCount; k++) {
+      const extras = source.callExtras.get(callsFrom + k);
+      if (extras !== undefined) this.callExtras.set(calls + k, extras);
+    }
+    this.calls += callCount;
+    const resultsFrom = source.resultStart(from);
+    const resultCount = source.resultStart(to) - resultsFrom;
+    const results = this.results;
+    if (this.resultCallId.length < results + resultCount) this.growResults(results + resultCount);
+    for (let k = 0; k < resultCount; k++) this.resultOwner[results + k] = source.resultOwner[resultsFrom + k]! + shift;
+    const resultsTo = resultsFrom + resultCount;
+    this.resultCallId.set(source.resultCallId.subarray(resultsFrom, resultsTo), results);
+    this.resultPointer.set(source.resultPointer.subarray(resultsFrom, resultsTo), results);
+    this.resultName.set(source.resultName.subarray(resultsFrom, resultsTo), results);
+    this.resultNamePointer.set(source.resultNamePointer.subarray(resultsFrom, resultsTo), results);
+    this.resultFlags.set(source.resultFlags.subarray(resultsFrom, resultsTo), results);
+    if (source.resultExtras.size > 0) for (let k = 0; k < resultCount; k++) {
+      const extras = source.resultExtras.get(resultsFrom + k);
+      if (extras !== undefined) this.resultExtras.set(results + k, extras);
+    }
+    this.results += resultCount;
+    if (source.rare.size > 0) for (let k = 0; k < n; k++) {
+      const rare = source.rare.get(from + k);
+      if (rare !== undefined) this.rare.set(base + k, { ...rare });
+    }
+    if (source.notes !== undefined) for (let k = 0; k < n; k++) {
+      const note = source.notes[from + k];
+      if (note !== undefined) this.setNote(base + k, note);
+    }
+  }
+
   /** Adds a decoded entry (or any entry-shaped value) as the next one. */
   push(entry: Entry): void {
     const i = this.length;

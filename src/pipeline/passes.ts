@@ -23,6 +23,8 @@ const MAX_PASSES = 5;
 export interface Sink<T> {
   /** The chunk may be reused once this settles. A list is one chunk, its pieces in order, never copied together here. */
   write(chunk: Chunk): Promise<void>;
+  /** Takes no bytes (a dry run, a trial pass): a pass there is only modelled. */
+  modelOnly?: boolean;
   /** Everything written is on its way to disk; called before the output is planned again, so the two overlap. */
   flush?(): Promise<void>;
   /** Makes what was written the result; `output` is its model, `plan` the empty plan made from it when one was. */
@@ -39,6 +41,7 @@ export interface Destination<T> {
 /** A pass applied only to see its model: the target is written once the pass is known to be the last. */
 const TRIAL: Sink<never> = {
   write: async () => {},
+  modelOnly: true,
   keep: async () => {
     throw new Error('a trial pass is never kept');
   },
@@ -63,13 +66,13 @@ export async function settle<T>(
   destination: Destination<T>,
 ): Promise<T> {
   let folder: Awaited<ReturnType<typeof tempFolder>> | undefined;
-  const apply = (pass: Pass, write: (chunk: Buffer) => Promise<void>) => applyPlan({ ...pass, format }, pass.plan, write, fixEndings);
+  const apply = (pass: Pass, sink: Pick<Sink<unknown>, 'write' | 'modelOnly'>) => applyPlan({ ...pass, format }, pass.plan, sink.modelOnly === true ? undefined : sink.write, fixEndings);
   const writePass = async (pass: Pass, n: number): Promise<Pass> => {
     folder ??= await tempFolder();
     const path = join(folder.path, `pass-${n}.jsonl`);
     const file = await open(path, 'w', 0o600);
     try {
-      const output = await apply(pass, async (chunk) => void (await file.write(chunk)));
+      const output = await apply(pass, { write: async (chunk) => void (await file.writev(Buffer.isBuffer(chunk) ? [chunk] : chunk)) });
       return { path, transcript: output, plan: replan(output, path, pass.plan) };
     } finally {
       await file.close();
@@ -83,14 +86,14 @@ export async function settle<T>(
       // Split records have not been compared with the rest yet (copies among them need their bytes): that pass goes to a temp file.
       if (settled || pass.plan.split.size === 0) {
         const sink = settled || destination.rewindable ? await destination.open() : TRIAL;
-        const output = await attempt(sink, () => apply(pass, sink.write));
+        const output = await attempt(sink, () => apply(pass, sink));
         if (settled) return await sink.keep(output);
         await sink.flush?.();
         const next = replan(output, undefined, pass.plan);
         if (isEmptyPlan(next) && !next.needsBytes) {
           if (sink !== TRIAL) return await sink.keep(output, next);
           const target = await destination.open();
-          return await target.keep(await attempt(target, () => apply(pass, target.write)));
+          return await target.keep(await attempt(target, () => apply(pass, target)));
         }
         await sink.discard();
       }

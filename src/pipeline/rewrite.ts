@@ -237,7 +237,7 @@ function destination(
   { source, display, stamp, summary }: { source: string; display: string; stamp: SourceStamp | undefined; summary: RepairSummary },
 ): Destination<RepairReport> {
   if (target.kind === 'dry-run') {
-    return { rewindable: true, open: async () => ({ write: async () => {}, keep: async (output, plan) => judge(output, plan?.analysis), discard: async () => {} }) };
+    return { rewindable: true, open: async () => ({ write: async () => {}, modelOnly: true, keep: async (output, plan) => judge(output, plan?.analysis), discard: async () => {} }) };
   }
   if (target.kind === 'stream') {
     const sink: Sink<RepairReport> = {

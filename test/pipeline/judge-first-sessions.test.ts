@@ -59,7 +59,9 @@ async function secondLook(file: string, mode: RepairMode): Promise<{ plans: bool
   const fd = openSync(out, 'w');
   let output;
   try {
-    output = await applyPlan({ path: file, transcript, format: format as TranscriptFormat & { encoder: Encoder } }, first, async (chunk) => void writeSync(fd, chunk));
+    output = await applyPlan({ path: file, transcript, format: format as TranscriptFormat & { encoder: Encoder } }, first, async (chunk) => {
+      for (const piece of Buffer.isBuffer(chunk) ? [chunk] : chunk) writeSync(fd, piece);
+    });
   } finally {
     closeSync(fd);
   }
