@@ -15,12 +15,13 @@ export { assertNotLocked, stampOf, type SourceStamp };
 /** Large enough that a multi-GB rewrite is a few thousand write calls, small enough not to matter in memory. */
 const FLUSH_BYTES = 1 << 20;
 /**
- * From this size on, a file is written past the page cache where it can be (see DirectLane). A
- * smaller one fits in the page cache's free pages, and its fsync overlaps the judging: a 128 MiB pi
- * repair took 1.47 s so against 1.54 s direct (9 alternating runs, the output deleted before each);
- * a 320 MiB dataset repair 3.59 s direct against 4.01 s (11 runs).
+ * From this size on, a file is written past the page cache where it can be (see DirectLane):
+ * fresh page-cache pages cost more to fill than the disk costs to take the bytes. Repairs to a
+ * file, alternating, the output deleted before each: 320 MiB dataset 3.59 s direct against
+ * 4.01 s (11 runs); pi sessions of 128 MiB 1.08 against 1.15 s (21 runs), 70 MiB 0.86 against
+ * 0.90 s and 32 MiB 0.64 against 0.73 s (11 and 15 runs); at 6 MB the two are even (15 runs).
  */
-const DIRECT_FROM_BYTES = 256 << 20;
+const DIRECT_FROM_BYTES = 16 << 20;
 
 /**
  * Before reading a file to rewrite in place: refuse it when a live writer holds its lock, sweep
