@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { applyPlan } from '../../src/repair/apply.js';
 import { isEmptyPlan, type RepairMode } from '../../src/repair/plan.js';
 import { planRepair } from '../../src/repair/planner.js';
 import { mendedRuleIds, rules } from '../../src/rules/index.js';
+import { sessionFixtures } from '../helpers/session-fixtures.js';
 
 // A repair plans the output of a complete pass again only when a rule whose finding a repair
 // mends finds something in it (Rewrite.judgedFirst); otherwise what the rules found is the report.
@@ -18,7 +19,6 @@ import { mendedRuleIds, rules } from '../../src/rules/index.js';
 // faults: checked here over every session fixture, and each with one of its first lines dropped,
 // in both modes.
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 /** Lines dropped one at a time, from the start of each fixture. */
 const DROPPED = 12;
 
@@ -27,13 +27,6 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'td-judge-first-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function sessionFixtures(): string[] {
-  return readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.jsonl') && !name.startsWith('requests'))
-    .sort()
-    .map((name) => join(FIXTURES, name));
-}
 
 /** The file, and copies of it each without one of its first lines. */
 function variants(file: string): string[] {

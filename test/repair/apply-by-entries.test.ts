@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,26 +9,18 @@ import { applyPlan } from '../../src/repair/apply.js';
 import { linesByEntries } from '../../src/repair/apply-by-entries.js';
 import { planRepair } from '../../src/repair/planner.js';
 import type { Transcript } from '../../src/model/transcript.js';
+import { sessionFixtures } from '../helpers/session-fixtures.js';
 
 // A pass over a file of one entry per line is made from the entries and a spliced copy of the
 // bytes, not by reading the lines again: checked here against the pass that reads them, on
 // every session fixture and variants of each (lines dropped, CRLF endings, no last line ending),
 // in both modes, with and without fixing endings, written and modelled only.
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
-
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'td-by-entries-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function sessionFixtures(): string[] {
-  return readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.jsonl') && !name.startsWith('requests'))
-    .sort()
-    .map((name) => join(FIXTURES, name));
-}
 
 /** The file and copies of it changed the ways a real file differs. */
 function variants(file: string): string[] {
