@@ -35,8 +35,26 @@ async function copied(path: string, size: number, splices: readonly Splice[], ch
   return Buffer.concat(written);
 }
 
+/**
+ * The same copy with the splices handed out as asked for (see Splices): each call gets those that
+ * start before its end and no more, in a list that grows; the ends asked for must only grow.
+ */
+async function copiedAsAsked(path: string, size: number, splices: readonly Splice[], chunk: number): Promise<Buffer> {
+  const written: Buffer[] = [];
+  const given: Splice[] = [];
+  let last = 0;
+  const upTo = (end: number): readonly Splice[] => {
+    expect(end).toBeGreaterThanOrEqual(last);
+    last = end;
+    while (given.length < splices.length && splices[given.length]!.start < end) given.push(splices[given.length]!);
+    return given;
+  };
+  await splicedCopy(path, size, upTo, async (pieces) => void written.push(...pieces.map((piece) => Buffer.from(piece))), chunk);
+  return Buffer.concat(written);
+}
+
 describe('splicedCopy', () => {
-  it('writes the file with its spans replaced, whatever the chunks cut: spans across one or many chunks, at the start and end, empty and longer replacements', async () => {
+  it('writes the file with its spans replaced, whatever the chunks cut: spans across one or many chunks, at the start and end, empty and longer replacements, given as a list or as asked for', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ minLength: 0, maxLength: 300 }),
@@ -57,6 +75,7 @@ describe('splicedCopy', () => {
           const path = join(dir, 'content');
           writeFileSync(path, content);
           expect(await copied(path, content.length, splices, chunk)).toEqual(expected(content, splices));
+          expect(await copiedAsAsked(path, content.length, splices, chunk)).toEqual(expected(content, splices));
         },
       ),
       { numRuns: 400 },
