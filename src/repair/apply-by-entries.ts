@@ -1,12 +1,9 @@
 import { splicedCopy, type Splice } from '../io/spliced-copy.js';
 import type { LineEnding } from '../io/line-reader.js';
-import { KIND_CODE, KIND_MASK } from '../model/entry-bits.js';
 import type { Transcript } from '../model/transcript.js';
-import type { Write } from './apply.js';
-import type { OutputLines, Source } from './output-lines.js';
+import type { OutputLines, Source, Write } from './output-lines.js';
 import type { RepairPlan } from './plan.js';
 
-const HEADER = KIND_CODE['header'];
 const ENDING_OF_GAP: readonly LineEnding[] = ['none', 'lf', 'crlf'];
 
 /**
@@ -42,12 +39,12 @@ export async function applyByEntries(source: Source, lines: OutputLines, gaps: U
   const { transcript, path } = source;
   const { entries } = transcript;
   const last = transcript.lines;
-  const read = linesToRead(transcript, lines.plan, gaps);
+  const read = linesToRead(lines, last, gaps);
   const splices: Splice[] = [];
   lines.placeAfter(0);
   const first = lines.take();
   if (first.length > 0) splices.push({ start: 0, end: 0, bytes: Buffer.concat(first) });
-  // Entry index of the next line, and of the next line to read.
+  // Entry index of the next line; place in `read` of the next line to read.
   let i = 0;
   let r = 0;
   // Every line up to the first to read at `end` or after: called by the copy for its next chunk while it reads and writes this one.
@@ -78,15 +75,12 @@ export async function applyByEntries(source: Source, lines: OutputLines, gaps: U
 
 /**
  * The lines that must be read, in order: those the plan drops, edits or puts something after,
- * headers (decoded again), compactions that keep history from a position (which follows the
- * entry it names), and a last line without an ending.
+ * those whose entries need their bytes (see OutputLines.needsBytes), and a last line without an ending.
  */
-function linesToRead(transcript: Transcript, plan: RepairPlan, gaps: Uint8Array): number[] {
-  const { entries } = transcript;
-  const last = transcript.lines;
+function linesToRead(lines: OutputLines, last: number, gaps: Uint8Array): number[] {
+  const { plan } = lines;
   const read = new Set<number>([...plan.skip, ...plan.edits.keys(), ...plan.after.keys()]);
-  for (let i = 0; i < last; i++) if ((entries.info[i]! & KIND_MASK) === HEADER) read.add(i + 1);
-  for (const [i, rare] of entries.rare) if (rare.firstKeptId !== undefined) read.add(i + 1);
+  for (let i = 0; i < last; i++) if (lines.needsBytes(i)) read.add(i + 1);
   if (gaps[last - 1] === 0) read.add(last);
   return [...read].filter((line) => line >= 1 && line <= last).sort((a, b) => a - b);
 }

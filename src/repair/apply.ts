@@ -5,14 +5,11 @@ import { SplitJoiner } from '../io/split-records.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
 import type { RepairPlan } from './plan.js';
 import { applyByEntries, linesByEntries } from './apply-by-entries.js';
-import { OutputLines, type Source } from './output-lines.js';
+import { OutputLines, type Source, type Write } from './output-lines.js';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** What a chunk of kept lines usually comes to: the reader's chunk size, with room for a few edited lines. */
 const CHUNK_BYTES = (1 << 20) + (64 << 10);
-
-/** Takes the output's bytes in order: a list is one chunk, its pieces in order. */
-export type Write = (chunk: Buffer | readonly Buffer[]) => Promise<void>;
 
 /**
  * Second pass of a repair: writes every line the source keeps, byte for byte unless the plan
@@ -29,7 +26,7 @@ export async function applyPlan(source: Source, plan: RepairPlan, write: Write |
   try {
     const endings = byEntries ? linesByEntries(source.transcript, plan) : undefined;
     if (endings !== undefined) await applyByEntries(source, lines, endings, write);
-    else await applyByReading(source, plan, lines, write, fixEndings);
+    else await applyByReading(source, lines, write);
   } finally {
     lines.close();
   }
@@ -37,8 +34,9 @@ export async function applyPlan(source: Source, plan: RepairPlan, write: Write |
 }
 
 /** Streams the source again, line by line: for files whose lines are not one entry each (glued, split, broken or blank lines). */
-async function applyByReading(source: Source, plan: RepairPlan, lines: OutputLines, write: Write | undefined, fixEndings: boolean): Promise<void> {
+async function applyByReading(source: Source, lines: OutputLines, write: Write | undefined): Promise<void> {
   const { transcript, format } = source;
+  const { plan } = lines;
   const joiner = new SplitJoiner(splitSpans(transcript));
   // One write in flight while the next chunk is read and copied: the two overlap, writes stay in order.
   let writing: Promise<void> = Promise.resolve();
@@ -62,7 +60,7 @@ async function applyByReading(source: Source, plan: RepairPlan, lines: OutputLin
     writing.catch(() => undefined);
   };
 
-  if (!fixEndings && transcript.bom) lines.prefix(BOM);
+  if (!lines.fixEndings && transcript.bom) lines.prefix(BOM);
   lines.placeAfter(0);
   // Kept lines are views into the reader's buffers: each chunk's pieces are copied out (flush) before that buffer is refilled.
   await readFileLines(

@@ -20,13 +20,16 @@ export interface Source {
   format: TranscriptFormat & { encoder: Encoder };
 }
 
+/** Takes a pass's bytes in order: a list is one chunk, its pieces in order. */
+export type Write = (chunk: Buffer | readonly Buffer[]) => Promise<void>;
+
 /**
  * The output of a repair pass, line by line in order: its bytes as pieces (kept lines are the
  * caller's buffers, taken with take()) and its model. Kept lines reuse their decoded entries,
  * renumbered; only edited, moved and new lines are decoded afresh.
  */
 export class OutputLines {
-  readonly output: Transcript;
+  private readonly output: Transcript;
   /** The line ending of the last kept line: what moved and new lines after it get. */
   private eol = '\n';
   private pieces: Buffer[] = [];
@@ -45,8 +48,8 @@ export class OutputLines {
   constructor(
     private readonly source: Source,
     readonly plan: RepairPlan,
-    /** A last line without a line ending gets one (see applyPlan). */
-    private readonly fixEndings: boolean,
+    /** A last line without a line ending gets one, and a byte order mark goes (see applyPlan). */
+    readonly fixEndings: boolean,
   ) {
     const { transcript, format } = source;
     const entriesIn = (this.entriesIn = transcript.entries);
@@ -69,6 +72,15 @@ export class OutputLines {
   /** The entry index, -1 for none: most lines are copied as they are, and their entries are read from the columns, never as views. */
   private entryOn(line: number): number {
     return this.hasEntry(line) ? this.indexOfLine[line]! - 1 : -1;
+  }
+
+  /**
+   * Whether entry i, kept as it is, still needs its line's bytes: a header is decoded again, and
+   * a compaction that keeps history from a position follows that entry to its new place.
+   */
+  needsBytes(i: number): boolean {
+    if ((this.entriesIn.info[i]! & KIND_MASK) === HEADER) return true;
+    return this.entriesIn.rare.size > 0 && this.entriesIn.rare.get(i)?.firstKeptId !== undefined;
   }
 
   /** The pieces handed out since the last take, in order. */
