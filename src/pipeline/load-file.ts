@@ -9,6 +9,7 @@ import { collectGarbage } from './collect-garbage.js';
 import type { LineWork } from './line-work.js';
 import { loadShared, splitsWell, workerAvailable } from './load-shared.js';
 import { loadBytes, loadDocument, TranscriptBuilder } from './load-transcript.js';
+import { scavengingAlone } from './scavenge-alone.js';
 
 const MiB = 1 << 20;
 /** Below this a second thread costs more to start than it saves. */
@@ -52,7 +53,7 @@ export async function loadTranscriptFile(path: string, format?: TranscriptFormat
   if (!twoThreads || !workerAvailable || size < PARALLEL_MIN_BYTES || size > PARALLEL_MAX_BYTES || (format !== undefined && !splitsWell(format, work))) return sequential();
   const lines = await sampleLines(path, 0, size);
   if (size < MIN_MEAN_LINE_BYTES * lines) return sequential(lines);
-  return loadShared(path, size, lines, format, work, collector(size));
+  return scavengingAlone(2, () => loadShared(path, size, lines, format, work, collector(size)));
 }
 
 /** Files from this size on leave enough grown-out columns behind to be worth a collection. */

@@ -6,6 +6,7 @@ import type { SeverityOverride } from '../io/config.js';
 import type { Rule } from '../rules/rule.js';
 import type { FileReport } from './finding.js';
 import { IN_FLIGHT, scanFile, type ScanExtras } from './scan.js';
+import { scavengingAlone } from './scavenge-alone.js';
 
 const WORKER = new URL('./scan-worker.js', import.meta.url);
 /** Below this many files per thread, starting threads costs more than it saves. */
@@ -68,13 +69,15 @@ export async function scanFiles(paths: readonly string[], options: PoolOptions):
   // hand out work, so this one scans too.
   const counter = new Int32Array(new SharedArrayBuffer(4));
   const setup: WorkerSetup = { paths, next: counter, overrides: options.overrides, format: options.format?.name, extras: options.extras };
-  const workers = Array.from({ length: threads - 1 }, () => new Worker(WORKER, { workerData: setup }));
-  try {
-    const take = () => Atomics.add(counter, 0, 1);
-    await Promise.all([...Array.from({ length: IN_FLIGHT }, () => drain(take, false)), ...workers.map((worker) => collect(worker, settle))]);
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
+  await scavengingAlone(threads, async () => {
+    const workers = Array.from({ length: threads - 1 }, () => new Worker(WORKER, { workerData: setup }));
+    try {
+      const take = () => Atomics.add(counter, 0, 1);
+      await Promise.all([...Array.from({ length: IN_FLIGHT }, () => drain(take, false)), ...workers.map((worker) => collect(worker, settle))]);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    }
+  });
   return outcomes;
 }
 
