@@ -13,7 +13,7 @@ const namedByUser = process.execArgv.some((arg) => /^--(no-?)?parallel[-_]scaven
  * each scavenge to helper tasks on other cores; with none free, they wait for a core and give
  * little back. On 2 cores, alternating with the build before (9 runs each), a two-thread scan of
  * the 320 MiB dataset went from 2.29 to 1.98 s (CPU 4.06 to 3.70 s); session files moved within
- * the host's noise (-9% to +7% in wall time, CPU about 2% lower). V8 reads the flag at each
+ * the host's noise (-9% to +7% in wall time, CPU time -6% to +2%). V8 reads the flag at each
  * scavenge, so it can change while the process runs.
  */
 export async function scavengingAlone<T>(threads: number, work: () => Promise<T>): Promise<T> {
