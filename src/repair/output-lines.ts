@@ -137,7 +137,7 @@ export class OutputLines {
   /** A record written over several lines (or one of the records of a glued line), on a line of its own. */
   record(number: number, bytes: Buffer, ending: LineEnding, value: unknown): void {
     this.eol = this.endingOf(number, ending);
-    this.put(bytes, this.eol, -1, value);
+    this.put(bytes, -1, value);
   }
 
   /** The line ending a kept line is written with: its own, unless it has none and must get one. */
@@ -171,10 +171,9 @@ export class OutputLines {
     return buffer;
   }
 
-  /** One output line: `bytes`, or the length of bytes the caller writes itself; `from` the entry it copies, `value` the record to decode. */
-  private put(bytes: Buffer | number, ending: string, from: number, value?: unknown): void {
-    const { output, entriesIn } = this;
-    const byteLength = typeof bytes === 'number' ? bytes : bytes.length;
+  /** One output line, ended as the last kept line was; `from` the entry it copies, `value` the record to decode. */
+  private put(bytes: Buffer, from: number, value?: unknown): void {
+    const { output, entriesIn, eol } = this;
     output.lines += 1;
     const line = output.lines;
     if (from !== -1 || value !== undefined) {
@@ -182,22 +181,21 @@ export class OutputLines {
       if (from !== -1) this.newIndex[from] = entries.length;
       const info = from === -1 ? 0 : entriesIn.info[from]!;
       if (value === undefined && (info & KIND_MASK) !== HEADER) {
-        entries.pushCopy(entriesIn, from, { line, offset: output.bytes, byteLength, idRef: entries.movedPosition(entriesIn, from, entries.length) });
+        entries.pushCopy(entriesIn, from, { line, offset: output.bytes, byteLength: bytes.length, idRef: entries.movedPosition(entriesIn, from, entries.length) });
       } else {
-        if (typeof bytes === 'number') throw new Error('a header line is decoded again from its bytes');
         const entry = this.decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
         entry.offset = output.bytes;
-        entry.byteLength = byteLength;
+        entry.byteLength = bytes.length;
         entries.push(entry);
       }
       output.parsedLines += 1;
       if (value === undefined && this.badUtf8.size > 0 && this.badUtf8.has(entriesIn.line(from))) this.noteInvalidUtf8();
     }
-    this.lastEnding = ending;
+    this.lastEnding = eol;
     this.lastParsed = from !== -1 || value !== undefined;
-    const end = ENDINGS[ending]!;
-    if (typeof bytes !== 'number') this.pieces.push(bytes, end);
-    output.bytes += byteLength + end.length;
+    const end = ENDINGS[eol]!;
+    this.pieces.push(bytes, end);
+    output.bytes += bytes.length + end.length;
   }
 
   /** A compaction that keeps history from a position gets that entry's new position. */
@@ -212,9 +210,9 @@ export class OutputLines {
 
   private putEdited(bytes: Buffer, given: readonly EntryEdit[] | undefined, from: number): void {
     const edits = this.followPositions(given, from);
-    if (edits === undefined) return this.put(bytes, this.eol, from);
+    if (edits === undefined) return this.put(bytes, from);
     const { text, value } = rewriteJson(bytes.toString('utf8'), (parsed) => this.source.format.encoder.apply(parsed, edits));
-    this.put(Buffer.from(text), this.eol, from, value);
+    this.put(Buffer.from(text), from, value);
   }
 
   private readonly putPlacement = (placement: Placement): void => {
@@ -222,6 +220,6 @@ export class OutputLines {
     const from = placement.value.timestampFrom;
     const stamp = from !== undefined && this.hasEntry(from) ? JSON.parse(this.lineAt(from).toString('utf8')) : undefined;
     const value = this.source.format.encoder.create(placement.value, stamp);
-    this.put(Buffer.from(JSON.stringify(value)), this.eol, -1, value);
+    this.put(Buffer.from(JSON.stringify(value)), -1, value);
   };
 }
