@@ -304,7 +304,28 @@ RARE.forEach((name) => {
  * lines, which is also how such files refer to each other (pi v1 `firstKeptEntryIndex`).
  */
 export function positionalId(index: number): string {
-  return `#${index}`;
+  if (!Number.isSafeInteger(index) || index < 0) return `#${index}`;
+  const groups = (digitGroups ??= makeDigitGroups());
+  if (index < 1000) return groups.small[index]!;
+  let tail = groups.padded[index % 1000]!;
+  let rest = Math.floor(index / 1000);
+  for (; rest >= 1000; rest = Math.floor(rest / 1000)) tail = groups.padded[rest % 1000]! + tail;
+  return `#${groups.plain[rest]!}${tail}`;
+}
+
+/**
+ * The three-digit groups positionalId spells an index with. Turning a number into a string
+ * (`#${index}`) goes through V8's number-to-string cache, which holds each new string until a
+ * later number takes its slot: with a new index every line, each string lives through two young
+ * collections and is moved to the old generation. On a Codex rollout that doubled the time its
+ * young collections took (94 against 41–47 ms on one thread); strings joined from these do not
+ * pass through the cache.
+ */
+let digitGroups: { small: string[]; plain: string[]; padded: string[] } | undefined;
+
+function makeDigitGroups() {
+  const plain = Array.from({ length: 1000 }, (_, n) => String(n));
+  return { small: plain.map((digits) => `#${digits}`), plain, padded: plain.map((digits) => digits.padStart(3, '0')) };
 }
 
 /** The position a positional id names, or undefined for a real id. */
