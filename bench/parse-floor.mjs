@@ -8,9 +8,17 @@
 //            the structure, finds each string's end (escapes checked, no raw control bytes) and
 //            skips numbers and literals. A scanner that hands decoders spans (see #30) does this
 //            and more: the skim is the floor of its cost, never the cost.
+//   wasm     the same check in WebAssembly with SIMD (bench/wasm/validate.wat), each line copied
+//            into its memory first: what the check costs outside JavaScript.
+//   line     each line read as latin1 and parsed in turn, the text dropped at once (as scan reads
+//            a line): the time the next step is compared with.
+//   cut      that check, then JSON.parse of the line with the content of every string over 64
+//            bytes cut out (`parsed`: the share of the file's bytes left to parse): what parsing
+//            costs when a scanner materialises only the short strings a model keeps.
 // A scanner that replaced parsing could at most save `latin1 parse − skim` a thread.
 import fs from 'node:fs';
 import { headlineFiles } from './headline-files.mjs';
+import { wasmValidator } from './wasm/validator.mjs';
 
 const MiB = 2 ** 20;
 
@@ -77,9 +85,10 @@ function median(values) {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
-function measure(file) {
-  const times = { read: [], utf8: [], parseUtf8: [], latin1: [], parse: [], skim: [] };
+function measure(file, wasm) {
+  const times = { read: [], utf8: [], parseUtf8: [], latin1: [], parse: [], skim: [], line: [], wasm: [], cut: [] };
   let sink = 0;
+  let parsed = 0;
   for (let run = 0; run < 3; run++) {
     let t = performance.now();
     const bytes = fs.readFileSync(file);
@@ -102,15 +111,43 @@ function measure(file) {
     let skimmed = 0;
     for (const line of lines) skimmed += skim(line) ? 1 : 0;
     times.skim.push(performance.now() - t);
-    // Every line of these files parses: the skim must walk each to its end, or it measured less than it says.
-    if (skimmed !== lines.length) throw new Error(`${file}: the skim accepted ${skimmed} of ${lines.length} lines`);
+    t = performance.now();
+    for (const line of lines) sink += JSON.parse(line.latin1Slice(0, line.length)) === null ? 0 : 1;
+    times.line.push(performance.now() - t);
+    t = performance.now();
+    let validated = 0;
+    for (const line of lines) validated += wasm.validate(line) ? 1 : 0;
+    times.wasm.push(performance.now() - t);
+    t = performance.now();
+    parsed = 0;
+    for (const line of lines) {
+      const value = wasm.cutParse(line);
+      if (value !== undefined) parsed += 1;
+    }
+    times.cut.push(performance.now() - t);
+    // Every line of these files parses: each check must walk every line to its end, or it measured less than it says.
+    for (const [what, accepted] of [['skim', skimmed], ['wasm', validated], ['cut', parsed]]) {
+      if (accepted !== lines.length) throw new Error(`${file}: the ${what} accepted ${accepted} of ${lines.length} lines`);
+    }
   }
-  return { ms: Object.fromEntries(Object.entries(times).map(([step, values]) => [step, Math.round(median(values))])), sink };
+  const left = cutBytes(wasm, fs.readFileSync(file));
+  return { ms: Object.fromEntries(Object.entries(times).map(([step, values]) => [step, Math.round(median(values))])), left, sink };
+}
+
+/** The share of a file's bytes left to parse once long strings are cut. */
+function cutBytes(wasm, bytes) {
+  let left = 0;
+  for (let start = 0, end = bytes.indexOf(10); end !== -1; start = end + 1, end = bytes.indexOf(10, start)) left += end > start ? JSON.stringify(wasm.cutParse(bytes.subarray(start, end))).length : 0;
+  return left / bytes.length;
 }
 
 const files = process.argv.length > 2 ? process.argv.slice(2) : await headlineFiles();
-console.log('file | MiB | read | utf8 decode + parse | latin1 read + parse | skim | skim / latin1 parse');
+const wasm = await wasmValidator(64);
+console.log('file | MiB | read | utf8 decode + parse | latin1 read + parse | skim | skim / latin1 parse | line | wasm | cut (parsed) | line / cut');
 for (const file of files) {
-  const { ms } = measure(file);
-  console.log(`${file.split('/').pop()} | ${(fs.statSync(file).size / MiB).toFixed(0)} | ${ms.read} | ${ms.utf8} + ${ms.parseUtf8} | ${ms.latin1} + ${ms.parse} | ${ms.skim} | ${(ms.skim / ms.parse).toFixed(2)}`);
+  const { ms, left } = measure(file, wasm);
+  console.log(
+    `${file.split('/').pop()} | ${(fs.statSync(file).size / MiB).toFixed(0)} | ${ms.read} | ${ms.utf8} + ${ms.parseUtf8} | ${ms.latin1} + ${ms.parse} | ${ms.skim} | ${(ms.skim / ms.parse).toFixed(2)}` +
+      ` | ${ms.line} | ${ms.wasm} | ${ms.cut} (${(100 * left).toFixed(0)}%) | ${(ms.line / ms.cut).toFixed(2)}`,
+  );
 }
