@@ -15,12 +15,28 @@
 //   cut      that check, then JSON.parse of the line with the content of every string over 64
 //            bytes cut out (`parsed`: the share of the file's bytes left to parse): what parsing
 //            costs when a scanner materialises only the short strings a model keeps.
+//   fields   each line parsed as in `line`, then the fields a model reads taken from the value
+//            (kinds, ids, parents, roles, call ids and names, block types, whether a text is there).
+//   tape     the WebAssembly check writing where each value is, and JavaScript reading the same
+//            fields from those places, making strings of what it reads only: what decoders that
+//            read their fields that way would pay instead of `fields`.
 // A scanner that replaced parsing could at most save `latin1 parse − skim` a thread.
 import fs from 'node:fs';
 import { headlineFiles } from './headline-files.mjs';
-import { wasmValidator } from './wasm/validator.mjs';
+import { compilePaths, fromValue, wasmValidator } from './wasm/validator.mjs';
 
 const MiB = 2 ** 20;
+
+/** The fields a model reads of a line, by the headline file's format (see compilePaths). */
+const FIELDS = {
+  pi: ['type', 'id', 'parentId', 'message.role', 'message.stopReason', 'message.toolCallId', 'message.toolName', 'message.content[].type', 'message.content[].id', 'message.content[].name', 'message.content[].text#'],
+  'claude-code': ['type', 'uuid', 'parentUuid', 'isSidechain', 'message.role', 'message.stop_reason', 'message.content[].type', 'message.content[].id', 'message.content[].name', 'message.content[].tool_use_id', 'message.content[].text#'],
+  codex: ['type', 'payload.type', 'payload.role', 'payload.call_id', 'payload.name', 'payload.arguments#', 'payload.content[].type', 'payload.content[].text#'],
+  gemini: ['id', 'type', '$set#', 'toolCalls[].id', 'toolCalls[].name', 'toolCalls[].status', 'content#'],
+  copilot: ['type', 'id', 'parentId', 'data.messageId', 'data.toolCallId', 'data.toolRequests[].toolCallId', 'data.toolRequests[].name', 'data.content#'],
+  'qwen-code': ['type', 'uuid', 'parentUuid', 'message.role', 'message.parts[].functionCall.id', 'message.parts[].functionCall.name', 'message.parts[].functionResponse.id', 'message.parts[].functionResponse.name', 'message.parts[].text#'],
+};
+const fieldsOf = (file) => compilePaths(FIELDS[/\.(claude-code|codex|gemini|copilot|qwen-code)\.jsonl$/.exec(file)?.[1] ?? 'pi']);
 
 /** Bytes that end a run of plain string content: `"`, `\` and the control bytes JSON refuses inside a string. */
 const STOPS = new Uint8Array(256);
@@ -86,7 +102,8 @@ function median(values) {
 }
 
 function measure(file, wasm) {
-  const times = { read: [], utf8: [], parseUtf8: [], latin1: [], parse: [], skim: [], line: [], wasm: [], cut: [] };
+  const times = { read: [], utf8: [], parseUtf8: [], latin1: [], parse: [], skim: [], line: [], wasm: [], cut: [], fields: [], tape: [] };
+  const paths = fieldsOf(file);
   let sink = 0;
   let parsed = 0;
   for (let run = 0; run < 3; run++) {
@@ -125,6 +142,19 @@ function measure(file, wasm) {
       if (value !== undefined) parsed += 1;
     }
     times.cut.push(performance.now() - t);
+    t = performance.now();
+    for (const line of lines) sink += fromValue(JSON.parse(line.latin1Slice(0, line.length)), paths).length;
+    times.fields.push(performance.now() - t);
+    t = performance.now();
+    for (const line of lines) sink += wasm.fields(line, paths)?.length ?? 0;
+    times.tape.push(performance.now() - t);
+    // Both ways read the same fields, or the two times are not of the same work.
+    if (run === 0) {
+      for (const line of lines) {
+        const [read, taped] = [JSON.stringify(fromValue(JSON.parse(line.latin1Slice(0, line.length)), paths)), JSON.stringify(wasm.fields(line, paths))];
+        if (read !== taped) throw new Error(`${file}: the tape read ${taped} where the parse gives ${read}`);
+      }
+    }
     // Every line of these files parses: each check must walk every line to its end, or it measured less than it says.
     for (const [what, accepted] of [['skim', skimmed], ['wasm', validated], ['cut', parsed]]) {
       if (accepted !== lines.length) throw new Error(`${file}: the ${what} accepted ${accepted} of ${lines.length} lines`);
@@ -143,11 +173,11 @@ function cutBytes(wasm, bytes) {
 
 const files = process.argv.length > 2 ? process.argv.slice(2) : await headlineFiles();
 const wasm = await wasmValidator(64);
-console.log('file | MiB | read | utf8 decode + parse | latin1 read + parse | skim | skim / latin1 parse | line | wasm | cut (parsed) | line / cut');
+console.log('file | MiB | read | utf8 decode + parse | latin1 read + parse | skim | skim / latin1 parse | line | wasm | cut (parsed) | line / cut | fields | tape | fields / tape');
 for (const file of files) {
   const { ms, left } = measure(file, wasm);
   console.log(
     `${file.split('/').pop()} | ${(fs.statSync(file).size / MiB).toFixed(0)} | ${ms.read} | ${ms.utf8} + ${ms.parseUtf8} | ${ms.latin1} + ${ms.parse} | ${ms.skim} | ${(ms.skim / ms.parse).toFixed(2)}` +
-      ` | ${ms.line} | ${ms.wasm} | ${ms.cut} (${(100 * left).toFixed(0)}%) | ${(ms.line / ms.cut).toFixed(2)}`,
+      ` | ${ms.line} | ${ms.wasm} | ${ms.cut} (${(100 * left).toFixed(0)}%) | ${(ms.line / ms.cut).toFixed(2)} | ${ms.fields} | ${ms.tape} | ${(ms.fields / ms.tape).toFixed(2)}`,
   );
 }

@@ -1,6 +1,7 @@
 ;; A JSON validator in WebAssembly, for bench/parse-floor.mjs only: how fast the check that a
 ;; line is JSON, exactly as JSON.parse decides it for the line read as latin1, can be outside
-;; JavaScript, and what parsing costs once every long string is cut out (see #30).
+;; JavaScript, what parsing costs once every long string is cut out, and what reading a few
+;; fields from the validator's positions costs instead of parsing (see #30).
 ;;
 ;; validate(start, end): 1 when bytes [start, end) are one JSON value with whitespace around it.
 ;; The byte at `end` must be 0 and the 16 bytes after it readable: a string's content is searched
@@ -8,8 +9,13 @@
 ;; Nesting deeper than 4,000 is refused (JSON.parse takes it; no bench line comes near).
 ;; Each value string longer than setMin's bytes (content, between its quotes) is noted, up to 500
 ;; a line; compact(start, end, out) then copies the line to `out` with those contents left out.
+;; With setTape(address) not 0, each value and key is written there in order (count() of them),
+;; three i32 each: kind (1 object, 2 array, 3 string, 4 number, 5 true, 6 false, 7 null, 8 key),
+;; start and end (a string's content; a container's first byte and the index after its last
+;; value, so a reader can step over it).
 ;;
-;; Memory: 16..4016 the open arrays (0) and objects (1), 4096..8192 the cuts, lines from 16384.
+;; Memory: 16..4016 the open arrays (0) and objects (1), 4096..8192 the cuts, 8192..24192 the
+;; open containers' places in the tape, lines from 32768.
 (module
   (memory (export "memory") 64)
   ;; depth stack: one byte per level at STACK (0 = array, 1 = object)
@@ -18,6 +24,9 @@
   (global $CUTS i32 (i32.const 4096))
   (global $ncuts (mut i32) (i32.const 0))
   (global $min (mut i32) (i32.const 0x7fffffff))
+  (global $tape (mut i32) (i32.const 0))
+  (global $nt (mut i32) (i32.const 0))
+  (global $IDX i32 (i32.const 8192))
 
   ;; skip JSON whitespace from pos; returns new pos
   (func $ws (param $p i32) (result i32)
@@ -34,6 +43,15 @@
         (br $l)))
     (local.get $p))
 
+  (func $emit (param $k i32) (param $a i32) (param $b i32)
+    (local $at i32)
+    (if (i32.eqz (global.get $tape)) (then (return)))
+    (local.set $at (i32.add (global.get $tape) (i32.mul (global.get $nt) (i32.const 12))))
+    (i32.store (local.get $at) (local.get $k))
+    (i32.store offset=4 (local.get $at) (local.get $a))
+    (i32.store offset=8 (local.get $at) (local.get $b))
+    (global.set $nt (i32.add (global.get $nt) (i32.const 1))))
+  (func (export "setTape") (param $t i32) (global.set $tape (local.get $t)))
   (func $hex (param $c i32) (result i32)
     (i32.or
       (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10))
@@ -122,9 +140,11 @@
       (br $l)))
     (memory.copy (local.get $o) (local.get $at) (i32.sub (local.get $end) (local.get $at)))
     (i32.sub (i32.add (local.get $o) (i32.sub (local.get $end) (local.get $at))) (local.get $out)))
+  (func (export "count") (result i32) (global.get $nt))
   (func (export "validate") (param $start i32) (param $end i32) (result i32)
     (local $p i32) (local $c i32) (local $d i32) (local $state i32) (local $q i32)
     (global.set $ncuts (i32.const 0))
+    (global.set $nt (i32.const 0))
     (local.set $p (call $ws (local.get $start)))
     ;; state 0: value, 1: after value, 2: key
     (loop $main
@@ -138,6 +158,7 @@
             (then (local.set $q (local.get $p))
                   (local.set $p (call $str (i32.add (local.get $p) (i32.const 1))))
                   (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))
+                  (call $emit (i32.const 3) (i32.add (local.get $q) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1)))
                   (if (i32.and (i32.gt_u (i32.sub (i32.sub (local.get $p) (local.get $q)) (i32.const 2)) (global.get $min)) (i32.lt_u (global.get $ncuts) (i32.const 500)))
                     (then (i32.store (i32.add (global.get $CUTS) (i32.shl (global.get $ncuts) (i32.const 3))) (i32.add (local.get $q) (i32.const 1)))
                           (i32.store (i32.add (global.get $CUTS) (i32.add (i32.shl (global.get $ncuts) (i32.const 3)) (i32.const 4))) (i32.sub (local.get $p) (i32.const 1)))
@@ -145,6 +166,8 @@
                   (local.set $state (i32.const 1)) (br $main)))
           (if (i32.eq (local.get $c) (i32.const 123))
             (then
+              (i32.store (i32.add (global.get $IDX) (i32.shl (local.get $d) (i32.const 2))) (global.get $nt))
+              (call $emit (i32.const 1) (local.get $p) (i32.add (global.get $nt) (i32.const 1)))
               (local.set $p (call $ws (i32.add (local.get $p) (i32.const 1))))
               (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 125))
                 (then (local.set $p (i32.add (local.get $p) (i32.const 1))) (local.set $state (i32.const 1)) (br $main)))
@@ -154,6 +177,8 @@
               (local.set $state (i32.const 2)) (br $main)))
           (if (i32.eq (local.get $c) (i32.const 91))
             (then
+              (i32.store (i32.add (global.get $IDX) (i32.shl (local.get $d) (i32.const 2))) (global.get $nt))
+              (call $emit (i32.const 2) (local.get $p) (i32.add (global.get $nt) (i32.const 1)))
               (local.set $p (call $ws (i32.add (local.get $p) (i32.const 1))))
               (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 93))
                 (then (local.set $p (i32.add (local.get $p) (i32.const 1))) (local.set $state (i32.const 1)) (br $main)))
@@ -163,21 +188,28 @@
               (local.set $state (i32.const 0)) (br $main)))
           (if (i32.eq (local.get $c) (i32.const 116))
             (then (if (i32.ne (i32.load (local.get $p)) (i32.const 0x65757274)) (then (return (i32.const 0))))
+                  (call $emit (i32.const 5) (local.get $p) (i32.add (local.get $p) (i32.const 4)))
                   (local.set $p (i32.add (local.get $p) (i32.const 4))) (local.set $state (i32.const 1)) (br $main)))
           (if (i32.eq (local.get $c) (i32.const 110))
             (then (if (i32.ne (i32.load (local.get $p)) (i32.const 0x6c6c756e)) (then (return (i32.const 0))))
+                  (call $emit (i32.const 7) (local.get $p) (i32.add (local.get $p) (i32.const 4)))
                   (local.set $p (i32.add (local.get $p) (i32.const 4))) (local.set $state (i32.const 1)) (br $main)))
           (if (i32.eq (local.get $c) (i32.const 102))
             (then (if (i32.or (i32.ne (i32.load (local.get $p)) (i32.const 0x736c6166))
                               (i32.ne (i32.load8_u (i32.add (local.get $p) (i32.const 4))) (i32.const 101))) (then (return (i32.const 0))))
+                  (call $emit (i32.const 6) (local.get $p) (i32.add (local.get $p) (i32.const 5)))
                   (local.set $p (i32.add (local.get $p) (i32.const 5))) (local.set $state (i32.const 1)) (br $main)))
+          (local.set $q (local.get $p))
           (local.set $p (call $num (local.get $p)))
           (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))
+          (call $emit (i32.const 4) (local.get $q) (local.get $p))
           (local.set $state (i32.const 1)) (br $main))
         ;; ---- key
         (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 34)) (then (return (i32.const 0))))
+        (local.set $q (local.get $p))
         (local.set $p (call $str (i32.add (local.get $p) (i32.const 1))))
         (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const 0))))
+        (call $emit (i32.const 8) (i32.add (local.get $q) (i32.const 1)) (i32.sub (local.get $p) (i32.const 1)))
         (local.set $p (call $ws (local.get $p)))
         (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 58)) (then (return (i32.const 0))))
         (local.set $p (call $ws (i32.add (local.get $p) (i32.const 1))))
@@ -192,7 +224,9 @@
           (local.set $state (select (i32.const 2) (i32.const 0) (i32.load8_u (i32.add (global.get $STACK) (i32.sub (local.get $d) (i32.const 1))))))
           (br $main)))
       (if (i32.eq (local.get $c) (select (i32.const 125) (i32.const 93) (i32.load8_u (i32.add (global.get $STACK) (i32.sub (local.get $d) (i32.const 1))))))
-        (then (local.set $d (i32.sub (local.get $d) (i32.const 1))) (local.set $p (i32.add (local.get $p) (i32.const 1))) (br $main)))
+        (then (local.set $d (i32.sub (local.get $d) (i32.const 1)))
+              (if (global.get $tape) (then (i32.store offset=8 (i32.add (global.get $tape) (i32.mul (i32.load (i32.add (global.get $IDX) (i32.shl (local.get $d) (i32.const 2)))) (i32.const 12))) (global.get $nt))))
+              (local.set $p (i32.add (local.get $p) (i32.const 1))) (br $main)))
       (return (i32.const 0)))
     (i32.const 0))
 )

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error the bench's validator is a plain Node script
-import { wasmValidator } from '../../bench/wasm/validator.mjs';
+import { compilePaths, fromValue, wasmValidator } from '../../bench/wasm/validator.mjs';
 
 // bench/parse-floor.mjs times the WebAssembly validator against JSON.parse: its figures mean
 // something only if it does JSON.parse's whole check, accepting and refusing exactly the same
@@ -11,6 +11,7 @@ import { wasmValidator } from '../../bench/wasm/validator.mjs';
 interface Validator {
   validate(line: Buffer): boolean;
   cutParse(line: Buffer): unknown;
+  fields(line: Buffer, paths: unknown): unknown[] | undefined;
 }
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
@@ -97,5 +98,33 @@ describe('the WebAssembly validator of bench/parse-floor.mjs', () => {
   it('cuts a string whose content is longer than the limit, counted in bytes as written, and no other', async () => {
     const wasm = (await wasmValidator(3)) as Validator;
     expect(wasm.cutParse(latin1('{"abcd":["abc","abcd","\\n",{"k":"a\\nb"}]}'))).toEqual({ abcd: ['abc', '', '\n', { k: '' }] });
+  });
+
+  it('reads the fields a path names from its tape as they are read from the parsed line', async () => {
+    const wasm = (await wasmValidator()) as Validator;
+    // Values whose keys the paths name, written twice at times, with escapes and non-ASCII in their strings;
+    // an object as its list of fields, so that a key written twice stays in the line.
+    type Value = string | number | boolean | null | Value[] | { fields: Array<[string, Value]> };
+    const { value } = fc.letrec<{ value: Value }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.oneof(fc.constantFrom('x', '', 'é\u00e9', '\u0001', 'a"b\\c\n'), fc.integer(), fc.boolean(), fc.constant(null)),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', '__proto__'), tie('value')), { maxLength: 5 }).map((fields) => ({ fields })),
+      ),
+    }));
+    const write = (v: Value): string =>
+      Array.isArray(v) ? `[${v.map(write).join(',')}]` : v !== null && typeof v === 'object' ? `{${v.fields.map(([key, inner]) => `${JSON.stringify(key)}:${write(inner)}`).join(',')}}` : JSON.stringify(v);
+    const segments = ['a', 'b', 'c', 'a[]', 'b[]', '__proto__'];
+    const paths = fc.array(fc.tuple(fc.array(fc.constantFrom(...segments), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([path, presence]) => path.join('.') + (presence ? '#' : '')), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(value, paths, (v, named) => {
+        const line = Buffer.from(write(v));
+        const compiled = compilePaths(named);
+        expect(wasm.fields(line, compiled)).toEqual(fromValue(JSON.parse(line.toString('latin1')), compiled));
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(wasm.fields(latin1('{"a":'), compilePaths(['a']))).toBeUndefined();
   });
 });
