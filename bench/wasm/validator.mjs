@@ -59,8 +59,8 @@ export function fromValue(value, paths) {
 
 /**
  * A validator instance: `validate(line)` says whether the bytes are one JSON value, as JSON.parse
- * says of them read as latin1; `cutParse(line)` validates and parses what is left once every
- * value string longer than `cutOver` bytes is emptied; `fields(line, paths)` validates and reads
+ * says of them read as latin1; `cut(line)` is what is left once every value string longer than
+ * `cutOver` bytes is emptied, and `cutParse(line)` its parse; `fields(line, paths)` validates and reads
  * the paths from the tape, as `fromValue` reads them from the parse (undefined when not JSON).
  */
 export async function wasmValidator(cutOver = 64) {
@@ -106,17 +106,22 @@ export async function wasmValidator(cutOver = 64) {
     const raw = memory.latin1Slice(from, to);
     return escaped ? JSON.parse(`"${raw}"`) : raw;
   };
+  /** The line with the long strings' content left out (a view of the validator's memory, until its next line), undefined when it is not JSON. */
+  const cut = (line) => {
+    exports.setTape(0);
+    if (!copyIn(line, line.length)) return undefined;
+    const out = LINE_AT + line.length + PAD;
+    return memory.subarray(out, out + exports.compact(LINE_AT, LINE_AT + line.length, out));
+  };
   return {
     validate: (line) => {
       exports.setTape(0);
       return copyIn(line, 0);
     },
+    cut,
     cutParse(line) {
-      exports.setTape(0);
-      if (!copyIn(line, line.length)) return undefined;
-      const out = LINE_AT + line.length + PAD;
-      const length = exports.compact(LINE_AT, LINE_AT + line.length, out);
-      return JSON.parse(memory.latin1Slice(out, out + length));
+      const left = cut(line);
+      return left === undefined ? undefined : JSON.parse(left.latin1Slice(0, left.length));
     },
     fields(line, paths) {
       // Room for the tape: an entry of 12 bytes for every byte and a half of the line at most, and the 4,000 brackets that may open it.
