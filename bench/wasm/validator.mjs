@@ -36,8 +36,11 @@ async function compile() {
 export function compilePaths(paths) {
   return paths.map((path) => {
     const presence = path.endsWith('#');
-    const segments = (presence ? path.slice(0, -1) : path).split('.').map((part) => ({ key: part.replace('[]', ''), each: part.endsWith('[]') }));
-    return { presence, segments: segments.map((segment) => ({ ...segment, bytes: Buffer.from(segment.key, 'latin1') })) };
+    const segments = (presence ? path.slice(0, -1) : path).split('.').map((part) => {
+      const key = part.replace('[]', '');
+      return { key, bytes: Buffer.from(key, 'latin1'), each: part.endsWith('[]') };
+    });
+    return { presence, segments };
   });
 }
 
