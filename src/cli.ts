@@ -174,8 +174,9 @@ Examples:
     .command('explain')
     .description('Go from a provider\'s HTTP 400 error text to the session, the line and the command that fixes it.')
     .argument('<error>', 'the error text as pasted: the bare message, the JSON error body or a whole log line; - reads it from standard input')
-    .argument('[paths...]', 'files, directories (searched for **/*.jsonl) or globs to look in; default: the session folders on this machine')
+    .argument('[paths...]', 'files, directories (searched for **/*.jsonl, into the agents\' hidden folders) or globs to look in; default: the session folders on this machine')
     .option('--fix', 'repair the session found, as repair --in-place does (lock check, backup, atomic write)')
+    .option('--hidden', HIDDEN_HELP)
     .addOption(new Option('-r, --reporter <name>', 'report format; json gives one document (default: stylish)').choices(['stylish', 'json']))
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(
@@ -374,8 +375,11 @@ function collect(value: string, previous: string[] = []): string[] {
 function withListOptions(command: Command, listsOut = false): Command {
   return command
     .option('--files-from <file>', 'also read the paths to check from this file, one per line (- for standard input); an empty list checks nothing')
-    .option('-0, --null', `with --files-from: the list is NUL-separated (find -print0)${listsOut ? '; with -l: write the list NUL-separated (xargs -0)' : ''}`);
+    .option('-0, --null', `with --files-from: the list is NUL-separated (find -print0)${listsOut ? '; with -l: write the list NUL-separated (xargs -0)' : ''}`)
+    .option('--hidden', HIDDEN_HELP);
 }
+
+const HIDDEN_HELP = 'also search hidden folders and files inside the folders given (the agents\' own, .claude, .codex, .gemini, .copilot, .qwen, .openclaw and .pi, are searched without it)';
 
 /** `--agent`: the transcript format, for a file too damaged or too unusual to detect. */
 function agentOption(): Option {

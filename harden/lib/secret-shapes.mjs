@@ -153,6 +153,9 @@ export const SHAPES = [
   ['Token told in a sentence ("the token is …")', () => key('', alnum(40), (k) => `the token is ${k}`)],
   ['Bare AWS secret after "the secret is"', () => key('', b64(40), (k) => `the key id is in the console and the secret is ${k}`)],
   ['Vault token header (X-Vault-Token: s.…)', () => key('s.', alnum(24), (k) => `curl -H "X-Vault-Token: ${k}" https://vault.internal/v1/secret/data/app`)],
+  // The leak check needs 12 characters in a row, so these bodies are at least that long; lower case and short, they read as a name.
+  ['Vault token header, lower-case body (X-Vault-Token: s.…)', () => key('s.', pick(LOWER, 24), (k) => `curl -H 'X-Vault-Token: ${k}' https://vault.internal/v1/sys/health`)],
+  ['Vault batch token header (X-Vault-Token: hvb.…)', () => key('hvb.', pick(LETTERS, 14), (k) => `X-Vault-Token: ${k}`)],
   ['Ansible become password (ansible_become_pass=)', () => key('', alnum(14), (k) => `ansible-playbook site.yml -e ansible_become_pass=${k}`)],
   ['Quoted passphrase with spaces (JSON)', () => key('', `${alnum(4)}$ ${alnum(4)} ${alnum(4)} ${alnum(4)}`, (k) => `{"client_secret": "${k}"}`)],
   ['Quoted passphrase with spaces (.env)', () => {

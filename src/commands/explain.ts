@@ -10,6 +10,8 @@ import { useColor } from './output.js';
 
 export interface ExplainOptions {
   fix?: boolean;
+  /** Folders given are searched into every hidden folder. */
+  hidden?: boolean;
   /** stylish or json (commander checks the choice). */
   reporter?: string;
   color: boolean;
@@ -21,7 +23,7 @@ export async function explainCommand(text: string, paths: readonly string[], opt
   if (paths.includes('-')) throw new UserError('explain reads session files, not standard input; - stands for the error text only');
   const error = recognise(text === '-' ? await readStdin() : text);
   const mode = options.fix ? resolveMode(undefined) : undefined;
-  const { files, searched } = error.entry.rules.length === 0 ? { files: [], searched: [] } : await findCandidates(paths);
+  const { files, searched } = error.entry.rules.length === 0 ? { files: [], searched: [] } : await findCandidates(paths, options.hidden);
   const search = await locate(error, files);
   const result = explainResult(error, searched, files.length, search);
   const print = () => process.stdout.write(reporter === 'json' ? explainJson(result) : explainText(result, useColor(options.color, undefined)));

@@ -10,6 +10,8 @@ export interface InputListOptions {
   null?: boolean;
   /** scan -l: -0 also applies to the list written. */
   filesWithErrors?: boolean;
+  /** Folders given are searched into every hidden folder, not only the agents' own. */
+  hidden?: boolean;
 }
 
 /** Usage mistakes in the list options, found before any work. */
@@ -30,7 +32,7 @@ export async function namedInputs(paths: readonly string[], options: InputListOp
   const listed = options.filesFrom === undefined ? [] : await readPathList(options.filesFrom, options.null ?? false, process.stdin);
   if (options.filesFrom === undefined && paths.length === 0) return undefined;
   const all = [...paths, ...listed];
-  return all.length === 0 ? [] : expandInputs(all, ignores, undefined, onMissing);
+  return all.length === 0 ? [] : expandInputs(all, ignores, undefined, onMissing, { hidden: options.hidden });
 }
 
 /** This shard's part of the inputs; standard input has no path to hash, so it cannot be sharded. */

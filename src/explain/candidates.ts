@@ -10,12 +10,12 @@ export interface Candidates {
 }
 
 /** The files named (or, with none, those in the standard session folders that exist here), newest first. */
-export async function findCandidates(paths: readonly string[]): Promise<Candidates> {
+export async function findCandidates(paths: readonly string[], hidden = false): Promise<Candidates> {
   let searched: string[];
   let files: string[];
   if (paths.length > 0) {
     searched = [...paths];
-    files = (await expandInputs(paths)).filter((input) => input.kind === 'file').map((input) => input.path);
+    files = (await expandInputs(paths, [], undefined, undefined, { hidden })).filter((input) => input.kind === 'file').map((input) => input.path);
   } else {
     searched = [];
     files = [];

@@ -13,11 +13,18 @@ export interface SearchRules {
 /** Never searched, at any depth: an installed package's test data is not a session. */
 export const SKIPPED_FOLDER = 'node_modules';
 
-/** The rules for a folder given as input: every `*.jsonl` below it, as the glob `**\/*.jsonl` would. */
-export const transcriptFolder: SearchRules = {
-  enter: (_relative, name) => name !== SKIPPED_FOLDER && !name.startsWith('.'),
-  wants: (_relative, name) => name.endsWith('.jsonl') && !name.startsWith('.'),
-};
+/**
+ * The rules for a folder given as input: every `*.jsonl` below it, as the glob `**\/*.jsonl`
+ * would. Hidden folders and files are passed over, as ripgrep and ESLint do, except the folders
+ * `enterHidden` names (the agents' own, where a copied home keeps its sessions); `hidden: true`
+ * takes every one.
+ */
+export function transcriptFolder(enterHidden: (name: string) => boolean, hidden = false): SearchRules {
+  return {
+    enter: (_relative, name) => name !== SKIPPED_FOLDER && (hidden || !name.startsWith('.') || enterHidden(name)),
+    wants: (_relative, name) => name.endsWith('.jsonl') && (hidden || !name.startsWith('.')),
+  };
+}
 
 /** A regular file found, as reached (`path`) and with every symbolic link resolved (`real`). */
 export interface FoundFile {

@@ -16,7 +16,8 @@ function globs() {
 }
 
 /**
- * Files, directories (searched for `**\/*.jsonl`), glob patterns and `-` become a list of
+ * Files, directories (searched for `**\/*.jsonl`, into the agents' hidden folders but no other
+ * hidden one unless `options.hidden`), glob patterns and `-` become a list of
  * inputs, each real file once however many paths lead to it, in the order given (directory and
  * glob matches sorted). Files that folder and glob searches find are left out when they match an
  * ignore pattern (absolute globs, from the project config); a file named itself is always
@@ -34,6 +35,7 @@ export async function expandInputs(
   ignores: readonly string[] = [],
   warn: (message: string) => void = (message) => process.stderr.write(`transcript-doctor: ${terminalText(message)}\n`),
   onMissing?: (path: string) => void,
+  options: { hidden?: boolean } = {},
 ): Promise<Input[]> {
   const inputs: Input[] = [];
   const seen = new Set<string>();
@@ -71,7 +73,7 @@ export async function expandInputs(
     }
     const info = pathInfo(arg);
     if (info?.isDirectory()) {
-      const search = searchFolder(arg, transcriptFolder);
+      const search = searchFolder(arg, transcriptFolder(isAgentFolder, options.hidden));
       if (search.files.length === 0 && search.skipped.length === 0) throw new UserError(`no *.jsonl files in directory ${arg}`);
       addFound(search);
     } else if (info?.isFile()) {
@@ -106,6 +108,10 @@ export async function expandInputs(
   warnings.forEach(warn);
   return inputs;
 }
+
+/** The agents' own hidden folders (`.claude`, `.codex`, …), from the table of agents in sessions/. */
+const agentFolders = new Set(sessionAgents.map((agent) => agent.homeFolder));
+const isAgentFolder = (name: string): boolean => agentFolders.has(name);
 
 /** Why a name reads nothing: no file, and (when it looked like one) no session either. */
 function notThere(arg: string, triedAsSession: ReadonlySet<string>): string {

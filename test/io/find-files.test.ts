@@ -21,7 +21,7 @@ function folder(files: string[] = []): string {
 }
 
 function found(dir: string) {
-  const search = findFiles(dir, transcriptFolder);
+  const search = findFiles(dir, transcriptFolder(() => false));
   return {
     files: search.files.map((file) => relative(dir, file.path)),
     skipped: search.skipped.map((file) => `${relative(dir, file.path)} (${file.kind})`),
@@ -56,7 +56,7 @@ describe('findFiles', () => {
     symlinkSync(elsewhere, join(dir, 'linked'));
     symlinkSync(elsewhere, join(dir, 'linked-again'));
     symlinkSync(join(elsewhere, 's1.jsonl'), join(dir, 'alias.jsonl'));
-    const result = findFiles(dir, transcriptFolder);
+    const result = findFiles(dir, transcriptFolder(() => false));
     expect(result.files.map((file) => relative(dir, file.path))).toEqual(['alias.jsonl', 'linked/deep/s2.jsonl', 'own.jsonl']);
     expect(result.files.map((file) => file.real)).toEqual([join(elsewhere, 's1.jsonl'), join(elsewhere, 'deep', 's2.jsonl'), join(dir, 'own.jsonl')]);
   });

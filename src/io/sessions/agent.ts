@@ -32,6 +32,8 @@ export interface SessionAgent {
   name: AgentName;
   /** Names its command goes by (argv[0]'s basename). */
   commands: readonly string[];
+  /** Its hidden folder in a home (`.claude`): a folder search enters it, though it passes other hidden folders over. */
+  homeFolder: string;
   format: string;
   /** The folders holding its sessions on this machine, whether or not they exist. */
   roots(env: Env): string[];

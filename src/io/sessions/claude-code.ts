@@ -26,6 +26,7 @@ export function claudeProjectFolder(cwd: string): string {
 export const claudeCode: SessionAgent = {
   name: 'claude-code',
   commands: ['claude'],
+  homeFolder: '.claude',
   format: 'claude-code',
   roots: (env) => [join(configDir(env), 'projects')],
   // `projects/<project>/<session id>.jsonl`; sub-agents' files live a level further down and are not sessions one resumes.

@@ -20,6 +20,7 @@ const idOf = (names: string[]) => ROLLOUT.exec(names[names.length - 1]!)?.[1];
 export const codex: SessionAgent = {
   name: 'codex',
   commands: ['codex'],
+  homeFolder: '.codex',
   format: 'codex',
   roots: (env) => [join(codexHome(env), 'sessions'), join(codexHome(env), 'archived_sessions')],
   sessions(env) {

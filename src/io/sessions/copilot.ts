@@ -11,6 +11,7 @@ function copilotHome(env: Env): string {
 export const copilot: SessionAgent = {
   name: 'copilot-cli',
   commands: ['copilot'],
+  homeFolder: '.copilot',
   format: 'copilot-cli',
   roots: (env) => [join(copilotHome(env), 'session-state')],
   sessions: (env) => sessionsAt('copilot-cli', join(copilotHome(env), 'session-state'), [/^[^.]/, /^events\.jsonl$/], (names) => names[0]),

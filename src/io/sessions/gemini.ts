@@ -35,6 +35,7 @@ function registry(path: string): Record<string, unknown> {
 export const gemini: SessionAgent = {
   name: 'gemini-cli',
   commands: ['gemini'],
+  homeFolder: '.gemini',
   format: 'gemini-cli',
   roots: (env) => [join(geminiDir(env), 'tmp')],
   // The file name holds only the id's first 8 characters; the whole id is the first record's

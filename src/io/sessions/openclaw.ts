@@ -24,6 +24,7 @@ function sessionFolders(env: Env): string[] {
 export const openclaw: SessionAgent = {
   name: 'openclaw',
   commands: ['openclaw'],
+  homeFolder: '.openclaw',
   format: 'pi',
   roots: sessionFolders,
   sessions: (env) => sessionFolders(env).flatMap((folder) => sessionsAt('openclaw', folder, [/^[^.].*\.jsonl$/], ([name]) => name!.slice(0, -'.jsonl'.length))),

@@ -26,6 +26,7 @@ const idOf = (name: string) => SESSION_FILE.exec(name)?.[1];
 export const pi: SessionAgent = {
   name: 'pi',
   commands: ['pi'],
+  homeFolder: '.pi',
   format: 'pi',
   roots: (env) => [join(agentDir(env), 'sessions'), ...[flatDir(env) ?? []].flat()],
   sessions(env) {

@@ -12,6 +12,7 @@ function runtimeDir(env: Env): string {
 export const qwen: SessionAgent = {
   name: 'qwen-code',
   commands: ['qwen'],
+  homeFolder: '.qwen',
   format: 'qwen-code',
   roots: (env) => [join(runtimeDir(env), 'projects')],
   // `projects/<cwd, every non-alphanumeric a dash>/chats/<session id>.jsonl`

@@ -12,8 +12,9 @@ export function looksLikeCode(value: string, name: string, next: string): boolea
   if (bare === '') return true;
   if (bare.startsWith('$') || bare.startsWith('%')) return true;
   if (WORDS.has(bare.toLowerCase())) return true;
-  // A dotted path is code (`config.db.password`), unless a part of it is random: a Vault token `s.Ab3…` is not.
-  if (/^[A-Za-z_$][\w$]*(?:[?!]?\.[A-Za-z_$][\w$]*)+$/.test(bare) && !bare.split('.').some(isRandomPart)) return true;
+  // A dotted path is code (`config.db.password`), unless a part of it is random or it is a Vault token (`s.…`,
+  // `hvb.…`): their bodies can read as a name, lower case or short as they are.
+  if (/^[A-Za-z_$][\w$]*(?:[?!]?\.[A-Za-z_$][\w$]*)+$/.test(bare) && !bare.split('.').some(isRandomPart) && !VAULT_TOKEN.test(bare)) return true;
   if (isPlaceholder(bare)) return true;
   return namedAfter(bare, name);
 }
@@ -25,6 +26,9 @@ export function looksLikeCode(value: string, name: string, next: string): boolea
 export function isPlaceholder(value: string): boolean {
   return /\.\.\.|…/.test(value) || /^your[-_]/i.test(value) || /^(?:x{3,}|\*{3,})$/i.test(value) || /^<[^>]*>$/.test(value) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value);
 }
+
+/** Vault's service, batch and recovery tokens, old (`s.`, `b.`, `r.`) and current (`hvs.`, `hvb.`, `hvr.`). */
+const VAULT_TOKEN = /^(?:hv)?[sbr]\.[\w-]{8,}$/;
 
 /** 16 or more letters and digits with both in them: no identifier part a person would name. */
 function isRandomPart(part: string): boolean {
