@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { call, Session } from '../helpers/session.js';
 import { ROOT } from './run-cli.js';
 
 /**
- * Every shell example in the README and in each command's --help, run as written (in a fake home
+ * Every shell example in the README, in every page under docs/ and in each command's --help, run as written (in a fake home
  * and working folder holding the files the examples name), except those that need the network or
  * are run elsewhere: each of those is named below with the reason, and a reason that matches no
  * example fails the test.
@@ -36,15 +36,25 @@ const CLAUDE_SESSION_ID = '4f1c0011-7a7e-4c55-9b61-0f4e4a7f2b10';
 
 interface Example {
   command: string;
-  /** Where it is written: `README.md:<line>` or `<command> --help`. */
+  /** Where it is written: `README.md:<line>`, `docs/<page>.md:<line>` or `<command> --help`. */
   where: string;
 }
 
 const COMMANDS = ['scan', 'repair', 'canonicalize', 'verify', 'merge-reports', 'explain', 'restore', 'hooks', 'hooks install', 'hooks uninstall', 'hook'];
 
-/** Commands of ```sh blocks (one per line, `\` continuations joined) and `$ ` lines of ```console blocks. */
-function readmeExamples(): Example[] {
-  const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+/** The README and every page under docs/, as paths from the repository's root. */
+function documentationPages(): string[] {
+  const pages = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md'));
+  return ['README.md', ...pages.sort().map((name) => `docs/${name}`)];
+}
+
+/** Commands of ```sh blocks (one per line, `\` continuations joined) and `$ ` lines of ```console blocks, in every page. */
+function documentationExamples(): Example[] {
+  return documentationPages().flatMap(pageExamples);
+}
+
+function pageExamples(page: string): Example[] {
+  const lines = readFileSync(join(ROOT, page), 'utf8').split('\n');
   const examples: Example[] = [];
   let block: string | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -57,7 +67,7 @@ function readmeExamples(): Example[] {
     if (block !== 'sh' && block !== 'console') continue;
     let command = block === 'console' ? (line.startsWith('$ ') ? line.slice(2) : '') : line;
     if (command.trim() === '' || command.trimStart().startsWith('#')) continue;
-    const where = `README.md:${i + 1}`;
+    const where = `${page}:${i + 1}`;
     while (command.endsWith('\\') && i + 1 < lines.length) command = `${command.slice(0, -1)} ${lines[++i]!.trim()}`;
     examples.push({ command: command.trim(), where });
   }
@@ -148,12 +158,13 @@ function filled(command: string): string {
   return command.replaceAll('<id>', SESSION_ID);
 }
 
-const examples = [...readmeExamples(), ...helpExamples()];
+const examples = [...documentationExamples(), ...helpExamples()];
 const skipped = (example: Example) => NOT_RUN.find((skip) => skip.example.test(example.command));
 
-describe('the README shell examples', () => {
-  it('are found (the parser reads the README and the help as written)', () => {
-    expect(examples.filter((example) => example.where.startsWith('README')).length).toBeGreaterThan(20);
+describe('the shell examples of the README, docs/ and --help', () => {
+  it('are found (the parser reads the pages and the help as written)', () => {
+    expect(examples.filter((example) => example.where.startsWith('README')).length).toBeGreaterThan(5);
+    expect(examples.filter((example) => example.where.startsWith('docs/')).length).toBeGreaterThan(20);
     expect(new Set(examples.filter((example) => example.where.endsWith('--help')).map((example) => example.where)).size).toBe(COMMANDS.length);
     expect(examples.some((example) => example.command.startsWith('transcript-doctor scan -l -0 | xargs -0 -r'))).toBe(true);
   });
