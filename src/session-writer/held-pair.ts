@@ -116,6 +116,11 @@ export class HeldPair {
     return strays;
   }
 
+  /** Each held line replaced by `change` of it (linked past lines taken out). */
+  relink(change: (line: Line) => Line): void {
+    for (const item of this.held) item.line = change(item.line);
+  }
+
   /** Calls still waiting for a result, in call order. */
   unanswered(): HeldCall[] {
     return this.calls.filter((call) => call.id !== undefined && this.pending.has(call.id));

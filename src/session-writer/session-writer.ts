@@ -177,7 +177,13 @@ class PairAtomicWriter implements SessionWriter {
   }
 
   pendingCallIds(): string[] {
-    return [...this.pairs.values()].flatMap((pair) => pair.pendingIds());
+    return this.threads().flatMap((thread) => this.pairs.get(thread)!.pendingIds());
+  }
+
+  /** The conversations that hold a pair: the main one first, then the sub-agents' in the order they began holding. */
+  private threads(): string[] {
+    const others = [...this.pairs.keys()].filter((thread) => thread !== MAIN);
+    return this.pairs.has(MAIN) ? [MAIN, ...others] : others;
   }
 
   append(entry: unknown): Promise<void> {
@@ -292,12 +298,13 @@ class PairAtomicWriter implements SessionWriter {
     if (!pair.intact()) return this.drop(pair, 'integrity');
     await this.write(pair.lines(), true);
     this.noteSettled(pair);
-    this.onEvent?.({ kind: 'committed', callIds: pair.callIds(), lines: pair.lines().length });
+    // What waited with results that proved strays holds no pair of its own.
+    if (pair.callIds().length > 0) this.onEvent?.({ kind: 'committed', callIds: pair.callIds(), lines: pair.lines().length });
   }
 
   /** Every held pair, interrupted: the sub-agents' first, whose results the main conversation's calls wait for. */
   private async settleAll(why: string): Promise<void> {
-    for (const thread of [...this.pairs.keys()].reverse()) await this.settle(thread, why);
+    for (const thread of this.threads().reverse()) await this.settle(thread, why);
   }
 
   /**
@@ -308,7 +315,10 @@ class PairAtomicWriter implements SessionWriter {
   private async settle(thread: string, why: string): Promise<void> {
     const pair = this.pairs.get(thread);
     if (pair === undefined) return;
-    for (const stray of pair.takeStrays()) this.dropResults(stray, 'no such call');
+    const strays = pair.takeStrays();
+    for (const stray of strays) this.dropResults(stray, 'no such call');
+    // Lines held after a stray may name it as their parent.
+    if (strays.length > 0) pair.relink((line) => this.relinked(line));
     if (pair.complete && pair.hasMessage) return this.commitIfComplete(thread);
     this.pairs.delete(thread);
     if (this.abortMode === 'discard' || !pair.hasMessage) return this.drop(pair, why);
