@@ -131,6 +131,27 @@ export interface TranscriptFormat {
    * conversation a parsed line holds. Such a file is judged line by line, never as one tree.
    */
   conversationOf?(value: unknown): LineConversation | undefined;
+  /** What the pair-atomic session writer needs to know of the format's lines beyond their entries. */
+  appending?: AppendingHints;
+}
+
+/** Read by the session writer (src/session-writer) only; absent members mean the common case. */
+export interface AppendingHints {
+  /**
+   * The side conversation a line belongs to when a sub-agent writes its own lines into the
+   * session's file (Claude Code's side chains, between a Task call and its result): the agent's
+   * id, or '' when the line does not name one. Its calls pair only among its own lines, and it
+   * never ends the main conversation's turn. Undefined for the main conversation. Lines decoded
+   * with an Entry.agent are already known to be a sub-agent's.
+   */
+  sideChainOf?(value: unknown): string | undefined;
+  /**
+   * Entry.group names one response (Claude Code's message id), not a kind of line: the agent runs
+   * a response's first tools while the rest of it streams, so a line of the group belongs to the
+   * response even after results of its first calls, and a result may be written before the line
+   * of its call. Absent: the first result ends the message, and a result comes after its call.
+   */
+  responseGroups?: true;
 }
 
 /**

@@ -11,7 +11,8 @@ import { takeWriteLock, type WriteLock } from '../io/write-lock.js';
 import type { NewLine } from '../model/edits.js';
 import { positionOf, type Entry } from '../model/entry.js';
 import { readExistingLines, type ExistingLines } from './existing-lines.js';
-import { HeldPair, type HeldCall, type Line } from './held-pair.js';
+import type { AbortMode, SessionWriter, SessionWriterEvent, SessionWriterOptions } from './api.js';
+import { HeldPair, isResultOnly, type HeldCall, type Line } from './held-pair.js';
 
 /** The smallest page a kernel copies writes in: a write inside one is seen whole by readers. */
 const PAGE_BYTES = 4096;
@@ -19,52 +20,7 @@ const PAGE_BYTES = 4096;
 /** Append, creating the file; a FIFO put in its place fails at once instead of blocking until a reader comes. */
 const APPEND_NOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0);
 
-/** What happens to a held pair when the run is interrupted before every result has arrived. */
-export type AbortMode = 'discard' | 'synthetic';
-
-export interface SessionWriterOptions {
-  /** The session's format, as `--agent` names it: `pi` (pi and OpenClaw), `claude-code` or `codex`. */
-  format: string;
-  /**
-   * `discard` (default): an interrupted pair is dropped, as if the turn had never been written.
-   * `synthetic`: it is written with an error result for every call still waiting, in the
-   * format's own shape (the result `repair --mode synthetic` adds).
-   */
-  abortMode?: AbortMode;
-  /** Told each time a held pair is settled; nothing else is reported. */
-  onEvent?: (event: SessionWriterEvent) => void;
-}
-
-export interface SessionWriterEvent {
-  /** `committed`: a complete pair was written; `completed`: an interrupted one, with synthetic results; `discarded`: one was dropped. */
-  kind: 'committed' | 'completed' | 'discarded';
-  /** Why a pair was not committed whole: the abort reason, `next turn` (a conversation entry came first), `close`, or `integrity` (calls and results did not match). */
-  reason?: string;
-  /** The calls of the pair. */
-  callIds: string[];
-  /** Lines written for it (bookkeeping held with a discarded pair is kept). */
-  lines: number;
-}
-
-/**
- * Appends to a session file so that it never holds an assistant tool call without its results.
- * See openSessionWriter.
- */
-export interface SessionWriter {
-  readonly path: string;
-  /** Calls of the held pair still waiting for their result, in call order (empty when nothing is held). */
-  pendingCallIds(): string[];
-  /**
-   * Appends one line of the session's format: a parsed value, or its JSON text. Resolves once it
-   * is on disk (fsync), or held: an assistant message with tool calls, what belongs to it, and
-   * what arrives while it waits, are held until the last result arrives and then written together.
-   */
-  append(entry: unknown): Promise<void>;
-  /** The run was interrupted: settles the held pair as `abortMode` says. Nothing held: nothing happens. */
-  abort(reason?: string): Promise<void>;
-  /** Settles a held pair as abort does (reason `close`), then releases the lock. Safe to call twice. */
-  close(): Promise<void>;
-}
+export type { AbortMode, SessionWriter, SessionWriterEvent, SessionWriterOptions } from './api.js';
 
 /**
  * Opens `path` (created when missing) for pair-atomic appends, holding the session's lock
@@ -84,6 +40,14 @@ export interface SessionWriter {
  * as `abortMode` says before that entry is written, as OpenClaw's guard does. Entries that named a
  * dropped line as parent are linked to its parent instead, and after synthetic results the next
  * entry hangs on the last of them, so the replayed path stays whole.
+ *
+ * A sub-agent's lines in the same file (Claude Code's side chains, Copilot CLI's sub-agent events)
+ * are a conversation of their own: they pass a held pair of the main one by, held in pairs of
+ * their own, and never settle it. A line of results that answers no call waiting for one is
+ * dropped, in both abort modes: a second result for a call, a late result for a call the writer
+ * dropped (`discard`) or answered with a synthetic result (`synthetic`), a result for a call never
+ * made. Where the format writes a result before its call (Claude Code, while a response streams),
+ * the result is held until its call comes, and dropped if the turn ends first.
  */
 export async function openSessionWriter(path: string, options: SessionWriterOptions): Promise<SessionWriter> {
   const format = formats.find((candidate) => candidate.name === options.format && candidate.conversationOf === undefined);
@@ -118,8 +82,14 @@ export async function openSessionWriter(path: string, options: SessionWriterOpti
   }
 }
 
+/** The main conversation's key among the held pairs; a sub-agent's is its side chain's. */
+const MAIN = '';
+
 class PairAtomicWriter implements SessionWriter {
-  private pair: HeldPair | undefined;
+  /** The held pair of each conversation in the file, the main one's under MAIN. */
+  private readonly pairs = new Map<string, HeldPair>();
+  /** Calls that have their result in the file, or that the writer dropped: a result for one is not written again. */
+  private readonly settledCalls = new Set<string>();
   /** Entry ids that were dropped (or that synthetic results now follow), and the id to link to instead. */
   private readonly relinks = new Map<string, string | null>();
   /** Appends, aborts and close run one at a time, in the order they were called. */
@@ -152,7 +122,13 @@ class PairAtomicWriter implements SessionWriter {
   }
 
   pendingCallIds(): string[] {
-    return this.pair?.pendingIds() ?? [];
+    return this.threads().flatMap((thread) => this.pairs.get(thread)!.pendingIds());
+  }
+
+  /** The conversations that hold a pair: the main one first, then the sub-agents' in the order they began holding. */
+  private threads(): string[] {
+    const others = [...this.pairs.keys()].filter((thread) => thread !== MAIN);
+    return this.pairs.has(MAIN) ? [MAIN, ...others] : others;
   }
 
   append(entry: unknown): Promise<void> {
@@ -160,7 +136,7 @@ class PairAtomicWriter implements SessionWriter {
   }
 
   abort(why = 'abort'): Promise<void> {
-    return this.serially(() => this.settle(why));
+    return this.serially(() => this.settleAll(why));
   }
 
   close(): Promise<void> {
@@ -169,7 +145,7 @@ class PairAtomicWriter implements SessionWriter {
   }
 
   private async shutDown(): Promise<void> {
-    const settled = this.queue.then(() => (this.broken === undefined ? this.settle('close') : undefined));
+    const settled = this.queue.then(() => (this.broken === undefined ? this.settleAll('close') : undefined));
     this.closed = true;
     this.queue = settled.catch(() => undefined);
     try {
@@ -211,42 +187,91 @@ class PairAtomicWriter implements SessionWriter {
     return this.relinked({ value, text, entry });
   }
 
+  /** The conversation a line belongs to: the main one, or a sub-agent's (see AppendingHints.sideChainOf). */
+  private threadOf(line: Line): string {
+    if (line.entry.agent !== undefined) return `agent:${line.entry.agent}`;
+    const side = this.format.appending?.sideChainOf?.(line.value);
+    return side === undefined ? MAIN : `side:${side}`;
+  }
+
   private async take(line: Line): Promise<void> {
-    const pair = this.pair;
+    const thread = this.threadOf(line);
+    const pair = this.pairs.get(thread);
+    if (isResultOnly(line.entry)) {
+      const stray = this.strayReason(line.entry, pair);
+      if (stray !== undefined) return this.dropResults(line, stray);
+    }
     if (pair === undefined) {
-      if (line.entry.toolCalls === undefined || line.entry.toolCalls.length === 0) return this.write([line]);
-      this.pair = new HeldPair(line);
-      return this.commitIfComplete();
+      if (!isResultOnly(line.entry) && (line.entry.toolCalls === undefined || line.entry.toolCalls.length === 0)) return this.write([line]);
+      this.pairs.set(thread, new HeldPair(line, this.format.appending?.responseGroups === true));
+      return this.commitIfComplete(thread);
     }
     const relation = pair.relationOf(line.entry);
     if (relation === 'next-turn') {
-      await this.settle('next turn');
+      await this.settle(thread, 'next turn');
       // It may name a line of the pair just dropped as its parent.
       return this.take(this.relinked(line));
     }
     pair.add(line, relation);
-    if (relation === 'result') await this.commitIfComplete();
+    if (relation === 'result' || relation === 'part') await this.commitIfComplete(thread);
   }
 
-  private async commitIfComplete(): Promise<void> {
-    const pair = this.pair!;
+  /**
+   * Why a line of results must not be written, if it must not: one names a call already answered
+   * or settled, or (where a result never comes before its call) a call not waiting for one.
+   */
+  private strayReason(entry: Entry, pair: HeldPair | undefined): string | undefined {
+    let unknown = false;
+    for (const { callId } of entry.toolResults!) {
+      if (callId !== undefined && pair?.isPending(callId) === true) continue;
+      if (callId !== undefined && (this.settledCalls.has(callId) || pair?.isAnswered(callId) === true)) return 'answered already';
+      unknown = true;
+    }
+    return unknown && this.format.appending?.responseGroups !== true ? 'no such call' : undefined;
+  }
+
+  private dropResults(line: Line, why: string): void {
+    this.forget([line]);
+    const callIds = line.entry.toolResults!.flatMap((result) => (result.callId === undefined ? [] : [result.callId]));
+    this.onEvent?.({ kind: 'dropped', reason: why, callIds, lines: 0 });
+  }
+
+  private async commitIfComplete(thread: string): Promise<void> {
+    const pair = this.pairs.get(thread)!;
     if (!pair.complete) return;
-    this.pair = undefined;
+    this.pairs.delete(thread);
     if (!pair.intact()) return this.drop(pair, 'integrity');
     await this.write(pair.lines(), true);
-    this.onEvent?.({ kind: 'committed', callIds: pair.callIds(), lines: pair.lines().length });
+    this.noteSettled(pair);
+    // What waited with results that proved strays holds no pair of its own.
+    if (pair.callIds().length > 0) this.onEvent?.({ kind: 'committed', callIds: pair.callIds(), lines: pair.lines().length });
   }
 
-  /** The held pair, interrupted: dropped, or completed with synthetic results, as abortMode says. */
-  private async settle(why: string): Promise<void> {
-    const pair = this.pair;
+  /** Every held pair, interrupted: the sub-agents' first, whose results the main conversation's calls wait for. */
+  private async settleAll(why: string): Promise<void> {
+    for (const thread of this.threads().reverse()) await this.settle(thread, why);
+  }
+
+  /**
+   * The held pair of `thread`, interrupted: results still waiting for their call are dropped;
+   * the rest is written if it is complete, else dropped or completed with synthetic results, as
+   * abortMode says.
+   */
+  private async settle(thread: string, why: string): Promise<void> {
+    const pair = this.pairs.get(thread);
     if (pair === undefined) return;
-    this.pair = undefined;
-    if (this.abortMode === 'discard') return this.drop(pair, why);
+    const strays = pair.takeStrays();
+    for (const stray of strays) this.dropResults(stray, 'no such call');
+    // Lines held after a stray may name it as their parent.
+    if (strays.length > 0) pair.relink((line) => this.relinked(line));
+    if (pair.complete && pair.hasMessage) return this.commitIfComplete(thread);
+    this.pairs.delete(thread);
+    if (this.abortMode === 'discard' || !pair.hasMessage) return this.drop(pair, why);
     const leaf = pair.last().entry;
     for (const call of pair.unanswered()) pair.add(this.syntheticResult(call, pair.last().entry), 'result');
     if (!pair.intact()) return this.drop(pair, 'integrity');
     await this.write(pair.lines(), true);
+    this.noteSettled(pair);
     const last = pair.last().entry;
     if (leaf.id !== undefined && last.id !== undefined && last !== leaf) this.relinks.set(leaf.id, last.id);
     this.onEvent?.({ kind: 'completed', reason: why, callIds: pair.callIds(), lines: pair.lines().length });
@@ -254,14 +279,25 @@ class PairAtomicWriter implements SessionWriter {
 
   /** Writes the bookkeeping held with the pair, linked past the pair's own lines, and nothing of the pair. */
   private async drop(pair: HeldPair, why: string): Promise<void> {
-    for (const { entry } of pair.own()) {
+    this.forget(pair.own());
+    const kept = pair.asides().map((line) => this.relinked(line));
+    await this.write(kept);
+    this.noteSettled(pair);
+    // Results that waited for a call that never came are reported as dropped, not as a pair.
+    if (pair.hasMessage) this.onEvent?.({ kind: 'discarded', reason: why, callIds: pair.callIds(), lines: kept.length });
+  }
+
+  /** Lines that will not be written: an entry that names one as its parent is linked to that line's parent. */
+  private forget(lines: readonly Line[]): void {
+    for (const { entry } of lines) {
       if (entry.id === undefined || typeof entry.parentId === 'undefined') continue;
       const parent = entry.parentId === null ? null : this.relinks.get(entry.parentId) ?? entry.parentId;
       this.relinks.set(entry.id, parent);
     }
-    const kept = pair.asides().map((line) => this.relinked(line));
-    await this.write(kept);
-    this.onEvent?.({ kind: 'discarded', reason: why, callIds: pair.callIds(), lines: kept.length });
+  }
+
+  private noteSettled(pair: HeldPair): void {
+    for (const id of pair.callIds()) this.settledCalls.add(id);
   }
 
   private relinked(line: Line): Line {

@@ -8,6 +8,8 @@ export interface SessionLines {
   assistantLines(calls: Array<[string, string]>): object[];
   result(callId: string, name: string): object;
   aside(): object;
+  /** Claude Code only: a sub-agent's lines in this session's file (isSidechain), with `agentId` when given. */
+  sideChain?(prefix: string, agentId?: string): SessionLines;
 }
 export function sessionLines(format: string, prefix?: string): SessionLines;
 export function pairingOf(format: string, value: unknown): { calls: string[]; results: string[] };

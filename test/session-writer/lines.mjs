@@ -1,7 +1,8 @@
 /**
- * Sessions written line by line as each agent writes them (pi / OpenClaw v3, Claude Code, Codex),
- * for the session writer's tests and the child processes they start. Each builder links every
- * entry to the one it made before, as the agent does: it knows nothing of what the writer holds.
+ * Sessions written line by line as each agent writes them (pi / OpenClaw v3, Claude Code, Codex,
+ * Qwen Code, Copilot CLI), for the session writer's tests and the child processes they start. Each
+ * builder links every entry to the one it made before, as the agent does: it knows nothing of
+ * what the writer holds.
  */
 
 let clock = Date.parse('2026-11-26T09:00:00.000Z');
@@ -33,9 +34,10 @@ function piSession(prefix) {
 
 const USAGE = { input: 10, output: 20, cacheRead: 0, cacheWrite: 0, totalTokens: 30 };
 
-function claudeCodeSession(prefix) {
+function claudeCodeSession(prefix, side) {
   let n = 0;
-  const envelope = { isSidechain: false, userType: 'external', cwd: '/work/demo', sessionId: `${prefix}-5d2c-4f19-a6d0-8e2b4c9f1a37`, version: '2.1.19', gitBranch: 'main' };
+  const sessionId = `${side?.sessionOf ?? prefix}-5d2c-4f19-a6d0-8e2b4c9f1a37`;
+  const envelope = { isSidechain: side !== undefined, userType: 'external', cwd: '/work/demo', sessionId, version: '2.1.19', gitBranch: 'main', ...(side?.agentId === undefined ? {} : { agentId: side.agentId }) };
   const session = {
     leaf: null,
     next(type, body) {
@@ -54,6 +56,8 @@ function claudeCodeSession(prefix) {
     },
     result: (callId) => session.next('user', { message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: callId, content: 'ok', is_error: false }] }, toolUseResult: 'ok' }),
     aside: () => session.next('progress', { data: { type: 'hook_progress', hookEvent: 'PostToolUse' }, toolUseID: `toolu_progress_${n}` }),
+    /** A sub-agent's own lines in this file, a chain from a root of its own; `agentId` as Claude Code 2.x names it (1.0 named none). */
+    sideChain: (sidePrefix, agentId) => claudeCodeSession(sidePrefix, { agentId, sessionOf: prefix }),
   };
   return session;
 }
@@ -77,9 +81,55 @@ function codexSession(prefix) {
   };
 }
 
-/** A builder for `format`; ids start with `prefix` (8 hex digits for Claude Code and Codex). */
+/** Qwen Code 0.24's records: Claude Code's envelope around a Gemini message (`{role, parts}`). */
+function qwenCodeSession(prefix) {
+  let n = 0;
+  const session = {
+    leaf: null,
+    next(type, body) {
+      const uuid = `${prefix}-0000-4000-8000-${(n++).toString(16).padStart(12, '0')}`;
+      const line = { uuid, parentUuid: session.leaf, sessionId: `${prefix}-0000-4000-8000-000000000001`, timestamp: now(), type, cwd: '/work/demo', version: '0.24.4', ...body };
+      session.leaf = uuid;
+      return line;
+    },
+    header: () => undefined,
+    user: (text) => session.next('user', { message: { role: 'user', parts: [{ text }] } }),
+    reply: (text) => session.next('assistant', { model: 'qwen3-coder-plus', message: { role: 'model', parts: [{ text }] } }),
+    assistant: (calls) => session.next('assistant', { model: 'qwen3-coder-plus', message: { role: 'model', parts: calls.map(([id, name]) => ({ functionCall: { id, name, args: { file_path: 'a.txt' } } })) } }),
+    result: (callId, name) =>
+      session.next('tool_result', { message: { role: 'user', parts: [{ functionResponse: { id: callId, name, response: { output: 'ok' } } }] }, toolCallResult: { callId, status: 'success' } }),
+    aside: () => session.next('system', { subtype: 'ui_telemetry', systemPayload: { uiEvent: { 'event.name': 'qwen-code.api_response' } } }),
+  };
+  return session;
+}
+
+/** Copilot CLI 1.0's `events.jsonl`: each event names the one before it. */
+function copilotCliSession(prefix) {
+  let n = 0;
+  const session = {
+    leaf: null,
+    event(type, data) {
+      const id = `${prefix}-0000-4000-8000-${(n++).toString(16).padStart(12, '0')}`;
+      const line = { type, data, id, timestamp: now(), parentId: session.leaf };
+      session.leaf = id;
+      return line;
+    },
+    header: () => session.event('session.start', { sessionId: `${prefix}-5b0c-4f3e-8a27-3c9d1e7f4b60`, version: 1, producer: 'copilot-agent', copilotVersion: '1.0.102', startTime: now(), selectedModel: 'gpt-4.1', context: { cwd: '/work/demo' } }),
+    user: (text) => session.event('user.message', { content: text, messageId: `msg-${n}` }),
+    reply: (text) => session.event('assistant.message', { messageId: `reply-${n}`, model: 'gpt-4.1', content: text, toolRequests: [] }),
+    assistant: (calls) =>
+      session.event('assistant.message', { messageId: `reply-${n}`, model: 'gpt-4.1', content: '', toolRequests: calls.map(([toolCallId, name]) => ({ toolCallId, name, arguments: { command: 'ls' }, type: 'function' })) }),
+    result: (callId) => session.event('tool.execution_complete', { toolCallId: callId, model: 'gpt-4.1', success: true, result: { content: 'ok' } }),
+    aside: () => session.event('tool.execution_start', { toolCallId: `progress-${n}`, toolName: 'bash', arguments: { command: 'ls' } }),
+  };
+  return session;
+}
+
+const BUILDERS = { pi: piSession, 'claude-code': claudeCodeSession, codex: codexSession, 'qwen-code': qwenCodeSession, 'copilot-cli': copilotCliSession };
+
+/** A builder for `format`; ids start with `prefix` (8 hex digits for Claude Code, Codex, Qwen Code and Copilot CLI). */
 export function sessionLines(format, prefix = 'a1b2c3d4') {
-  const session = format === 'pi' ? piSession(prefix) : format === 'claude-code' ? claudeCodeSession(prefix) : codexSession(prefix);
+  const session = BUILDERS[format](prefix);
   // pi writes a message's calls in one line; the others one line per call.
   if (session.assistantLines === undefined) session.assistantLines = (calls) => [session.assistant(calls)];
   return session;
@@ -101,6 +151,14 @@ export function pairingOf(format, value) {
   } else if (format === 'codex' && value.type === 'response_item') {
     if (value.payload.type === 'function_call') calls.push(value.payload.call_id);
     if (value.payload.type === 'function_call_output') results.push(value.payload.call_id);
+  } else if (format === 'qwen-code' && value.message && Array.isArray(value.message.parts)) {
+    for (const part of value.message.parts) {
+      if (part.functionCall) calls.push(part.functionCall.id);
+      if (part.functionResponse) results.push(part.functionResponse.id);
+    }
+  } else if (format === 'copilot-cli') {
+    if (value.type === 'assistant.message') for (const request of value.data.toolRequests) calls.push(request.toolCallId);
+    if (value.type === 'tool.execution_complete') results.push(value.data.toolCallId);
   }
   return { calls, results };
 }

@@ -167,12 +167,12 @@ describe.each(FORMATS)('openSessionWriter (%s): around the pair', (format) => {
     expect(await errorsIn(s.file)).toEqual([]);
   });
 
-  it('a pair whose results do not match its calls is dropped at commit, never written', async () => {
+  it('a pair whose calls and results do not match one to one (two calls with one id) is dropped at commit, never written', async () => {
     const s = await openNew(format);
-    await s.append(s.session.user('go'), s.session.assistantLines([['call_i1', 'read']]), s.session.result('call_other', 'read'), s.session.result('call_i1', 'read'));
+    await s.append(s.session.user('go'), s.session.assistantLines([['call_i1', 'read'], ['call_i1', 'read']]), s.session.result('call_i1', 'read'));
     await s.writer.close();
     expect(shapes(format, s.lines())).toEqual([...headerShapes(format), 'user']);
-    expect(s.events).toEqual([{ kind: 'discarded', reason: 'integrity', callIds: ['call_i1'], lines: 0 }]);
+    expect(s.events).toEqual([{ kind: 'discarded', reason: 'integrity', callIds: ['call_i1', 'call_i1'], lines: 0 }]);
   });
 
   it('close settles a held pair as an abort would (reason close), and releases the lock', async () => {

@@ -40,6 +40,10 @@ export const claudeCodeFormat: TranscriptFormat = {
   copyKey: withoutTimestamp,
   heals: claudeCodeHeals,
   recoverLinks: recoverUuidLinks,
+  appending: {
+    sideChainOf: (value) => (isObject(value) && value.isSidechain === true ? (typeof value.agentId === 'string' ? value.agentId : '') : undefined),
+    responseGroups: true,
+  },
 };
 
 /**
