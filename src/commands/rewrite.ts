@@ -16,6 +16,7 @@ export interface RewriteOptions extends InputListOptions, FormatOptions {
   config?: string;
   inPlace?: boolean;
   backup: boolean;
+  keepBackups?: string;
   force?: boolean;
   /** `--out`; `output` is its old name (`--output`), and the library's. */
   out?: string;
