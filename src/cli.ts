@@ -16,6 +16,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`;
 const PROVIDER_HELP = `judge every transcript against this provider's contract (${PROVIDER_IDS.join(', ')}); default: config "provider", else the provider each file talks to`;
 const PRINT_CONFIG_HELP = 'print the project config in effect (the file it came from, every rule\'s severity, ignores) as JSON, and check nothing';
+const KEEP_BACKUPS_HELP = 'with --in-place: keep the newest n backups of each file, removing older ones once the write has succeeded (default: config "keepBackups", else 3)';
 const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>';
 
 /** The agents whose settings file holds our hook commands. */
@@ -36,6 +37,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .addOption(agentOption())
     .option('--fix', 'repair what scan finds, as repair --in-place does (lock check, backup, atomic write), and report what is left')
     .addOption(new Option('-m, --mode <mode>', 'with --fix: what to do with a tool call that has no result').choices(['discard', 'synthetic']))
+    .option('--keep-backups <n>', KEEP_BACKUPS_HELP.replace('--in-place', '--fix'))
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('--print-config', PRINT_CONFIG_HELP)
     .option('--provider <id>', PROVIDER_HELP)
@@ -273,15 +275,18 @@ Examples:
     .command('restore')
     .description('Put a session back as it was before an in-place write: the newest backup (<file>.bak-<time>), or the one named.')
     .argument('<file>', 'the session file (it may have been deleted: its backups bring it back)')
-    .option('--list', 'list the backups, newest first (name, size, age), and restore nothing')
+    .option('--list', 'list the backups, newest first (name, size, age), how many in-place writes keep, and restore nothing')
+    .option('-c, --config <file>', 'project config whose "keepBackups" --list reports (default: the nearest transcript-doctor.config.json)')
     .option('--backup <name>', 'restore this backup instead of the newest: its file name or its time stamp, as --list shows them')
     .option('--force', 'restore even if a live agent holds the session\'s lock file')
     .addHelpText(
       'after',
       `
 The file it replaces is kept as a backup of its own, so a restore can be undone by restoring
-again. It writes as repair --in-place does: refused while an agent holds the lock, through a temp
-file renamed over the session.
+again; restore itself removes no backup. It writes as repair --in-place does: refused while an
+agent holds the lock, through a temp file renamed over the session. In-place writes (repair,
+canonicalize, scan --fix, guard, hooks) keep the newest 3 backups of a session (--keep-backups,
+config "keepBackups"); --list marks those the next write will remove.
 
 Exit codes: 0 restored (or listed), 2 no backups, unknown backup name, locked session, usage error or failed write.
 
@@ -421,6 +426,7 @@ function withRewriteOptions(command: Command, help: string): Command {
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl), globs, or - for standard input')
     .option('-i, --in-place', 'replace each file (atomically, keeping a .bak-<timestamp> copy)')
     .option('--no-backup', 'with --in-place: keep no backup copy')
+    .option('--keep-backups <n>', KEEP_BACKUPS_HELP)
     .option('--force', 'with --in-place: write even if a live agent holds the lock file')
     .option('--out <path>', 'write the rewritten transcript here: a file, or a folder (ending in / or existing; always for several inputs), or - for standard output')
     .addOption(new Option('--output <path>', 'old name of --out').hideHelp())

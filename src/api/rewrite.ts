@@ -17,6 +17,8 @@ export interface RewriteOptions {
   inPlace?: boolean;
   /** With inPlace: keep a .bak-<timestamp> copy (default true). */
   backup?: boolean;
+  /** With inPlace: keep only the newest this many backups of each file (default: the config's keepBackups, else 3). */
+  keepBackups?: number;
   force?: boolean;
   /** Report what would change, write nothing. */
   dryRun?: boolean;
@@ -79,6 +81,6 @@ async function rewrite(input: TranscriptInput, options: RewriteOptions, chosen: 
 }
 
 function targetOf(options: RewriteOptions): RewriteTargetOptions {
-  const { output, inPlace, backup, force, dryRun, config } = options;
-  return { output, inPlace, backup, force, dryRun, config };
+  const { output, inPlace, backup, keepBackups, force, dryRun, config } = options;
+  return { output, inPlace, backup, keepBackups, force, dryRun, config };
 }

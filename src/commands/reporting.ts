@@ -1,7 +1,7 @@
 import { realpath } from '../io/named-fs.js';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import type { PlannedWrite } from '../io/output-paths.js';
+import { refuseSharedWrites, type PlannedWrite } from '../io/output-paths.js';
 import type { FileReport } from '../pipeline/finding.js';
 import { loadReporter, reporterNames } from '../report/index.js';
 import type { ReportOptions, Reporter } from '../report/types.js';
@@ -45,19 +45,21 @@ export async function planReports(options: ReportingOptions): Promise<Destinatio
     }
   }
   const view = { allFindings: options.allFindings === true, statistics: options.statistics === true };
-  return Promise.all(
-    names.map(async (name, i) => {
+  const destinations = await Promise.all(
+    names.map(async (name, i): Promise<Destination> => {
       const reporter = await loadReporter(name);
       if (reporter === undefined) throw new UserError(`unknown reporter "${name}" (choose from: ${reporterNames.join(', ')})`);
       const file = files.get(name) ?? (i === 0 ? plain : undefined);
       return file === undefined ? { name, reporter, view } : { name, reporter, view, file };
     }),
   );
+  await refuseSharedWrites(reportWrites(destinations));
+  return destinations;
 }
 
-/** The report files a run will write, to check against its inputs before any work. */
+/** The report files a run will write, to check against its inputs (and each other) before any work. */
 export function reportWrites(destinations: readonly Destination[]): PlannedWrite[] {
-  return destinations.flatMap((destination) => (destination.file === undefined ? [] : [{ flag: '--output-file', path: destination.file }]));
+  return destinations.flatMap((destination) => (destination.file === undefined ? [] : [{ flag: '--output-file', path: destination.file, what: `the ${destination.name} report` }]));
 }
 
 /** Writes each report where it goes; colour only for a terminal. */

@@ -1,4 +1,7 @@
 import { UserError } from '../errors.js';
+import { DEFAULT_KEEP_BACKUPS } from '../io/backups.js';
+import { loadProjectConfig } from '../io/config.js';
+import { rules } from '../rules/index.js';
 import { backupListText } from '../report/backup-list.js';
 import { terminalText } from '../report/terminal-text.js';
 import { backupsOf, chooseBackup, restoreBackup, restoreTarget } from '../run/restore.js';
@@ -7,6 +10,7 @@ export interface RestoreCommandOptions {
   list?: boolean;
   backup?: string;
   force?: boolean;
+  config?: string;
 }
 
 /** `transcript-doctor restore`: returns the exit code. */
@@ -16,7 +20,9 @@ export async function restoreCommand(argument: string, options: RestoreCommandOp
   const target = await restoreTarget(argument);
   const backups = await backupsOf(target);
   if (options.list) {
-    process.stdout.write(backupListText(backups, new Date()));
+    const config = loadProjectConfig(options.config, rules.map((rule) => rule.meta.id));
+    const bound = config.keepBackups === undefined ? { keep: DEFAULT_KEEP_BACKUPS } : { keep: config.keepBackups, from: config.path };
+    process.stdout.write(backupListText(backups, new Date(), bound));
     return 0;
   }
   const chosen = chooseBackup(backups, wanted);

@@ -16,6 +16,7 @@ export interface RewriteOptions extends InputListOptions, FormatOptions {
   config?: string;
   inPlace?: boolean;
   backup: boolean;
+  keepBackups?: string;
   force?: boolean;
   /** `--out`; `output` is its old name (`--output`), and the library's. */
   out?: string;
@@ -45,11 +46,18 @@ export async function rewriteCommand(paths: readonly string[], given: RewriteOpt
   if (options.diff) {
     const chosen = [options.inPlace && '--in-place', options.output !== undefined && '--out', options.dryRun && '--dry-run'].filter(Boolean);
     if (chosen.length > 0) throw new UserError(`--diff writes nothing but the diff; drop ${chosen.join(', ')}`);
-    return diffCommand(inputs, prepared, verb);
   }
-  // With no target the transcript goes to standard output: `>> input` would append it to the input.
+  // With no target the transcript (or the diff) goes to standard output: `>> input` would append it to the input.
   const toStdout = !options.inPlace && options.output === undefined && !options.dryRun ? [{ flag: 'standard output', fd: 1 }] : [];
-  await refuseWritesOverInputs([...reportWrites(destinations), ...toStdout], inputs.map((input) => input.path));
+  const transcriptFile = typeof options.output === 'string' ? [{ flag: '--out', path: options.output }] : [];
+  await refuseWritesOverInputs([...reportWrites(destinations), ...transcriptFile, ...toStdout], inputs.map((input) => input.path));
+  if (options.diff) {
+    const { reports, failures, changed } = await diffCommand(inputs, prepared, verb);
+    // Standard output holds the diff, so a report not sent to a file goes to standard error.
+    await emitReports(destinations, options.quiet ? errorsOnly(reports) : reports, { color: options.color, dryRun: true, verb, ruleSet: prepared.ruleSet }, process.stderr);
+    // A file that would change fails the check; with nothing to change the exit code is the rewrite's own.
+    return failures.length + missing > 0 ? 2 : changed > 0 ? 1 : exitCode(reports, 0);
+  }
   const sources = sourcesOf(inputs, process.stdin);
   const progress = await createProgress(options.dryRun ? 'Checking' : 'Rewriting', inputs.map((input) => input.path));
   let result;

@@ -28,6 +28,7 @@ export interface ScanOptions extends ExitOptions, InputListOptions, FormatOption
   printConfig?: boolean;
   fix?: boolean;
   mode?: string;
+  keepBackups?: string;
 }
 
 /** `transcript-doctor scan`: returns the exit code. */
@@ -35,6 +36,7 @@ export async function scanCommand(paths: readonly string[], options: ScanOptions
   if (options.printConfig) return printConfig(options.config);
   if (options.fix) return scanFix(paths, options);
   if (options.mode !== undefined) throw new UserError('--mode goes with --fix (or use repair --mode)');
+  if (options.keepBackups !== undefined) throw new UserError('--keep-backups goes with --fix, whose in-place writes keep backups');
   const destinations = await planReports(options);
   if (options.filesWithErrors && destinations.some((destination) => destination.file === undefined) && reportersOf(options).length > 0) {
     throw new UserError('-l prints the failing paths on standard output; send reports to files with --output-file <reporter>:<path>');

@@ -17,10 +17,12 @@ export interface ProjectConfig {
   verify: Record<string, unknown>;
   /** The provider files are judged against when `--provider` is not given. */
   provider?: ProviderId;
+  /** How many backups of a session in-place writes keep, when `--keep-backups` is not given. */
+  keepBackups?: number;
 }
 
 const EMPTY: ProjectConfig = { rules: {}, ignores: [], verify: {} };
-const TOP_KEYS = ['rules', 'ignores', 'verify', 'provider'];
+const TOP_KEYS = ['rules', 'ignores', 'verify', 'provider', 'keepBackups'];
 const VERIFY_KEYS = ['model', 'verifyAll', 'verifyHeartbeat', 'triggerKeywords', 'timeoutSeconds', 'messagingTools'];
 const SEVERITIES: SeverityOverride[] = ['off', 'info', 'warning', 'error'];
 
@@ -65,6 +67,10 @@ export function loadProjectConfig(explicit: string | undefined, knownRules: read
   if (object.provider !== undefined) {
     if (typeof object.provider !== 'string') fail('"provider" must be a string');
     config.provider = parseProviderId(object.provider as string, `${path}: "provider"`);
+  }
+  if (object.keepBackups !== undefined) {
+    if (!Number.isInteger(object.keepBackups) || (object.keepBackups as number) < 1) fail('"keepBackups" must be a whole number ≥ 1 (--no-backup keeps none)');
+    config.keepBackups = object.keepBackups as number;
   }
   if (object.verify !== undefined) {
     if (typeof object.verify !== 'object' || object.verify === null || Array.isArray(object.verify)) fail('"verify" must be an object');

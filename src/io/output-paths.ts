@@ -85,6 +85,8 @@ export interface PlannedWrite {
   flag: string;
   path?: string;
   fd?: number;
+  /** What goes there, when the flag does not say it (which reporter's report). */
+  what?: string;
 }
 
 /**
@@ -93,6 +95,7 @@ export interface PlannedWrite {
  */
 export async function refuseWritesOverInputs(writes: readonly PlannedWrite[], inputs: readonly string[]): Promise<void> {
   if (writes.length === 0) return;
+  await refuseSharedWrites(writes);
   const inputIds = new Map<string, string>();
   for (const input of inputs) {
     const id = input === '-' ? undefined : await fileId(input);
@@ -105,6 +108,29 @@ export async function refuseWritesOverInputs(writes: readonly PlannedWrite[], in
     const named = write.path === undefined ? write.flag : `${write.flag} ${write.path}`;
     throw new UserError(`${named} is the input ${input}; refusing before anything is read or written`);
   }
+}
+
+/**
+ * Two things a run writes need two files: the second written over the first (a JUnit report over
+ * the JSON one) would leave one of them lost without a word. Refused before any work.
+ */
+export async function refuseSharedWrites(writes: readonly PlannedWrite[]): Promise<void> {
+  const seen = new Map<string, PlannedWrite>();
+  for (const write of writes) {
+    if (write.path === undefined) continue;
+    const id = (await fileId(write.path)) ?? (await plannedName(write.path));
+    const earlier = seen.get(id);
+    if (earlier !== undefined) throw new UserError(`${named(earlier)} and ${named(write)} are the same file; give each its own`);
+    seen.set(id, write);
+  }
+}
+
+const named = (write: PlannedWrite) => `${write.flag} ${write.path}${write.what === undefined ? '' : ` (${write.what})`}`;
+
+/** A file not there yet, named as it will be: its folder's real path and its own name. */
+async function plannedName(path: string): Promise<string> {
+  const absolute = resolve(path);
+  return join(await realpath(dirname(absolute)).catch(() => dirname(absolute)), basename(absolute));
 }
 
 /** Device and inode: the same file whatever path, symlink or hard link names it. */

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
 import { removeOnExit, withoutInterruption } from './exit-cleanup.js';
 import { assertNotLocked } from './lock.js';
-import { backupPathFor } from './backups.js';
+import { backupPathFor, pruneBackups } from './backups.js';
 import { changed, Original, stampOf, type SourceStamp } from './original.js';
 import { sweepStaleTemps, tempPathFor } from './stale-temps.js';
 import { DirectLane, type Leftover } from './direct-lane.js';
@@ -34,6 +34,13 @@ export async function beginInPlace(path: string, force: boolean): Promise<Source
   return stamp;
 }
 
+/** What a commit did besides replacing the target. */
+export interface Committed {
+  backupPath?: string;
+  /** Older backups removed to stay within keepBackups. */
+  prunedBackups?: string[];
+}
+
 export interface CreateOptions {
   /**
    * true (in place): a symlinked target is followed, so a linked session stays linked. false
@@ -48,6 +55,8 @@ export interface CreateOptions {
 
 export interface CommitOptions {
   backup: boolean;
+  /** With backup: once the write has succeeded, keep only the newest this many backups (the new one among them); absent, all stay. */
+  keepBackups?: number;
   /** The target as it was read: the commit is refused if it changed, and undone if it changes during the rename. */
   expected?: SourceStamp;
   /** Runs just before the target is replaced (the lock check); a throw refuses the commit. */
@@ -173,7 +182,7 @@ export class AtomicFile {
    * folder. Refused: the temp file is removed and the target is untouched. Written to during the
    * rename: the original, with what was written, is put back, and this throws.
    */
-  async commit(options: CommitOptions): Promise<{ backupPath?: string }> {
+  async commit(options: CommitOptions): Promise<Committed> {
     if (this.settled) throw new Error(`AtomicFile for ${this.target} is already committed or discarded`);
     await this.finish();
     let original: Original | undefined;
@@ -186,7 +195,7 @@ export class AtomicFile {
       await this.discard();
       throw asUserError(error, `cannot write ${this.target}`);
     }
-    return withoutInterruption(() => this.replace(options.backup, original));
+    return withoutInterruption(() => this.replace(options.backup, original, options.keepBackups));
   }
 
   /** Remove the temp file (dry runs, refused writes, errors). Safe to call twice. */
@@ -201,7 +210,7 @@ export class AtomicFile {
     this.forget();
   }
 
-  private async replace(backup: boolean, original: Original | undefined): Promise<{ backupPath?: string }> {
+  private async replace(backup: boolean, original: Original | undefined, keepBackups: number | undefined): Promise<Committed> {
     const { destination } = this;
     let backupPath: string | undefined;
     // A second name for the original, to put it back if a writer reaches it during the rename.
@@ -241,7 +250,10 @@ export class AtomicFile {
         if (await original.written()) return await this.putBack(original, hold, backupPath);
       }
       if (hold !== undefined && hold !== backupPath) await rm(hold, { force: true }).catch(() => undefined);
-      return backupPath === undefined ? {} : { backupPath };
+      if (backupPath === undefined) return {};
+      // Only now: the new file is in place and settled, and its backup holds what it replaced.
+      if (keepBackups === undefined) return { backupPath };
+      return { backupPath, prunedBackups: await pruneBackups(destination, backupPath, keepBackups) };
     } finally {
       forgetHold();
       await original?.close();

@@ -39,6 +39,8 @@ export interface RepairSummary {
   /** Where the repaired transcript went ('-' for standard output); absent for a dry run. */
   output?: string;
   backupPath?: string;
+  /** Older backups of the file removed to keep the newest N (`--keep-backups`). */
+  prunedBackups?: string[];
   /** Why nothing was or could be done, when the format says so (canonicalize on Codex). */
   note?: string;
 }

@@ -10,6 +10,7 @@ import type { TranscriptFormat } from '../formats/format.js';
 import { documentFormat, formats } from '../formats/registry.js';
 import { AtomicFile, assertNotLocked, beginInPlace, type SourceStamp } from '../io/safe-write.js';
 import { withReadablePath } from '../io/regular-file.js';
+import { DEFAULT_KEEP_BACKUPS } from '../io/backups.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts, emptyPlan, isEmptyPlan, type RepairMode, type RepairPlan } from '../repair/plan.js';
@@ -31,7 +32,8 @@ import { planConversations, writeConversations, type ConversationPlan } from './
 
 /** Where a repaired transcript goes. */
 export type Target =
-  | { kind: 'in-place'; backup: boolean; force: boolean }
+  /** keepBackups: how many backups of the file to keep (default DEFAULT_KEEP_BACKUPS). */
+  | { kind: 'in-place'; backup: boolean; force: boolean; keepBackups?: number }
   | { kind: 'file'; path: string }
   | { kind: 'stream'; stream: Writable }
   | { kind: 'dry-run' };
@@ -262,12 +264,13 @@ function destination(
           // Judged first: the rules run while the fsync flushEarly started is still going.
           const judged = judge(output, plan?.analysis);
           try {
-            const { backupPath } = await file.commit(
+            const { backupPath, prunedBackups } = await file.commit(
               target.kind === 'in-place'
-                ? { backup: target.backup, expected: stamp, lastCheck: () => assertNotLocked(source, target.force) }
+                ? { backup: target.backup, keepBackups: target.keepBackups ?? DEFAULT_KEEP_BACKUPS, expected: stamp, lastCheck: () => assertNotLocked(source, target.force) }
                 : { backup: false },
             );
             if (backupPath !== undefined) summary.backupPath = backupPath;
+            if (prunedBackups !== undefined && prunedBackups.length > 0) summary.prunedBackups = prunedBackups;
           } catch (error) {
             await file.discard();
             throw error;

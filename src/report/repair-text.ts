@@ -35,7 +35,8 @@ export function describeRepair(summary: RepairSummary, dryRun: boolean, source: 
   if (!summary.changed) return summary.note ?? `nothing to ${verb}`;
   const done = describeCounts(summary.counts) || 'normalised line endings';
   const where = summary.output === undefined || summary.output === '-' || summary.output === source ? '' : ` → ${summary.output}`;
-  const backup = summary.backupPath === undefined ? '' : ` (backup: ${summary.backupPath})`;
+  const pruned = summary.prunedBackups === undefined ? '' : `; ${summary.prunedBackups.length} older removed (--keep-backups)`;
+  const backup = summary.backupPath === undefined ? '' : ` (backup: ${summary.backupPath}${pruned})`;
   return `${dryRun ? `would ${verb}` : pastTense(verb)}: ${done}${where}${backup}`;
 }
 

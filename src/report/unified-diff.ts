@@ -14,6 +14,21 @@ type Op = { kind: ' ' | '-' | '+'; line: string };
  */
 export function unifiedDiff(before: string, after: string, nameBefore: string, nameAfter: string): string {
   if (before === after) return '';
+  return `--- ${nameBefore}\n+++ ${nameAfter}\n${diffBody(before, after)}`;
+}
+
+/**
+ * The same diff of two files' bytes, as bytes: what `patch` and `git apply` need to rebuild the
+ * second exactly. Each byte is read as one Latin-1 character and written back as that byte, so
+ * invalid UTF-8, NUL and CR survive (lines end at LF only, as patch reads them); the names are UTF-8.
+ */
+export function unifiedByteDiff(before: Buffer, after: Buffer, nameBefore: string, nameAfter: string): Buffer {
+  if (before.equals(after)) return Buffer.alloc(0);
+  return Buffer.concat([Buffer.from(`--- ${nameBefore}\n+++ ${nameAfter}\n`), Buffer.from(diffBody(before.toString('latin1'), after.toString('latin1')), 'latin1')]);
+}
+
+/** The hunks turning `before` into `after`. */
+function diffBody(before: string, after: string): string {
   const a = splitLines(before);
   const b = splitLines(after);
   const ops: Op[] = [];
@@ -38,7 +53,7 @@ export function unifiedDiff(before: string, after: string, nameBefore: string, n
       while (j < inB) ops.push({ kind: '+', line: b[j++]! });
     }
   }
-  return `--- ${nameBefore}\n+++ ${nameAfter}\n${hunks(ops).join('')}`;
+  return hunks(ops).join('');
 }
 
 /** Where `line` is next in `lines` from `from`, looking LOOKAHEAD lines ahead at most; -1 if not there. */
@@ -61,8 +76,10 @@ function hunks(ops: readonly Op[]): string[] {
   let lineA = 1;
   let lineB = 1;
   while (at < ops.length) {
-    const change = ops.findIndex((op, k) => k >= at && op.kind !== ' ');
-    if (change === -1) break;
+    // From where the last hunk stopped, not from the start: many hunks stay linear.
+    let change = at;
+    while (change < ops.length && ops[change]!.kind === ' ') change++;
+    if (change === ops.length) break;
     // Extend the hunk while the next change is within twice the context of the last one.
     let end = change;
     for (let k = change; k < ops.length && k - end <= 2 * CONTEXT; k++) if (ops[k]!.kind !== ' ') end = k;

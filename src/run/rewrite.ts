@@ -10,12 +10,15 @@ import { ruleSetFingerprint } from '../rules/fingerprint.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Failure, RunResult } from './scan.js';
 import type { Source } from './sources.js';
+import { wholeNumber } from './numbers.js';
 
 /** Where `repair` and `canonicalize` write, the same on the command line and in the library. */
 export interface RewriteTargetOptions {
   inPlace?: boolean;
   /** With inPlace: keep a .bak-<timestamp> copy (default true). */
   backup?: boolean;
+  /** With inPlace: how many backups of each file to keep, newest first (default: the config's keepBackups, else 3). */
+  keepBackups?: string | number;
   force?: boolean;
   /** A file, a folder for several inputs, or (library only) a stream. */
   output?: string | Writable;
@@ -25,6 +28,8 @@ export interface RewriteTargetOptions {
 
 export interface PreparedRewrite {
   rewrite: Rewrite;
+  /** The config's "keepBackups", if it says. */
+  keepBackups?: number;
   ignores: readonly string[];
   /** The fingerprint of the rules (see ReportOptions.ruleSet). */
   ruleSet: () => string;
@@ -34,7 +39,12 @@ export interface PreparedRewrite {
 export function prepareRewrite(rewrite: Rewrite, config: string | undefined): PreparedRewrite {
   const project = loadProjectConfig(config, allRules.map((rule) => rule.meta.id));
   const rules = configureRules(rewrite.rules, project.rules);
-  return { rewrite: { ...rewrite, rules, provider: rewrite.provider ?? project.provider }, ignores: project.ignores, ruleSet: () => ruleSetFingerprint(rules) };
+  return {
+    rewrite: { ...rewrite, rules, provider: rewrite.provider ?? project.provider },
+    keepBackups: project.keepBackups,
+    ignores: project.ignores,
+    ruleSet: () => ruleSetFingerprint(rules),
+  };
 }
 
 /**
@@ -59,6 +69,8 @@ export async function runRewrite(
   if (toFallback && sources.length > 1) throw new UserError(`${sources.length} transcripts to ${verb}: use --in-place, --out <folder> or --dry-run`);
   const output = options.output;
   if (typeof output === 'object' && sources.length > 1) throw new UserError(`${sources.length} transcripts to ${verb}: a stream output takes one input`);
+  const keepBackups = options.keepBackups === undefined ? prepared.keepBackups : wholeNumber(options.keepBackups, '--keep-backups', 1);
+  if (options.keepBackups !== undefined && !options.inPlace) throw new UserError('--keep-backups is for --in-place writes, which keep backups');
   const outputs = typeof output === 'string' ? await outputPaths(output, sources.map((source) => source.path)) : undefined;
 
   const result: RunResult & { toFallback: boolean } = { reports: [], failures: [], toFallback };
@@ -66,7 +78,7 @@ export async function runRewrite(
     const target: Target = options.dryRun
       ? { kind: 'dry-run' }
       : options.inPlace
-        ? { kind: 'in-place', backup: options.backup ?? true, force: options.force ?? false }
+        ? { kind: 'in-place', backup: options.backup ?? true, force: options.force ?? false, keepBackups }
         : outputs !== undefined
           ? { kind: 'file', path: outputs[i]! }
           : { kind: 'stream', stream: (output as Writable | undefined) ?? fallback! };

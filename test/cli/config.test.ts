@@ -35,7 +35,7 @@ describe('project config', () => {
 
   it('a bad key is named in a one-line error, exit 2', async () => {
     for (const [config, message] of [
-      [{ rule: {} }, 'unknown key "rule" (known: rules, ignores, verify, provider)'],
+      [{ rule: {} }, 'unknown key "rule" (known: rules, ignores, verify, provider, keepBackups)'],
       [{ rules: { 'no-such': 'off' } }, '"rules" names an unknown rule "no-such"'],
       [{ rules: { 'empty-text-block': 'loud' } }, '"rules.empty-text-block" must be one of off, info, warning, error'],
       [{ verify: { modle: 'x' } }, 'unknown key "verify.modle"'],
