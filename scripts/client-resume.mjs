@@ -195,9 +195,10 @@ function skipped(value) {
 function claudeLeaf(messages, recs, byUuid) {
   const last = messages.at(-1);
   if (last === undefined || recs.some(({ value }) => value.type === 'last-prompt')) return last;
-  let newest = last;
-  for (const r of messages) if (typeof r.value.timestamp === 'string' && r.value.timestamp > (newest.value.timestamp ?? '')) newest = r;
-  if (newest === last) return last;
+  // The first message of the newest time: with equal times the last message does not win.
+  let newest;
+  for (const r of messages) if (typeof r.value.timestamp === 'string' && r.value.timestamp > (newest?.value.timestamp ?? '')) newest = r;
+  if (newest === undefined || newest === last) return last;
   const reaches = (r) => {
     const seen = new Set();
     for (let at = r; at !== undefined && !seen.has(at.value.uuid); at = byUuid.get(at.value.parentUuid)?.at(-1)) {

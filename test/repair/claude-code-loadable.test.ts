@@ -20,9 +20,10 @@ function clientLeaf(lines: Line[], byUuid: Map<string, Line>): Line | undefined 
   const rows = lines.filter((line) => loaded(line) && line.isSidechain !== true);
   const last = rows.at(-1);
   if (last === undefined) return undefined;
-  let newest = last;
-  for (const row of rows) if (row.timestamp > newest.timestamp) newest = row;
-  if (newest === last) return last;
+  // The first row of the newest time: with equal times the last row does not win.
+  let newest: Line | undefined;
+  for (const row of rows) if (typeof row.timestamp === 'string' && row.timestamp > (newest?.timestamp ?? '')) newest = row;
+  if (newest === undefined || newest === last) return last;
   const reaches = (row: Line) => {
     const seen = new Set<string>();
     for (let at: Line | undefined = row; at !== undefined && !seen.has(at.uuid); at = byUuid.get(at.parentUuid)) {
