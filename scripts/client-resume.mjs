@@ -36,10 +36,17 @@
 // resuming from an earlier leaf, Codex's "Orphan function call output" log. A run that sends no
 // conversation request, or in which Codex starts a new session, is refused, with the client's line.
 //
+// A repaired run is also held to the original's: a message, call or real result of the file that
+// the client sent when it resumed the original and no longer sends after the repair is lost
+// history (outcome lost-history, not resumable): the repair made the client drop what it loaded.
+// Lines the client does not load (a message whose content holds a bare string) are not the file's
+// history, and the client resumes from the last message, or from the newest one hanging on it.
+//
 // Output: one JSON line per session and mode ({file, client, mode, outcome: clean | patched |
-// refused | repair-failed, patches, reason, repairRemoved: tool-call ids the repair mentions fewer
-// times than the original}), then one summary line per client and mode ({summary, sessions,
-// resumable, clean, patched, patchKinds, refused, refusals}). Exit 0 when it ran, 2 on bad usage.
+// refused | lost-history | repair-failed, patches, lost, reason, repairRemoved: tool-call ids the
+// repair mentions fewer times than the original}), then one summary line per client and mode
+// ({summary, sessions, resumable, clean, patched, patchKinds, refused, refusals, lostHistory}).
+// Exit 0 when it ran, 2 on bad usage.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -169,15 +176,51 @@ function claudeItems(role, content, line) {
   return items;
 }
 
-/** The parentUuid chain that ends at the file's last message, oldest first. */
+/** A message line Claude Code loads: one whose content parts are all blocks (it skips a line holding a bare string). */
+function loadedMessage(value) {
+  return (value.type === 'user' || value.type === 'assistant') && value.isSidechain !== true && value.message && !skipped(value);
+}
+
+function skipped(value) {
+  const content = value.message?.content;
+  return Array.isArray(content) && content.some((part) => part === null || typeof part !== 'object' || Array.isArray(part));
+}
+
+/**
+ * Where Claude Code 2.1.328 resumes (without a last-prompt record): from the last message; when
+ * another message carries a newer timestamp, from the newest message whose chain passes through
+ * that last one (tried: a last line stamped earlier than a line hanging on its uuid resumed from
+ * that line, a last line stamped earlier than a sibling branch still won).
+ */
+function claudeLeaf(messages, recs, byUuid) {
+  const last = messages.at(-1);
+  if (last === undefined || recs.some(({ value }) => value.type === 'last-prompt')) return last;
+  // The first message of the newest time: with equal times the last message does not win.
+  let newest;
+  for (const r of messages) if (typeof r.value.timestamp === 'string' && r.value.timestamp > (newest?.value.timestamp ?? '')) newest = r;
+  if (newest === undefined || newest === last) return last;
+  const reaches = (r) => {
+    const seen = new Set();
+    for (let at = r; at !== undefined && !seen.has(at.value.uuid); at = byUuid.get(at.value.parentUuid)?.at(-1)) {
+      if (at.value.uuid === last.value.uuid) return true;
+      seen.add(at.value.uuid);
+    }
+    return false;
+  };
+  let leaf = last;
+  for (const r of messages) if (r !== last && typeof r.value.timestamp === 'string' && r.value.timestamp >= (leaf === last ? '' : leaf.value.timestamp) && reaches(r)) leaf = r;
+  return leaf;
+}
+
+/** The parentUuid chain that ends where the client resumes, oldest first. */
 function claudeFileItems(recs) {
-  const messages = recs.filter(({ value }) => (value.type === 'user' || value.type === 'assistant') && value.isSidechain !== true && value.message);
-  const leaf = messages.at(-1);
-  if (leaf === undefined) return { items: [], offChain: [] };
+  const messages = recs.filter(({ value }) => loadedMessage(value));
   // Parents resolve to the nearest earlier record with that uuid (the file's order, not the
   // client's), else to a later one: concurrent writers sometimes append a parent after its child.
   const byUuid = new Map();
-  for (const r of recs) if (typeof r.value.uuid === 'string') byUuid.set(r.value.uuid, [...(byUuid.get(r.value.uuid) ?? []), r]);
+  for (const r of recs) if (typeof r.value.uuid === 'string' && !skipped(r.value)) byUuid.set(r.value.uuid, [...(byUuid.get(r.value.uuid) ?? []), r]);
+  const leaf = claudeLeaf(messages, recs, byUuid);
+  if (leaf === undefined) return { items: [], offChain: [] };
   const chain = [];
   let current = leaf;
   const seen = new Set();
@@ -525,6 +568,29 @@ function conversationRequest(client, captured) {
   return captured.find(({ body }) => body !== undefined && (client === 'claude' ? Array.isArray(body.messages) : Array.isArray(body.input)) && carries(body));
 }
 
+/** What each file's original resume sent, for the repaired runs of the same file to be held to. */
+const originalRequests = new Map();
+
+/**
+ * The file's messages, calls and real results the client sent when it resumed the original and
+ * no longer sends after the repair: a repair must never cost the client history it loaded. Calls
+ * the client had to answer with a placeholder are discard mode's to drop, with the placeholders;
+ * the turn the client adds itself never counts. A repaired file from which the client sends
+ * nothing of the file's own (our closing turn aside) has lost its history too.
+ */
+function lostFromOriginal(original, sent, text, mode) {
+  if (original === undefined) return [];
+  const own = (i, inText) => i.key !== '' && !(i.kind === 'A' && i.key === NO_RESPONSE) && (inText.includes(i.key) || inText.includes(JSON.stringify(i.key).slice(1, -1)));
+  const before = original.sent.filter((i) => own(i, original.text));
+  if (before.length > 0 && !sent.some((i) => own(i, text))) return ['no history: the request holds nothing of the file'];
+  const placeholder = (i) => i.kind === 'R' && SYNTHETIC_MARKERS.some((m) => (i.text ?? '').includes(m) && !original.text.includes(m));
+  const patched = new Set(mode === 'discard' ? original.sent.filter(placeholder).map((i) => i.key) : []);
+  const has = new Set(sent.map((i) => `${i.kind}:${i.key}`));
+  return before
+    .filter((i) => !patched.has(i.key) && !placeholder(i) && !has.has(`${i.kind}:${i.key}`))
+    .map((i) => `${i.kind === 'C' ? 'call' : i.kind === 'R' ? 'result' : i.kind === 'A' ? 'assistant' : 'user'} ${i.key.slice(0, 50)}`);
+}
+
 async function resumeOnce(file, client, mode) {
   const root = mkdtempSync(join(opts.keep ?? tmpdir(), 'resume-'));
   const result = { file, client, mode };
@@ -577,6 +643,9 @@ async function resumeOnce(file, client, mode) {
       if (nothingKept) return { ...result, outcome: 'refused', reason: `started a new session ${started} instead of resuming ${placed.id}` };
       result.resumedAs = started;
     }
+    if (mode === 'original') originalRequests.set(file, { sent, text });
+    const lost = lostFromOriginal(originalRequests.get(file), sent, text, mode);
+    if (mode !== 'original' && lost.length > 0) return { ...result, outcome: 'lost-history', lost, fileItems: fromFile.items.length, sentItems: sent.length, patches };
     return { ...result, outcome: patches.length === 0 ? 'clean' : 'patched', fileItems: fromFile.items.length, sentItems: sent.length, patches };
   } finally {
     if (opts.keep === undefined) rmSync(root, { recursive: true, force: true });
@@ -592,7 +661,7 @@ for (const path of parsed.positionals) {
       const result = await resumeOnce(file, client, mode);
       console.log(JSON.stringify(result));
       const key = `${client} ${mode}`;
-      const s = summaries.get(key) ?? { summary: key, sessions: 0, resumable: 0, clean: 0, patched: 0, patchKinds: {}, refused: 0, refusals: {}, repairFailed: 0 };
+      const s = summaries.get(key) ?? { summary: key, sessions: 0, resumable: 0, clean: 0, patched: 0, patchKinds: {}, refused: 0, refusals: {}, lostHistory: 0, repairFailed: 0 };
       s.sessions += 1;
       if (result.outcome === 'clean' || result.outcome === 'patched') s.resumable += 1;
       if (result.outcome === 'clean') s.clean += 1;
@@ -602,6 +671,7 @@ for (const path of parsed.positionals) {
         s.refusals[reason] = (s.refusals[reason] ?? 0) + 1;
       }
       if (result.outcome === 'repair-failed') s.repairFailed += 1;
+      if (result.outcome === 'lost-history') s.lostHistory += 1;
       if (result.outcome === 'patched') {
         s.patched += 1;
         for (const kind of new Set(result.patches.map((p) => p.kind))) s.patchKinds[kind] = (s.patchKinds[kind] ?? 0) + 1;

@@ -58,7 +58,7 @@ const BRANCH_LOOKBACK = 500;
 export function analyze(transcript: Transcript, tree?: Tree): Analysis {
   const entries = transcript.entries;
   const semantics = semanticsOf(transcript);
-  tree ??= buildTree(entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true);
+  tree ??= buildTree(entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true, undefined, semantics.resumesPastCopies === true);
   const onPath = new Uint8Array(entries.length);
   for (const index of tree.replayPath) onPath[index] = 1;
   const replayed = semantics.resultsBesidePath ? withResultsBeside(entries, tree, onPath) : tree.replayPath;

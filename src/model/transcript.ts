@@ -53,6 +53,12 @@ export interface ReplaySemantics {
    * (Claude Code 2.1.328: "No response requested.", also written to the file when it repairs).
    */
   answersTrailingUser?: true;
+  /**
+   * The agent keeps a later copy of an id as that id, so lines that hang on the id hang on the
+   * copy, and it resumes from the newest of them rather than from a last line that is such a copy
+   * (Claude Code 2.1.328, tried; see buildTree).
+   */
+  resumesPastCopies?: true;
   /** Every request goes to a provider that rejects empty and whitespace-only text blocks (Claude Code: Anthropic). */
   blankTextRejected: boolean;
   /** What the agent does with a file whose header it cannot read, in words (pi's: it overwrites the file). */

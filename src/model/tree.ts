@@ -9,7 +9,7 @@ import type { ReplaySemantics } from './transcript.js';
 export interface Tree {
   /** Parent entry index, or -1 for roots, headers and broken links. */
   parent: Int32Array;
-  /** Last non-header entry in file order: pi resumes from here. -1 when there is none. */
+  /** Last non-header entry in file order: pi resumes from here (Claude Code past a copy, see ReplaySemantics.resumesPastCopies). -1 when there is none. */
   leaf: number;
   /** Entries from the root down to the leaf. */
   replayPath: number[];
@@ -32,8 +32,9 @@ const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 /**
  * `bridge`: an entry whose parent names no entry hangs on the entry written before it (see
  * ReplaySemantics.bridgesUnknownParents). `ids`: the index indexIds made with the same `keep`, when the caller has it.
+ * `pastCopies`: see ReplaySemantics.resumesPastCopies.
  */
-export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last', bridge = false, ids = indexIds(entries, keep)): Tree {
+export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateIds'] = 'last', bridge = false, ids = indexIds(entries, keep), pastCopies = false): Tree {
   const { byId, duplicateIds } = ids;
   const parent = new Int32Array(entries.length).fill(-1);
   const unknownParents: number[] = [];
@@ -61,6 +62,7 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
   }
   if (applyRollbacks(entries, parent)) chain = false;
   if (chain) return chainTree(entries, parent, leaf, byId, duplicateIds);
+  if (pastCopies && keep === 'first') leaf = leafPastCopy(entries, parent, leaf, duplicateIds);
 
   return {
     parent,
@@ -72,6 +74,44 @@ export function buildTree(entries: EntryStore, keep: ReplaySemantics['duplicateI
     duplicateIds,
     byId,
   };
+}
+
+/**
+ * Where the last node is a later copy of an id (the agent keeps the first) that hangs elsewhere,
+ * while lines written before it hang on that id, the agent resumes from those lines: Claude Code
+ * 2.1.328 takes the newest line whose chain passes through the last line's uuid (tried offline),
+ * which in a file written in order is the last-written one. A copy that continues the
+ * conversation through its own id stays the leaf. The copy resumed past is left hanging on
+ * nothing: what it says stands in for the id's first entry, which stays on the path, so it is no
+ * result or branch of its own beside it.
+ */
+function leafPastCopy(entries: EntryStore, parent: Int32Array, leaf: number, duplicateIds: Tree['duplicateIds']): number {
+  const copy = duplicateIds.find(({ entry }) => entry === leaf);
+  if (copy === undefined) return leaf;
+  const through = new PathWalker(parent);
+  if (through.path(leaf).includes(copy.first)) return leaf;
+  // 1 hangs on the first copy, 2 does not, 3 on the walk under way (met again: a cycle); each
+  // walk stops at the first node already known, so every node is walked once.
+  const state = new Uint8Array(parent.length);
+  state[copy.first] = 1;
+  let found = -1;
+  const walk: number[] = [];
+  for (let i = 0; i < parent.length; i++) {
+    if (i === leaf || !isNode(entries, i)) continue;
+    let at = i;
+    while (at !== -1 && state[at] === 0) {
+      state[at] = 3;
+      walk.push(at);
+      at = parent[at]!;
+    }
+    const verdict = at !== -1 && state[at] === 1 ? 1 : 2;
+    for (const node of walk) state[node] = verdict;
+    walk.length = 0;
+    if (verdict === 1 && i !== copy.first) found = i;
+  }
+  if (found === -1) return leaf;
+  parent[leaf] = -1;
+  return found;
 }
 
 /** The tree of nodes that each hang on the node before them: one path of every node, one leaf, no cycle. */

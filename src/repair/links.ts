@@ -55,7 +55,7 @@ export function repairLinks(transcript: Transcript, builder: PlanBuilder): Tree 
     // Only an entry with an id can be a parent.
     if (entries.idRef[i] !== -1) previous = i;
   }
-  const tree = buildTree(transcript.entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true, ids);
+  const tree = buildTree(transcript.entries, semantics.duplicateIds, semantics.bridgesUnknownParents === true, ids, semantics.resumesPastCopies === true);
   for (const cycle of tree.cycles) {
     const first = cycle.map((index) => transcript.entries.at(index)).reduce((a, b) => (b.line < a.line ? b : a));
     relink(first, parentBefore(transcript.entries, first, (id) => !cycle.includes(tree.byId.get(id) ?? -1)), builder);

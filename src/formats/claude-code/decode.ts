@@ -35,6 +35,12 @@ export class ClaudeCodeDecoder implements Decoder {
     const text = textReader(latin1);
     const id = text(value.uuid);
     if (id === undefined) return entry; // summary, file-history-snapshot, queue-operation, titles: no place in the DAG
+    const unreadable = unreadableParts(value);
+    if (unreadable !== undefined) {
+      // Claude Code does not load the line at all: no row, no uuid, nothing hangs on it and it is no leaf.
+      entry.unreadableParts = unreadable;
+      return entry;
+    }
     entry.id = id;
     // Claude Code always writes parentUuid (null for a root); lines without it come from other
     // tools' hand-made files, which list the conversation in order.
@@ -55,6 +61,20 @@ export class ClaudeCodeDecoder implements Decoder {
   state(): undefined {
     return undefined;
   }
+}
+
+/**
+ * Content parts of a message line that are not blocks (a bare string, a number). Claude Code
+ * 2.1.328 skips such a line when it resumes, even as the last line or a parent of later lines:
+ * its request held neither the line nor an answer to it.
+ */
+function unreadableParts(value: Json): Array<{ pointer: string; type: string }> | undefined {
+  if (typeof value.type !== 'string' || !MESSAGE_TYPES.has(value.type) || !isObject(value.message) || !Array.isArray(value.message.content)) return undefined;
+  const parts: Array<{ pointer: string; type: string }> = [];
+  value.message.content.forEach((part, i) => {
+    if (!isObject(part)) parts.push({ pointer: blockPointer(i), type: part === null ? 'null' : Array.isArray(part) ? 'array' : typeof part });
+  });
+  return parts.length > 0 ? parts : undefined;
 }
 
 function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean, text: TextReader): void {

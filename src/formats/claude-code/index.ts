@@ -19,7 +19,7 @@ export const claudeCodeFormat: TranscriptFormat = {
   // the order they finished, which Anthropic accepts. It talks only to Anthropic, which rejects blank text blocks.
   // A line whose parentUuid names no line is bridged to the line before it when Claude Code
   // resumes, and a user turn nobody answered gets its "No response requested." turn.
-  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false, bridgesUnknownParents: true, answersTrailingUser: true, blankTextRejected: true, provider: 'anthropic' },
+  semantics: { duplicateIds: 'first', resultsBesidePath: true, header: false, resultOrder: false, resultNames: false, bridgesUnknownParents: true, answersTrailingUser: true, resumesPastCopies: true, blankTextRejected: true, provider: 'anthropic' },
   detect(value) {
     if (!isObject(value) || typeof value.type !== 'string') return false;
     if (OWN_TYPES.has(value.type)) return true;
