@@ -28,6 +28,7 @@ function run(args: string[], cwd: string): { code: number | null; stdout: Buffer
 
 /** The original with the diff applied by `tool`, in a folder of its own. */
 function applied(original: Buffer, diff: Buffer, tool: 'patch' | 'git'): Buffer {
+  if (tool === 'patch' && !existsSync(PATCH)) throw new Error(`${PATCH} is missing: install GNU patch to run the E18 tests`);
   const dir = mkdtempSync(join(tmpdir(), 'td-diff-apply-'));
   writeFileSync(join(dir, 's.jsonl'), original);
   writeFileSync(join(dir, 'd.diff'), diff);
@@ -85,7 +86,7 @@ const mutated = (bases: Buffer[]) => fc
   });
 
 describe('--diff is a diff of bytes', () => {
-  it('E18 — patch is at /usr/bin/patch (the diffs below are applied with it)', () => {
+  it('GNU patch is at /usr/bin/patch, for the E18 tests to apply their diffs with', () => {
     expect(existsSync(PATCH), `${PATCH} is missing: install GNU patch to run these tests`).toBe(true);
     expect(spawnSync(PATCH, ['--version']).stdout.toString()).toMatch(/GNU patch/);
   });
@@ -127,14 +128,15 @@ describe('--diff is a diff of bytes', () => {
   it('E18 — property: over byte mutations, patch applied to the original gives what repair --out writes', () => {
     fc.assert(
       fc.property(mutated([BROKEN, HEALTHY, LEGACY]), (original) => checkDiff('repair', original)),
-      { numRuns: 8 },
+      // No shrinking: each step runs the CLI twice, and a failing case is printed as it is.
+      { numRuns: 8, endOnFailure: true },
     );
   }, 240_000);
 
   it('E18 — property: the same for canonicalize --diff and canonicalize --out', () => {
     fc.assert(
       fc.property(mutated([LEGACY]), (original) => checkDiff('canonicalize', original)),
-      { numRuns: 4 },
+      { numRuns: 4, endOnFailure: true },
     );
   }, 240_000);
 });
