@@ -10,6 +10,8 @@ import { resolveMode } from './repair.js';
  * standard error and exit 0 (an exit 2 is a blocking error to Claude Code and Codex).
  */
 export async function hookCommand(event: string, options: { agent?: string; mode?: string }): Promise<number> {
+  // An agent that stops reading our messages (a closed pipe) must not turn the hook into a failure.
+  process.stderr.on('error', () => {});
   try {
     if (!HOOK_EVENTS.includes(event as HookEvent)) throw new Error(`unknown hook event "${event}" (choose from: ${HOOK_EVENTS.join(', ')})`);
     const agent = settingsAgent(options.agent ?? '');

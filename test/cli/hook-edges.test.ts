@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
@@ -229,6 +229,18 @@ describe('hook: the session the input names', () => {
 });
 
 describe('hook: reading the input', () => {
+  it('E9 — an agent that closed the pipes it reads our messages from still gets exit 0', async () => {
+    // Not JSON: the one line the hook writes meets the closed pipe.
+    const code = await new Promise<number | null>((done) => {
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'transcript-doctor.js'), 'hook', 'session-end', '--agent', 'claude-code'], { env: { ...process.env, ...env() } });
+      child.stdout.destroy();
+      child.stderr.destroy();
+      child.stdin.end('not json');
+      child.on('close', done);
+    });
+    expect(code).toBe(0);
+  });
+
   it('E9 — a 1.1 MB hook input is read whole, and the session it names is repaired', async () => {
     const path = fixture('claude-code/missing-tool-result.jsonl', AGENTS['claude-code']!.session());
     const input = { ...byTranscriptPath('session-end', path), prompt: 'x'.repeat(1_100_000) };
