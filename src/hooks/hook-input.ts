@@ -24,7 +24,10 @@ export function readHookInput(stdin: Readable & { isTTY?: boolean }, maxBytes = 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
     const finish = (outcome: () => Record<string, unknown>) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       stdin.removeAllListeners('data');
       stdin.destroy();
