@@ -262,6 +262,8 @@ Examples:
       'after',
       `
 Never stands in the agent's way: any trouble is one line on standard error, and the exit code is 0.
+Acts only on the --agent's own session files, in its session folders (the path resolved, links
+followed once and checked again) and in its format; whatever else the input names is left alone.
 
 Examples:
   $ echo '{"transcript_path":"/path/to/session.jsonl","source":"resume"}' | transcript-doctor hook session-start --agent claude-code

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { clipped } from '../errors.js';
 import { agentNamed } from '../io/sessions/index.js';
 
 /**
@@ -28,7 +29,10 @@ export interface SettingsAgent {
   commandKey: 'command' | 'bash';
   /** Members a new file starts with; a file left holding only these is ours, and removed. */
   skeleton: Record<string, unknown>;
-  /** The session file a hook's input names (Copilot sends only the session id). */
+  /**
+   * The session file a hook's input names (Copilot sends only the session id), as given: not yet
+   * checked to be one (see ownSession). Undefined when it names none; throws on a malformed id.
+   */
   transcriptPath(input: Record<string, unknown>): string | undefined;
   /** How a session-start warning is shown: Copilot ignores a sessionStart hook's output. */
   warning: 'systemMessage' | 'stderr';
@@ -96,8 +100,9 @@ export const settingsAgents: readonly SettingsAgent[] = [
       const given = input.transcriptPath ?? input.transcript_path;
       if (typeof given === 'string' && given !== '') return given;
       const id = input.sessionId ?? input.session_id;
-      // An id is one folder name: anything that could climb out of session-state is not one.
-      if (typeof id !== 'string' || !/^[\w.-]+$/.test(id) || /^\.+$/.test(id)) return undefined;
+      if (id === undefined || id === null || id === '') return undefined;
+      // An id is one folder name, as Copilot makes them (a UUID): a separator, `..` or a leading dot names nothing.
+      if (typeof id !== 'string' || !/^[\w-][\w.-]*$/.test(id) || id.includes('..')) throw new Error(`session id ${clipped(JSON.stringify(String(id)))} is not one Copilot CLI makes; nothing done`);
       return join(agentNamed('copilot-cli')!.roots(process.env)[0]!, id, 'events.jsonl');
     },
     warning: 'stderr',

@@ -1,11 +1,10 @@
 import { scan } from '../api/scan.js';
-import type { TranscriptFormat } from '../formats/format.js';
-import { formats } from '../formats/registry.js';
-import { statSync } from '../io/named-fs.js';
+import { clipped } from '../errors.js';
+import { agentNamed } from '../io/sessions/index.js';
+import { ownSession } from '../io/sessions/own-session.js';
 import { repairRewrite } from '../pipeline/rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { prepareRewrite, runRewrite } from '../run/rewrite.js';
-import { resolveSources } from '../run/sources.js';
 import type { HookEvent, SettingsAgent } from './agents.js';
 
 /** What a hook says: `stdout` for the agent to read (JSON), `stderr` for its log. */
@@ -20,19 +19,28 @@ export interface HookOutput {
  * has already read the file by then, so a repair would count only next time, and is left to
  * session-end. session-end repairs the file in place exactly as `repair --in-place` does (lock
  * check, backup, atomic write), so the next resume reads a clean file.
+ *
+ * The input names the file, and whoever can write a hook's input must not reach any other file
+ * through it: only one of the calling agent's own session files, in its own session folders
+ * (see ownSession), read as the agent's own format, is read or written. Anything else throws,
+ * which the command prints as one line.
  */
 export async function runHook(event: HookEvent, agent: SettingsAgent, input: Record<string, unknown>, mode: RepairMode): Promise<HookOutput> {
   if (event === 'session-start' && typeof input.source === 'string' && input.source !== 'resume') return {};
-  const path = agent.transcriptPath(input);
+  const given = agent.transcriptPath(input);
+  if (given === undefined) return {};
+  const sessions = agentNamed(agent.name)!;
+  const own = ownSession(sessions, given, process.env);
   // No file yet (a session that never got a turn), or one gone already: nothing to look after.
-  if (path === undefined || statSync(path, { throwIfNoEntry: false })?.isFile() !== true) return {};
-  // The agent's own format when this build reads it; otherwise the file tells (or nothing matches, and nothing is done).
-  const format = formats.find((candidate) => candidate.name === agent.name);
-  return event === 'session-start' ? warnIfDamaged(path, agent, format) : repairForNextTime(path, format, mode);
+  if (own.kind === 'missing') return {};
+  if (own.kind === 'foreign') throw new Error(`${clipped(given, 300)}: not a ${agent.title} session file (${own.reason}); left alone`);
+  return event === 'session-start' ? warnIfDamaged(own.path, agent, sessions.format) : repairForNextTime(own.path, sessions.format, mode);
 }
 
-async function warnIfDamaged(path: string, agent: SettingsAgent, format: TranscriptFormat | undefined): Promise<HookOutput> {
-  const report = await scan(path, { jobs: 1, ...(format === undefined ? {} : { format: format.name }) });
+async function warnIfDamaged(path: string, agent: SettingsAgent, format: string): Promise<HookOutput> {
+  const report = await scan(path, { jobs: 1 });
+  const found = report.files[0]?.format ?? null;
+  if (found !== format) throw new Error(`${path}: not a ${agent.title} session file (${found === null ? 'it is in no transcript format this tool reads' : `it reads as ${found}`}); left alone`);
   const errors = report.files.flatMap((file) => file.findings.filter((finding) => finding.severity === 'error'));
   if (errors.length === 0) return {};
   const rules = [...new Set(errors.map((finding) => finding.rule))];
@@ -42,10 +50,11 @@ async function warnIfDamaged(path: string, agent: SettingsAgent, format: Transcr
   return agent.warning === 'systemMessage' ? { stdout: `${JSON.stringify({ systemMessage: message })}\n` } : { stderr: `${message}\n` };
 }
 
-async function repairForNextTime(path: string, format: TranscriptFormat | undefined, mode: RepairMode): Promise<HookOutput> {
-  const prepared = prepareRewrite({ ...repairRewrite(mode), ...(format === undefined ? {} : { format }) }, undefined);
-  const sources = await resolveSources(path, prepared.ignores);
-  const { reports, failures } = await runRewrite(sources, prepared, { inPlace: true, backup: true }, 'repair', undefined);
+async function repairForNextTime(path: string, format: string, mode: RepairMode): Promise<HookOutput> {
+  // The format is detected, not imposed: a file that reads as another format (or none) is refused before anything is written.
+  const prepared = prepareRewrite({ ...repairRewrite(mode), onlyFormat: format }, undefined);
+  // The one file, as it is: never a glob or a session id to expand.
+  const { reports, failures } = await runRewrite([{ kind: 'file', path }], prepared, { inPlace: true, backup: true }, 'repair', undefined);
   if (failures.length > 0) return { stderr: `transcript-doctor: ${failures[0]!.message}\n` };
   const repair = reports[0]?.repair;
   if (repair?.changed !== true) return {};

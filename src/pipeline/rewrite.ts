@@ -57,6 +57,8 @@ export interface Rewrite {
   mode?: RepairMode;
   /** The transcript format of every file (`--agent`), instead of detecting it. */
   format?: TranscriptFormat;
+  /** Refuse, writing nothing, a file not detected as this format (a hook acts only on its own agent's sessions). */
+  onlyFormat?: string;
   /**
    * A pass's output is planned again only when a rule of mendedRuleIds finds something in it.
    * Where none does, the repair plan is empty (test/pipeline/judge-first-sessions.test.ts holds it
@@ -92,6 +94,9 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   // Lines that are conversations of their own are planned as they are read; session files ignore this.
   const lines = rewrite.mode === undefined ? undefined : planConversations({ mode: rewrite.mode, provider: rewrite.provider }, rewrite.rules);
   const transcript = await loadTranscriptFile(reading, rewrite.format, true, lines);
+  if (rewrite.onlyFormat !== undefined && transcript.format !== rewrite.onlyFormat) {
+    throw new UserError(`${display} is ${transcript.format === undefined ? 'in no format this tool reads' : `a ${transcript.format} transcript`}, not ${rewrite.onlyFormat}; nothing was written`);
+  }
   transcript.provider = rewrite.provider;
   const format = formats.find((candidate) => candidate.name === transcript.format);
   if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, reading, display, stamp, transcript, format, lines, rewrite, target });

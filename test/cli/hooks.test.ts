@@ -1,6 +1,6 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './run-cli.js';
 
@@ -10,7 +10,7 @@ let home: string;
 let project: string;
 
 beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'td-hooks-home-'));
+  home = realpathSync(mkdtempSync(join(tmpdir(), 'td-hooks-home-')));
   project = join(home, 'project');
   mkdirSync(project);
 });
@@ -176,8 +176,11 @@ describe('hooks install / uninstall', () => {
 });
 
 describe('the hook command an agent runs', () => {
+  // A fixture where its agent keeps sessions in the temp home: the hook acts on no other file.
   const session = (fixture: string, name: string) => {
-    const path = join(home, name);
+    const folder = join(home, fixture.startsWith('codex/') ? '.codex/sessions/2026/05/05' : '.claude/projects/-w');
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, name);
     copyFileSync(join(ROOT, 'fixtures', fixture), path);
     return path;
   };
@@ -205,14 +208,14 @@ describe('the hook command an agent runs', () => {
   it('session-start says nothing for a clean file, a new session, or a file that is not there', async () => {
     const clean = session('claude-code/healthy.jsonl', 'clean.jsonl');
     const damaged = session('claude-code/missing-tool-result.jsonl', 'd.jsonl');
-    for (const input of [claudeStart(clean), { ...claudeStart(damaged), source: 'startup' }, claudeStart(join(home, 'gone.jsonl')), { ...claudeStart(damaged), transcript_path: null }]) {
+    for (const input of [claudeStart(clean), { ...claudeStart(damaged), source: 'startup' }, claudeStart(join(home, '.claude/projects/-w/gone.jsonl')), { ...claudeStart(damaged), transcript_path: null }]) {
       const result = await hook('session-start', 'claude-code', input);
       expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
     }
   });
 
   it('session-end repairs the file in place for next time, keeping a backup (Codex input)', async () => {
-    const path = session('codex/missing-tool-result.jsonl', 'rollout.jsonl');
+    const path = session('codex/missing-tool-result.jsonl', 'rollout-2026-05-05T08-00-00-4f1c0011-2b3c-4d5e-8f90-a1b2c3d4e5f6.jsonl');
     const before = readFileSync(path, 'utf8');
     const result = await hook('session-end', 'codex', codexEnd(path));
     expect(result.code).toBe(0);
@@ -220,9 +223,9 @@ describe('the hook command an agent runs', () => {
     expect(result.stderr).toMatch(new RegExp(`^transcript-doctor: repaired ${path} \\(backup: ${path}\\.bak-[^)]+\\)\\n$`));
     const scan = await runCli(['scan', path]);
     expect(scan.code, scan.stdout).toBe(0);
-    const backups = readdirSync(home).filter((name) => name.startsWith('rollout.jsonl.bak-'));
+    const backups = readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.bak-`));
     expect(backups).toHaveLength(1);
-    expect(readFileSync(join(home, backups[0]!), 'utf8')).toBe(before);
+    expect(readFileSync(join(dirname(path), backups[0]!), 'utf8')).toBe(before);
 
     const again = await hook('session-end', 'codex', codexEnd(path));
     expect(again).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -247,7 +250,7 @@ describe('the hook command an agent runs', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^transcript-doctor: this session's file has 1 error \(missing-tool-result\).*events\.jsonl\n$/);
     const climbing = await hook('session-end', 'copilot', { sessionId: '../../x', timestamp: 1, cwd: project, reason: 'complete' });
-    expect(climbing).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(climbing).toEqual({ code: 0, stdout: '', stderr: 'transcript-doctor hook: session id "../../x" is not one Copilot CLI makes; nothing done\n' });
   });
 
   it('never stands in the way: bad input, an unknown event or agent, a locked file are one line and exit 0', async () => {

@@ -10,6 +10,12 @@ export interface SessionFile {
   id: string;
 }
 
+/** How session files lie below a folder: one pattern per folder level, and the last for the file name. */
+export interface SessionLayout {
+  root: string;
+  levels: readonly RegExp[];
+}
+
 /**
  * What an agent's command line asks it to read when it starts: a session by id (or unique
  * prefix), the newest one (of the working directory's project, for agents that file sessions by
@@ -39,6 +45,8 @@ export interface SessionAgent {
   roots(env: Env): string[];
   /** Every session file it has here. */
   sessions(env: Env): SessionFile[];
+  /** Where its session files can be, as `sessions` walks them: what a path handed to us must fit to be one (see own-session.ts). */
+  layouts(env: Env): SessionLayout[];
   /**
    * Whether the agent's own `--continue` (or `--last`) would take this session when started in
    * `cwd`: for agents that file sessions by project, only that project's. Absent: every session.

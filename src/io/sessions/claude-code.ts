@@ -3,6 +3,9 @@ import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { hasFlag, optionValue } from './command-line.js';
 import { dashed, homeOf, sessionsAt } from './walk.js';
 
+/** `projects/<project>/<session id>.jsonl`; sub-agents' files live a level further down and are not sessions one resumes. */
+const LAYOUT = [/^[^.]/, /^[^.].*\.jsonl$/];
+
 /** Project folder names are cut here and given a hash of the whole path (a file name has a length limit). */
 const MAX_FOLDER = 200;
 
@@ -29,8 +32,8 @@ export const claudeCode: SessionAgent = {
   homeFolder: '.claude',
   format: 'claude-code',
   roots: (env) => [join(configDir(env), 'projects')],
-  // `projects/<project>/<session id>.jsonl`; sub-agents' files live a level further down and are not sessions one resumes.
-  sessions: (env) => sessionsAt('claude-code', join(configDir(env), 'projects'), [/^[^.]/, /^[^.].*\.jsonl$/], (names) => names[1]!.slice(0, -'.jsonl'.length)),
+  sessions: (env) => sessionsAt('claude-code', join(configDir(env), 'projects'), LAYOUT, (names) => names[1]!.slice(0, -'.jsonl'.length)),
+  layouts: (env) => [{ root: join(configDir(env), 'projects'), levels: LAYOUT }],
   continuable: (file, cwd) => basename(dirname(file.path)) === claudeProjectFolder(cwd),
   resumeFrom(args): ResumeRequest | undefined {
     // -r takes an optional value: a session id, or words to search for in the picker.

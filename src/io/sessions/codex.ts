@@ -1,5 +1,5 @@
 import { join, resolve, sep } from 'node:path';
-import type { Env, ResumeRequest, SessionAgent } from './agent.js';
+import type { Env, ResumeRequest, SessionAgent, SessionLayout } from './agent.js';
 import { hasFlag, operands, optionValue, UUID } from './command-line.js';
 import { codexFormat } from '../../formats/codex/index.js';
 import { firstLine, homeOf, sessionsAt } from './walk.js';
@@ -17,20 +17,24 @@ function codexHome(env: Env): string {
 
 const idOf = (names: string[]) => ROLLOUT.exec(names[names.length - 1]!)?.[1];
 
+/** `sessions/YYYY/MM/DD/rollout-…`; archived ones flat in archived_sessions, or dated there too. */
+function layouts(env: Env): SessionLayout[] {
+  const archived = join(codexHome(env), 'archived_sessions');
+  return [
+    { root: join(codexHome(env), 'sessions'), levels: DATED },
+    { root: archived, levels: [ROLLOUT] },
+    { root: archived, levels: DATED },
+  ];
+}
+
 export const codex: SessionAgent = {
   name: 'codex',
   commands: ['codex'],
   homeFolder: '.codex',
   format: 'codex',
   roots: (env) => [join(codexHome(env), 'sessions'), join(codexHome(env), 'archived_sessions')],
-  sessions(env) {
-    const archived = join(codexHome(env), 'archived_sessions');
-    return [
-      ...sessionsAt('codex', join(codexHome(env), 'sessions'), DATED, idOf),
-      ...sessionsAt('codex', archived, [ROLLOUT], idOf),
-      ...sessionsAt('codex', archived, DATED, idOf),
-    ];
-  },
+  sessions: (env) => layouts(env).flatMap((layout) => sessionsAt('codex', layout.root, layout.levels, idOf)),
+  layouts,
   // `resume --last` takes the newest session started in this folder (its first line's cwd), never an archived one.
   continuable(file, cwd, env) {
     if (file.path.startsWith(join(codexHome(env), 'archived_sessions') + sep)) return false;

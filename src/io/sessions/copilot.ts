@@ -8,13 +8,16 @@ function copilotHome(env: Env): string {
   return env.COPILOT_HOME ? expandTilde(env.COPILOT_HOME, env) : join(homeOf(env), '.copilot');
 }
 
+const LAYOUT = [/^[^.]/, /^events\.jsonl$/];
+
 export const copilot: SessionAgent = {
   name: 'copilot-cli',
   commands: ['copilot'],
   homeFolder: '.copilot',
   format: 'copilot-cli',
   roots: (env) => [join(copilotHome(env), 'session-state')],
-  sessions: (env) => sessionsAt('copilot-cli', join(copilotHome(env), 'session-state'), [/^[^.]/, /^events\.jsonl$/], (names) => names[0]),
+  sessions: (env) => sessionsAt('copilot-cli', join(copilotHome(env), 'session-state'), LAYOUT, (names) => names[0]),
+  layouts: (env) => [{ root: join(copilotHome(env), 'session-state'), levels: LAYOUT }],
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume']);
     if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };

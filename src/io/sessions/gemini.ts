@@ -8,6 +8,8 @@ import { headOf, homeOf, sessionsAt } from './walk.js';
 
 /** `session-<YYYY-MM-DDTHH-mm>-<first 8 of the id>.jsonl`, or a legacy whole-file `.json`. */
 const SESSION_FILE = /^session-.*-([0-9a-f]{8})\.jsonl?$/i;
+/** `tmp/<project>/chats/<session file>` */
+const LAYOUT = [/^[^.]/, /^chats$/, SESSION_FILE];
 
 /** ~/.gemini, under GEMINI_CLI_HOME when set (paths.ts homedir). */
 function geminiDir(env: Env): string {
@@ -41,11 +43,12 @@ export const gemini: SessionAgent = {
   // The file name holds only the id's first 8 characters; the whole id is the first record's
   // sessionId (a legacy .json is one pretty-printed object: its sessionId is near the top too).
   sessions: (env) =>
-    sessionsAt('gemini-cli', join(geminiDir(env), 'tmp'), [/^[^.]/, /^chats$/, SESSION_FILE], (names) => {
+    sessionsAt('gemini-cli', join(geminiDir(env), 'tmp'), LAYOUT, (names) => {
       const path = join(geminiDir(env), 'tmp', ...names);
       const head = headOf(path, 4096);
       return (head === undefined ? undefined : geminiCliFormat.sessionHead!(head).id) ?? SESSION_FILE.exec(names[2]!)?.[1];
     }),
+  layouts: (env) => [{ root: join(geminiDir(env), 'tmp'), levels: LAYOUT }],
   continuable: (file, cwd, env) => projectNames(cwd, env).includes(basename(dirname(dirname(file.path)))),
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);

@@ -21,13 +21,17 @@ function sessionFolders(env: Env): string[] {
   return folders.length > 0 ? folders : [join(agents, '*', 'sessions')];
 }
 
+const SESSION_FILE = [/^[^.].*\.jsonl$/];
+
 export const openclaw: SessionAgent = {
   name: 'openclaw',
   commands: ['openclaw'],
   homeFolder: '.openclaw',
   format: 'pi',
   roots: sessionFolders,
-  sessions: (env) => sessionFolders(env).flatMap((folder) => sessionsAt('openclaw', folder, [/^[^.].*\.jsonl$/], ([name]) => name!.slice(0, -'.jsonl'.length))),
+  sessions: (env) => sessionFolders(env).flatMap((folder) => sessionsAt('openclaw', folder, SESSION_FILE, ([name]) => name!.slice(0, -'.jsonl'.length))),
+  // Every agent's folder, made yet or not: `agents/<agent>/sessions/<session id>.jsonl`.
+  layouts: (env) => [{ root: join(stateDir(env), 'agents'), levels: [/^[^.]/, /^sessions$/, ...SESSION_FILE] }],
   // The gateway picks the session of each conversation itself: its command line names none.
   resumeFrom: () => undefined,
 };

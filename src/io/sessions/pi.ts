@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import type { Env, ResumeRequest, SessionAgent } from './agent.js';
+import type { Env, ResumeRequest, SessionAgent, SessionLayout } from './agent.js';
 import { hasFlag, optionValue } from './command-line.js';
 import { expandTilde, homeOf, sessionsAt } from './walk.js';
 
@@ -23,19 +23,20 @@ export function piProjectFolder(cwd: string): string {
 
 const idOf = (name: string) => SESSION_FILE.exec(name)?.[1];
 
+/** `sessions/<project>/<ts>_<id>.jsonl`, and the flat folder when one is set. */
+function layouts(env: Env): SessionLayout[] {
+  const flat = flatDir(env);
+  return [{ root: join(agentDir(env), 'sessions'), levels: [/^[^.]/, SESSION_FILE] }, ...(flat === undefined ? [] : [{ root: flat, levels: [SESSION_FILE] }])];
+}
+
 export const pi: SessionAgent = {
   name: 'pi',
   commands: ['pi'],
   homeFolder: '.pi',
   format: 'pi',
   roots: (env) => [join(agentDir(env), 'sessions'), ...[flatDir(env) ?? []].flat()],
-  sessions(env) {
-    const flat = flatDir(env);
-    return [
-      ...sessionsAt('pi', join(agentDir(env), 'sessions'), [/^[^.]/, SESSION_FILE], (names) => idOf(names[1]!)),
-      ...(flat === undefined ? [] : sessionsAt('pi', flat, [SESSION_FILE], (names) => idOf(names[0]!))),
-    ];
-  },
+  sessions: (env) => layouts(env).flatMap((layout) => sessionsAt('pi', layout.root, layout.levels, (names) => idOf(names[names.length - 1]!))),
+  layouts,
   continuable(file, cwd, env) {
     const folder = dirname(file.path);
     return folder === join(agentDir(env), 'sessions', piProjectFolder(cwd)) || folder === flatDir(env);

@@ -9,14 +9,17 @@ function runtimeDir(env: Env): string {
   return set ? expandTilde(set, env) : join(homeOf(env), '.qwen');
 }
 
+/** `projects/<cwd, every non-alphanumeric a dash>/chats/<session id>.jsonl` */
+const LAYOUT = [/^[^.]/, /^chats$/, /^[^.].*\.jsonl$/];
+
 export const qwen: SessionAgent = {
   name: 'qwen-code',
   commands: ['qwen'],
   homeFolder: '.qwen',
   format: 'qwen-code',
   roots: (env) => [join(runtimeDir(env), 'projects')],
-  // `projects/<cwd, every non-alphanumeric a dash>/chats/<session id>.jsonl`
-  sessions: (env) => sessionsAt('qwen-code', join(runtimeDir(env), 'projects'), [/^[^.]/, /^chats$/, /^[^.].*\.jsonl$/], (names) => names[2]!.slice(0, -'.jsonl'.length)),
+  sessions: (env) => sessionsAt('qwen-code', join(runtimeDir(env), 'projects'), LAYOUT, (names) => names[2]!.slice(0, -'.jsonl'.length)),
+  layouts: (env) => [{ root: join(runtimeDir(env), 'projects'), levels: LAYOUT }],
   continuable: (file, cwd) => basename(dirname(dirname(file.path))) === dashed(cwd),
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);

@@ -1,9 +1,9 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { closeSync, readSync } from 'node:fs';
 import { readdirSync, statSync } from '../named-fs.js';
 import { openRegularSync } from '../regular-file.js';
-import type { AgentName, Env, SessionFile } from './agent.js';
+import type { AgentName, Env, SessionFile, SessionLayout } from './agent.js';
 
 /** The home folder as the agents see it: $HOME first, as Node's os.homedir() does. */
 export function homeOf(env: Env): string {
@@ -58,6 +58,14 @@ export function sessionsAt(agent: AgentName, root: string, levels: readonly RegE
     if (id !== undefined) sessions.push({ agent, path: join(root, ...names), id });
   }
   return sessions;
+}
+
+/** Whether `path` names a file below the layout's root, each name from the root down matching its level. */
+export function laidOut(path: string, layout: SessionLayout): boolean {
+  const below = relative(resolve(layout.root), resolve(path));
+  if (below === '' || isAbsolute(below) || below === '..' || below.startsWith(`..${sep}`)) return false;
+  const names = below.split(sep);
+  return names.length === layout.levels.length && names.every((name, i) => layout.levels[i]!.test(name));
 }
 
 /** `/home/me/proj` as Claude Code and Qwen Code name its project folder: every character but a letter or digit becomes `-`. */
