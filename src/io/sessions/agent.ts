@@ -1,6 +1,8 @@
 /** The agents whose session files transcript-doctor knows how to find. */
 export type AgentName = 'openclaw' | 'pi' | 'claude-code' | 'codex' | 'gemini-cli' | 'copilot-cli' | 'qwen-code';
 
+import type { AgentFolder } from './home.js';
+
 export type Env = NodeJS.ProcessEnv;
 
 /** One session file of an agent, with the session id its name (or first line) gives. */
@@ -33,6 +35,11 @@ export interface SessionAgent {
   /** Names its command goes by (argv[0]'s basename). */
   commands: readonly string[];
   format: string;
+  /**
+   * Its own folder (settings, hooks, extensions), as the agent resolves the variable that moves
+   * it; for Qwen Code, whose sessions may live elsewhere (QWEN_RUNTIME_DIR), its configuration's.
+   */
+  home(env: Env): AgentFolder;
   /** The folders holding its sessions on this machine, whether or not they exist. */
   roots(env: Env): string[];
   /** Every session file it has here. */

@@ -4,15 +4,18 @@ import { LIMITS, readBoundedText } from '../bounded-read.js';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { optionValue } from './command-line.js';
 import { geminiCliFormat } from '../../formats/gemini-cli/index.js';
-import { headOf, homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { headOf, sessionsAt } from './walk.js';
 
 /** `session-<YYYY-MM-DDTHH-mm>-<first 8 of the id>.jsonl`, or a legacy whole-file `.json`. */
 const SESSION_FILE = /^session-.*-([0-9a-f]{8})\.jsonl?$/i;
 
-/** ~/.gemini, under GEMINI_CLI_HOME when set (paths.ts homedir). */
-function geminiDir(env: Env): string {
-  return join(env.GEMINI_CLI_HOME || homeOf(env), '.gemini');
+/** ~/.gemini, under GEMINI_CLI_HOME when set (paths.ts homedir: the value as given, no `~` expansion). */
+function home(env: Env) {
+  const folder = folderFrom(env, [{ name: 'GEMINI_CLI_HOME', tilde: false }], homeOf(env));
+  return { ...folder, path: join(folder.path, '.gemini') };
 }
+const geminiDir = (env: Env) => home(env).path;
 
 /** The project a folder's sessions are filed under: its short name in projects.json, or (older builds) the sha256 of its path. */
 function projectNames(cwd: string, env: Env): string[] {
@@ -36,6 +39,7 @@ export const gemini: SessionAgent = {
   name: 'gemini-cli',
   commands: ['gemini'],
   format: 'gemini-cli',
+  home,
   roots: (env) => [join(geminiDir(env), 'tmp')],
   // The file name holds only the id's first 8 characters; the whole id is the first record's
   // sessionId (a legacy .json is one pretty-printed object: its sessionId is near the top too).

@@ -1,12 +1,20 @@
 import { join } from 'node:path';
 import { readdirSync, statSync } from '../named-fs.js';
 import type { Env, SessionAgent } from './agent.js';
-import { homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { sessionsAt } from './walk.js';
 
 /** `<state>/agents/<agent>/sessions/<session id>.jsonl`; the state folder moves with OPENCLAW_STATE_DIR. */
-function stateDir(env: Env): string {
-  return env.OPENCLAW_STATE_DIR || join(homeOf(env), '.openclaw');
-}
+const home = (env: Env) =>
+  folderFrom(
+    env,
+    [
+      { name: 'OPENCLAW_STATE_DIR', tilde: true, trim: true },
+      { name: 'CLAWDBOT_STATE_DIR', tilde: true, trim: true },
+    ],
+    join(homeOf(env), '.openclaw'),
+  );
+const stateDir = (env: Env) => home(env).path;
 
 /** Each agent's sessions folder that exists, by agent name; the pattern itself when there is none yet (it says where we looked). */
 function sessionFolders(env: Env): string[] {
@@ -25,6 +33,7 @@ export const openclaw: SessionAgent = {
   name: 'openclaw',
   commands: ['openclaw'],
   format: 'pi',
+  home,
   roots: sessionFolders,
   sessions: (env) => sessionFolders(env).flatMap((folder) => sessionsAt('openclaw', folder, [/^[^.].*\.jsonl$/], ([name]) => name!.slice(0, -'.jsonl'.length))),
   // The gateway picks the session of each conversation itself: its command line names none.
