@@ -49,10 +49,9 @@ export function withoutHooks(text: string, agent: SettingsAgent, path: string, c
   return created.has('file') && next.trim() === NEW_FILE.trim() ? undefined : next;
 }
 
-/** The settings text without one skeleton member install added (Copilot's `"version": 1`), once no hooks are left for it to describe. */
+/** The settings text without one skeleton member install added (Copilot's `"version": 1`): the file had none before. */
 function nextSkeleton(text: string, agent: SettingsAgent, path: string, created: Created): string | undefined {
   const root = rootOf(text, agent, path);
-  if (memberOf(root, 'hooks') !== undefined) return undefined;
   for (let i = root.members.length - 1; i >= 0; i--) {
     const member = root.members[i]!;
     if (created.has(member.key) && member.key in agent.skeleton && member === memberOf(root, member.key) && isDeepStrictEqual(valueOf(member.value), agent.skeleton[member.key])) return removeElement(text, root, i);

@@ -35,15 +35,15 @@ export interface SessionAgent {
   /** Names its command goes by (argv[0]'s basename). */
   commands: readonly string[];
   format: string;
+  /** The folders holding its sessions on this machine, whether or not they exist. */
+  roots(env: Env): string[];
+  /** Every session file it has here. */
+  sessions(env: Env): SessionFile[];
   /**
    * Its own folder (settings, hooks, extensions), as the agent resolves the variable that moves
    * it; for Qwen Code, whose sessions may live elsewhere (QWEN_RUNTIME_DIR), its configuration's.
    */
   home(env: Env): AgentFolder;
-  /** The folders holding its sessions on this machine, whether or not they exist. */
-  roots(env: Env): string[];
-  /** Every session file it has here. */
-  sessions(env: Env): SessionFile[];
   /**
    * Whether the agent's own `--continue` (or `--last`) would take this session when started in
    * `cwd`: for agents that file sessions by project, only that project's. Absent: every session.

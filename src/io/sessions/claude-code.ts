@@ -28,11 +28,11 @@ export const claudeCode: SessionAgent = {
   name: 'claude-code',
   commands: ['claude'],
   format: 'claude-code',
-  home,
   roots: (env) => [join(configDir(env), 'projects')],
   // `projects/<project>/<session id>.jsonl`; sub-agents' files live a level further down and are not sessions one resumes.
   sessions: (env) => sessionsAt('claude-code', join(configDir(env), 'projects'), [/^[^.]/, /^[^.].*\.jsonl$/], (names) => names[1]!.slice(0, -'.jsonl'.length)),
   continuable: (file, cwd) => basename(dirname(file.path)) === claudeProjectFolder(cwd),
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     // -r takes an optional value: a session id, or words to search for in the picker.
     const resume = optionValue(args, ['--resume', '-r']);

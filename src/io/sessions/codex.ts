@@ -22,7 +22,6 @@ export const codex: SessionAgent = {
   name: 'codex',
   commands: ['codex'],
   format: 'codex',
-  home,
   roots: (env) => [join(codexHome(env), 'sessions'), join(codexHome(env), 'archived_sessions')],
   sessions(env) {
     const archived = join(codexHome(env), 'archived_sessions');
@@ -38,6 +37,7 @@ export const codex: SessionAgent = {
     const head = firstLine(file.path);
     return head !== undefined && codexFormat.sessionHead!(head).cwd === cwd;
   },
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     const words = operands(args, TAKING_VALUE);
     const at = words[0] === 'resume' ? 0 : (words[0] === 'exec' || words[0] === 'e') && words[1] === 'resume' ? 1 : -1;

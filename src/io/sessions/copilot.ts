@@ -15,9 +15,9 @@ export const copilot: SessionAgent = {
   name: 'copilot-cli',
   commands: ['copilot'],
   format: 'copilot-cli',
-  home,
   roots: (env) => [join(copilotHome(env), 'session-state')],
   sessions: (env) => sessionsAt('copilot-cli', join(copilotHome(env), 'session-state'), [/^[^.]/, /^events\.jsonl$/], (names) => names[0]),
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume']);
     if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };

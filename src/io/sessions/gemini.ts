@@ -39,7 +39,6 @@ export const gemini: SessionAgent = {
   name: 'gemini-cli',
   commands: ['gemini'],
   format: 'gemini-cli',
-  home,
   roots: (env) => [join(geminiDir(env), 'tmp')],
   // The file name holds only the id's first 8 characters; the whole id is the first record's
   // sessionId (a legacy .json is one pretty-printed object: its sessionId is near the top too).
@@ -50,6 +49,7 @@ export const gemini: SessionAgent = {
       return (head === undefined ? undefined : geminiCliFormat.sessionHead!(head).id) ?? SESSION_FILE.exec(names[2]!)?.[1];
     }),
   continuable: (file, cwd, env) => projectNames(cwd, env).includes(basename(dirname(dirname(file.path)))),
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);
     if (resume === undefined) return undefined;

@@ -33,9 +33,9 @@ export const openclaw: SessionAgent = {
   name: 'openclaw',
   commands: ['openclaw'],
   format: 'pi',
-  home,
   roots: sessionFolders,
   sessions: (env) => sessionFolders(env).flatMap((folder) => sessionsAt('openclaw', folder, [/^[^.].*\.jsonl$/], ([name]) => name!.slice(0, -'.jsonl'.length))),
+  home,
   // The gateway picks the session of each conversation itself: its command line names none.
   resumeFrom: () => undefined,
 };

@@ -28,7 +28,6 @@ export const pi: SessionAgent = {
   name: 'pi',
   commands: ['pi'],
   format: 'pi',
-  home,
   roots: (env) => [join(agentDir(env), 'sessions'), ...[flatDir(env) ?? []].flat()],
   sessions(env) {
     const flat = flatDir(env);
@@ -41,6 +40,7 @@ export const pi: SessionAgent = {
     const folder = dirname(file.path);
     return folder === join(agentDir(env), 'sessions', piProjectFolder(cwd)) || folder === flatDir(env);
   },
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     // --session and --fork take a file, or an id (any unique part of it) when the value has no slash and no .jsonl (main.js resolveSessionPath).
     const named = optionValue(args, ['--session', '--fork']);

@@ -13,11 +13,11 @@ export const qwen: SessionAgent = {
   name: 'qwen-code',
   commands: ['qwen'],
   format: 'qwen-code',
-  home,
   roots: (env) => [join(runtimeDir(env), 'projects')],
   // `projects/<cwd, every non-alphanumeric a dash>/chats/<session id>.jsonl`
   sessions: (env) => sessionsAt('qwen-code', join(runtimeDir(env), 'projects'), [/^[^.]/, /^chats$/, /^[^.].*\.jsonl$/], (names) => names[2]!.slice(0, -'.jsonl'.length)),
   continuable: (file, cwd) => basename(dirname(dirname(file.path))) === dashed(cwd),
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);
     if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };
