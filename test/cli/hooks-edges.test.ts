@@ -195,10 +195,12 @@ describe('hooks install|uninstall at the edges', () => {
   it('E15 — four agents installed at once, and two installs of one agent at once, then uninstalled at once: the home is as it was, 6 trials of 10 processes', { timeout: 600_000 }, async () => {
     const agents = Object.keys(SETTINGS);
     for (let trial = 0; trial < 6; trial++) {
-      const installs = await Promise.all([...agents, 'claude-code'].map((agent) => hooks('install', agent)));
+      const started = [...agents, 'claude-code'];
+      const installs = await Promise.all(started.map((agent) => hooks('install', agent)));
+      expect(installs.filter((result, i) => started[i] === 'claude-code' && result.code === 0).length, `trial ${trial}`).toBeGreaterThan(0);
       for (const [i, result] of installs.entries()) {
         // Of two installs into one file at once, one may find the other's file there: refused, in one line.
-        if (i >= 3 && result.code === 2) expect(result.stderr).toMatch(/^transcript-doctor: [^\n]+(appeared|changed) while it was being edited[^\n]*\n$/);
+        if (started[i] === 'claude-code' && result.code === 2) expect(result.stderr).toMatch(/^transcript-doctor: [^\n]+(appeared|changed) while it was being edited[^\n]*\n$/);
         else expect(result.code, `trial ${trial}: ${result.stderr}`).toBe(0);
       }
       for (const agent of agents) expect(readFileSync(settingsOf(agent), 'utf8').match(/hook session-end/g), `trial ${trial}: ${agent}`).toHaveLength(1);
