@@ -239,9 +239,12 @@ Examples:
 Files: claude-code ~/.claude/settings.json (project: .claude/settings.json), codex ~/.codex/hooks.json
 (.codex/hooks.json), gemini ~/.gemini/settings.json (.gemini/settings.json), copilot
 ~/.copilot/hooks/transcript-doctor.json (.github/hooks/transcript-doctor.json), pi
-~/.pi/agent/extensions/transcript-doctor.js (.pi/extensions/transcript-doctor.js).
+~/.pi/agent/extensions/transcript-doctor.js (.pi/extensions/transcript-doctor.js). The user folders
+move with $CLAUDE_CONFIG_DIR, $CODEX_HOME, $GEMINI_CLI_HOME (then $GEMINI_CLI_HOME/.gemini),
+$COPILOT_HOME and $PI_CODING_AGENT_DIR, read as each agent reads them (docs/hooks.md).
 
-Exit codes: 0 done (or nothing to do), 2 usage error, a settings file that is not valid JSON, or a refused write.
+Exit codes: 0 done (or nothing to do), 2 usage error, a settings file the agent would not read
+(not JSON as it parses it, not UTF-8, not a regular file or a link to one), or a refused write.
 
 Examples:
   $ transcript-doctor hooks ${action} claude-code

@@ -1,7 +1,8 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { clipped } from '../errors.js';
 import { agentNamed } from '../io/sessions/index.js';
+import type { JsonSyntax } from './jsonc.js';
+import { userFolder } from './user-folder.js';
 
 /**
  * Per agent: where its hook configuration lives, how a hook is written there, what it sends a
@@ -27,6 +28,13 @@ export interface SettingsAgent {
   grouped: boolean;
   /** The member holding the shell command. */
   commandKey: 'command' | 'bash';
+  /**
+   * How the agent reads the file: Claude Code (its settings refuse comments and trailing commas)
+   * and Copilot CLI (its native loader: tried on 1.0.102, last duplicate key wins) as JSON.parse;
+   * Gemini CLI as JSON.parse after strip-json-comments (no trailing commas); Codex with serde_json,
+   * whose derived structs refuse a duplicate key. None takes a byte order mark.
+   */
+  syntax: JsonSyntax;
   /** Members a new file starts with; a file left holding only these is ours, and removed. */
   skeleton: Record<string, unknown>;
   /**
@@ -37,8 +45,6 @@ export interface SettingsAgent {
   /** How a session-start warning is shown: Copilot ignores a sessionStart hook's output. */
   warning: 'systemMessage' | 'stderr';
 }
-
-const home = (variable: string, ...fallback: string[]): string => process.env[variable] || join(homedir(), ...fallback);
 
 /** Claude Code, Codex and Gemini CLI share one shape: `{matcher?, hooks: [{type: "command", command}]}`. */
 function grouped(event: HookEvent, handler: Record<string, unknown>): Record<string, unknown> {
@@ -52,11 +58,12 @@ export const settingsAgents: readonly SettingsAgent[] = [
   {
     name: 'claude-code',
     title: 'Claude Code',
-    settingsPath: (scope, cwd) => (scope === 'user' ? join(home('CLAUDE_CONFIG_DIR', '.claude'), 'settings.json') : join(cwd, '.claude', 'settings.json')),
+    settingsPath: (scope, cwd) => (scope === 'user' ? join(userFolder('claude-code', 'Claude Code'), 'settings.json') : join(cwd, '.claude', 'settings.json')),
     events: { 'session-start': 'SessionStart', 'session-end': 'SessionEnd' },
     entry: (event, command) => grouped(event, { type: 'command', command }),
     grouped: true,
     commandKey: 'command',
+    syntax: { reader: 'Claude Code', comments: false, trailingCommas: false, duplicateKeys: 'last' },
     skeleton: {},
     transcriptPath: transcriptPathField,
     warning: 'systemMessage',
@@ -65,11 +72,12 @@ export const settingsAgents: readonly SettingsAgent[] = [
     name: 'codex',
     title: 'Codex',
     // hooks.json beside config.toml; its root may hold only "description" and "hooks".
-    settingsPath: (scope, cwd) => (scope === 'user' ? join(home('CODEX_HOME', '.codex'), 'hooks.json') : join(cwd, '.codex', 'hooks.json')),
+    settingsPath: (scope, cwd) => (scope === 'user' ? join(userFolder('codex', 'Codex'), 'hooks.json') : join(cwd, '.codex', 'hooks.json')),
     events: { 'session-start': 'SessionStart', 'session-end': 'SessionEnd' },
     entry: (event, command) => grouped(event, { type: 'command', command }),
     grouped: true,
     commandKey: 'command',
+    syntax: { reader: 'Codex', comments: false, trailingCommas: false, duplicateKeys: 'refuse' },
     skeleton: {},
     transcriptPath: transcriptPathField,
     warning: 'systemMessage',
@@ -77,11 +85,12 @@ export const settingsAgents: readonly SettingsAgent[] = [
   {
     name: 'gemini-cli',
     title: 'Gemini CLI',
-    settingsPath: (scope, cwd) => (scope === 'user' ? join(homedir(), '.gemini', 'settings.json') : join(cwd, '.gemini', 'settings.json')),
+    settingsPath: (scope, cwd) => (scope === 'user' ? join(userFolder('gemini-cli', 'Gemini CLI'), 'settings.json') : join(cwd, '.gemini', 'settings.json')),
     events: { 'session-start': 'SessionStart', 'session-end': 'SessionEnd' },
     entry: (event, command) => grouped(event, { name: `transcript-doctor-${event}`, type: 'command', command }),
     grouped: true,
     commandKey: 'command',
+    syntax: { reader: 'Gemini CLI', comments: true, trailingCommas: false, duplicateKeys: 'last' },
     skeleton: {},
     transcriptPath: transcriptPathField,
     warning: 'systemMessage',
@@ -90,11 +99,12 @@ export const settingsAgents: readonly SettingsAgent[] = [
     name: 'copilot-cli',
     title: 'Copilot CLI',
     // Copilot reads every *.json in its hooks folders, so ours is a file of its own.
-    settingsPath: (scope, cwd) => (scope === 'user' ? join(home('COPILOT_HOME', '.copilot'), 'hooks', 'transcript-doctor.json') : join(cwd, '.github', 'hooks', 'transcript-doctor.json')),
+    settingsPath: (scope, cwd) => (scope === 'user' ? join(userFolder('copilot-cli', 'Copilot CLI'), 'hooks', 'transcript-doctor.json') : join(cwd, '.github', 'hooks', 'transcript-doctor.json')),
     events: { 'session-start': 'sessionStart', 'session-end': 'sessionEnd' },
     entry: (_event, command) => ({ type: 'command', bash: command }),
     grouped: false,
     commandKey: 'bash',
+    syntax: { reader: 'Copilot CLI', comments: false, trailingCommas: false, duplicateKeys: 'last' },
     skeleton: { version: 1 },
     transcriptPath: (input) => {
       const given = input.transcriptPath ?? input.transcript_path;

@@ -13,14 +13,26 @@ export function hookShellCommand(event: HookEvent, agent: string): string {
   return `${shellQuote(process.execPath)} ${shellQuote(bin)} hook ${event} --agent ${agent}`;
 }
 
+/** One word as shellQuote writes it: bare, or in single quotes with each quote as `'\''`. */
+const WORD = String.raw`[\w@%+=:,./-]+|'[^']*'(?:\\''[^']*')*`;
+const OURS = new RegExp(`^(${WORD}) (${WORD}) hook (session-start|session-end) --agent ([\\w-]+)$`);
+
 /**
- * Whether a hook command is one of ours, however it names the executable (an absolute path as
- * installed, a bare `transcript-doctor` a user wrote, quoted or not), and for which event.
+ * Which event a hook command of ours is for: exactly what hookShellCommand writes for `agent`
+ * (a node and this package's bin by absolute path, wherever an upgrade has moved them), nothing
+ * more. A user's own command that runs transcript-doctor (`transcript-doctor hook session-end
+ * … >> log`) is theirs: install leaves it as it is and uninstall keeps it.
  */
-export function ourEvent(command: unknown): HookEvent | undefined {
+export function ourEvent(command: unknown, agent: string): HookEvent | undefined {
   if (typeof command !== 'string') return undefined;
-  const match = /transcript-doctor(?:\.js)?['"]?\s+hook\s+(session-start|session-end)(?=\s|$)/.exec(command);
-  return match === null ? undefined : (match[1] as HookEvent);
+  const match = OURS.exec(command);
+  if (match === null || match[4] !== agent) return undefined;
+  const [node, bin] = [unquote(match[1]!), unquote(match[2]!)];
+  return node.startsWith('/') && bin.startsWith('/') && bin.endsWith('/bin/transcript-doctor.js') ? (match[3] as HookEvent) : undefined;
+}
+
+function unquote(word: string): string {
+  return word.startsWith("'") ? word.slice(1, -1).replaceAll(`'\\''`, "'") : word;
 }
 
 /** Single quotes for sh, the shell all four agents run hook commands with on Linux and macOS. */

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { clipped, UserError } from '../errors.js';
-import { HOOK_AGENTS, settingsAgent, type Scope } from './agents.js';
+import { HOOK_AGENTS, HOOK_EVENTS, settingsAgent, type Scope } from './agents.js';
 import { isOurPiExtension, piExtensionPath, piExtensionText } from './pi-extension.js';
 import { createdIn } from './install-record.js';
-import { NEW_FILE, withHooks, withoutHooks } from './settings-edit.js';
+import { hooksSeen, NEW_FILE, withHooks, withoutHooks } from './settings-edit.js';
 import { readSettings, type SettingsText } from './settings-file.js';
 
 export type HooksAction = 'install' | 'uninstall';
@@ -37,6 +37,8 @@ export async function planHooks(action: HooksAction, agentName: string, scope: S
     const trust = agent.name === 'codex' ? '; Codex runs them once you trust them (/hooks)' : '';
     const { text, created } = withHooks(before ?? NEW_FILE, agent, path);
     if (before === undefined) created.add('file');
+    // The agent reads the file its own way: say "installed" only when it would run both hooks.
+    if (hooksSeen(text, agent, path).size !== HOOK_EVENTS.length) throw new UserError(`${agent.title} would not see hooks added to ${path}; nothing was changed`);
     return {
       path,
       read,
@@ -46,7 +48,11 @@ export async function planHooks(action: HooksAction, agentName: string, scope: S
       unchanged: `the ${agent.title} hooks are already installed in ${path}; nothing written`,
     };
   }
-  const after = before === undefined ? before : withoutHooks(before, agent, path, await createdIn(path));
+  const created = await createdIn(path);
+  // A file install made that is now a link is the user's: its text is edited, the file kept.
+  if (read.link) created.delete('file');
+  const after = before === undefined ? before : withoutHooks(before, agent, path, created);
+  if (after !== undefined && hooksSeen(after, agent, path).size > 0) throw new UserError(`${agent.title} would still run hooks of ours left in ${path}; remove them by hand — nothing was changed`);
   return {
     path,
     read,

@@ -2,8 +2,9 @@ import { UserError } from '../errors.js';
 
 /**
  * A JSON document read with the span (string offsets) of every value, so a settings file can be
- * edited by splicing text: what the user wrote around our hooks (comments, key order, spacing,
- * trailing commas, which Gemini CLI's settings accept) stays exactly as it was.
+ * edited by splicing text: what the user wrote around our hooks (comments, key order, spacing)
+ * stays exactly as it was. It is read as the agent reads it (JsonSyntax), so a file the agent
+ * would not take is refused rather than edited into something it still will not take.
  */
 export type JsonNode = JsonObject | JsonArray | JsonScalar;
 
@@ -36,9 +37,29 @@ export interface JsonScalar {
   value: string | number | boolean | null;
 }
 
-/** Parses `text` (JSON with // and /* comments and trailing commas); a syntax error names the file, line and column. */
-export function parseJsonc(text: string, path: string): JsonNode {
-  const parser = new Parser(text, path);
+/**
+ * What an agent's parser takes beyond JSON.parse: comments (Gemini CLI strips them with
+ * strip-json-comments first), trailing commas; and what it makes of a key given twice: the last
+ * one counts (JSON.parse), or the file is an error (serde's derived structs, Codex).
+ */
+export interface JsonSyntax {
+  reader: string;
+  comments: boolean;
+  trailingCommas: boolean;
+  duplicateKeys: 'last' | 'refuse';
+}
+
+/** JSON.parse's reading: Claude Code, Copilot CLI. */
+export const JSON_PARSE: JsonSyntax = { reader: 'JSON.parse', comments: false, trailingCommas: false, duplicateKeys: 'last' };
+
+/**
+ * Parses `text` as `syntax` reads it: whitespace is JSON's four characters only (U+00A0 is not
+ * one), and a byte order mark is refused, as every one of these agents' parsers refuses it. A
+ * syntax error names the file, line and column.
+ */
+export function parseJsonc(text: string, path: string, syntax: JsonSyntax = JSON_PARSE): JsonNode {
+  const parser = new Parser(text, path, syntax);
+  if (text.charCodeAt(0) === 0xfeff) parser.fail(`a byte order mark, which ${syntax.reader} does not read`);
   parser.skipBlank();
   const root = parser.value();
   parser.skipBlank();
@@ -46,14 +67,16 @@ export function parseJsonc(text: string, path: string): JsonNode {
   return root;
 }
 
-/** The value of a member of an object node, if present. */
+/** The member of an object node the agent sees under `key`: the last one, as JSON.parse keeps it. */
 export function memberOf(node: JsonObject, key: string): JsonMember | undefined {
-  return node.members.find((member) => member.key === key);
+  for (let i = node.members.length - 1; i >= 0; i--) if (node.members[i]!.key === key) return node.members[i];
+  return undefined;
 }
 
 const LITERAL = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-const BLANK = /\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\//y;
+const WHITESPACE = /[ \t\n\r]+/y;
+const COMMENT = /\/\/[^\n]*|\/\*[\s\S]*?\*\//y;
 
 class Parser {
   at: number;
@@ -61,9 +84,9 @@ class Parser {
   constructor(
     private readonly text: string,
     private readonly path: string,
+    private readonly syntax: JsonSyntax,
   ) {
-    // A byte order mark is kept in the text and stepped over here.
-    this.at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.at = 0;
   }
 
   value(): JsonNode {
@@ -83,20 +106,28 @@ class Parser {
   private object(): JsonObject {
     const node: JsonObject = { kind: 'object', start: this.at, end: 0, members: [] };
     this.at++;
-    for (;;) {
-      this.skipBlank();
-      if (this.text[this.at] === '}') break;
-      if (this.text[this.at] !== '"') this.fail('expected a quoted key or }');
-      const start = this.at;
-      const key = this.string();
-      this.skipBlank();
-      if (this.text[this.at] !== ':') this.fail('expected : after a key');
-      this.at++;
-      this.skipBlank();
-      node.members.push({ key, start, value: this.value() });
-      this.skipBlank();
-      if (this.text[this.at] === ',') this.at++;
-      else if (this.text[this.at] !== '}') this.fail('expected , or }');
+    this.skipBlank();
+    if (this.text[this.at] !== '}') {
+      for (;;) {
+        if (this.text[this.at] !== '"') this.fail('expected a quoted key or }');
+        const start = this.at;
+        const key = this.string();
+        if (this.syntax.duplicateKeys === 'refuse' && node.members.some((member) => member.key === key)) {
+          this.at = start;
+          this.fail(`the key ${JSON.stringify(key)} a second time, which ${this.syntax.reader} refuses`);
+        }
+        this.skipBlank();
+        if (this.text[this.at] !== ':') this.fail('expected : after a key');
+        this.at++;
+        this.skipBlank();
+        node.members.push({ key, start, value: this.value() });
+        this.skipBlank();
+        if (this.text[this.at] === '}') break;
+        if (this.text[this.at] !== ',') this.fail('expected , or }');
+        this.at++;
+        this.skipBlank();
+        if (this.text[this.at] === '}' && this.trailingComma()) break;
+      }
     }
     this.at++;
     node.end = this.at;
@@ -106,17 +137,27 @@ class Parser {
   private array(): JsonArray {
     const node: JsonArray = { kind: 'array', start: this.at, end: 0, items: [] };
     this.at++;
-    for (;;) {
-      this.skipBlank();
-      if (this.text[this.at] === ']') break;
-      node.items.push(this.value());
-      this.skipBlank();
-      if (this.text[this.at] === ',') this.at++;
-      else if (this.text[this.at] !== ']') this.fail('expected , or ]');
+    this.skipBlank();
+    if (this.text[this.at] !== ']') {
+      for (;;) {
+        node.items.push(this.value());
+        this.skipBlank();
+        if (this.text[this.at] === ']') break;
+        if (this.text[this.at] !== ',') this.fail('expected , or ]');
+        this.at++;
+        this.skipBlank();
+        if (this.text[this.at] === ']' && this.trailingComma()) break;
+      }
     }
     this.at++;
     node.end = this.at;
     return node;
+  }
+
+  /** At a closing bracket right after a comma: fine where the agent takes trailing commas. */
+  private trailingComma(): true {
+    if (!this.syntax.trailingCommas) this.fail(`a comma before ${this.text[this.at]}, which ${this.syntax.reader} does not read`);
+    return true;
   }
 
   private string(): string {
@@ -125,9 +166,16 @@ class Parser {
     return JSON.parse(match) as string;
   }
 
-  /** Whitespace and comments. */
+  /** Whitespace, and comments where the agent takes them. */
   skipBlank(): void {
-    while (this.take(BLANK) !== undefined);
+    for (;;) {
+      if (this.take(WHITESPACE) !== undefined) continue;
+      if (this.text.startsWith('//', this.at) || this.text.startsWith('/*', this.at)) {
+        if (!this.syntax.comments) this.fail(`a comment, which ${this.syntax.reader} does not read`);
+        if (this.take(COMMENT) !== undefined) continue;
+      }
+      return;
+    }
   }
 
   /** The match of a sticky pattern here, stepped over; undefined when it does not match or matches nothing. */

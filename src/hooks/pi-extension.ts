@@ -1,15 +1,14 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scope } from './agents.js';
+import { userFolder } from './user-folder.js';
 
 /** The first line of the file `hooks install pi` writes: how uninstall knows the file is ours. */
 const MARK = '// Installed by `transcript-doctor hooks install pi`; `transcript-doctor hooks uninstall pi` removes it.';
 
 /** Where pi loads extensions from: `<agent dir>/extensions/` for the user, `.pi/extensions/` in a project. */
 export function piExtensionPath(scope: Scope, cwd: string): string {
-  const agentDir = process.env.PI_CODING_AGENT_DIR || join(homedir(), '.pi', 'agent');
-  return join(scope === 'user' ? agentDir : join(cwd, '.pi'), 'extensions', 'transcript-doctor.js');
+  return join(scope === 'user' ? userFolder('pi', 'pi') : join(cwd, '.pi'), 'extensions', 'transcript-doctor.js');
 }
 
 /**

@@ -25,7 +25,7 @@ export function withHooks(text: string, agent: SettingsAgent, path: string): { t
   const created = new Set<string>();
   let next = text;
   for (const [key, value] of Object.entries(agent.skeleton)) {
-    const root = rootOf(next, path);
+    const root = rootOf(next, agent, path);
     if (memberOf(root, key) !== undefined) continue;
     next = appendElement(next, root, member(next, key, value));
     created.add(key);
@@ -44,32 +44,58 @@ export function withoutHooks(text: string, agent: SettingsAgent, path: string, c
   let next = text;
   for (let edit = nextRemoval(next, agent, path); edit !== undefined; edit = nextRemoval(next, agent, path)) next = edit;
   if (next === text) return text;
-  for (let edit = nextEmptied(next, path, created); edit !== undefined; edit = nextEmptied(next, path, created)) next = edit;
-  if (!created.has('file')) return next;
-  const root = rootOf(next, path);
-  const ours = root.members.every((member) => created.has(member.key) && isDeepStrictEqual(valueOf(member.value), agent.skeleton[member.key]));
-  return ours && next.trim() === render(agent.skeleton, indentUnit(next), '').trim() ? undefined : next;
+  for (let edit = nextEmptied(next, agent, path, created); edit !== undefined; edit = nextEmptied(next, agent, path, created)) next = edit;
+  for (let edit = nextSkeleton(next, agent, path, created); edit !== undefined; edit = nextSkeleton(next, agent, path, created)) next = edit;
+  return created.has('file') && next.trim() === NEW_FILE.trim() ? undefined : next;
+}
+
+/** The settings text without one skeleton member install added (Copilot's `"version": 1`): the file had none before. */
+function nextSkeleton(text: string, agent: SettingsAgent, path: string, created: Created): string | undefined {
+  const root = rootOf(text, agent, path);
+  for (let i = root.members.length - 1; i >= 0; i--) {
+    const member = root.members[i]!;
+    if (created.has(member.key) && member.key in agent.skeleton && member === memberOf(root, member.key) && isDeepStrictEqual(valueOf(member.value), agent.skeleton[member.key])) return removeElement(text, root, i);
+  }
+  return undefined;
+}
+
+/**
+ * The events whose hook of ours the agent would run, reading `text` as it does: with JSON.parse
+ * itself for the agents that use it (a duplicate key: the last counts), else through the parser's
+ * values, which keep the last duplicate the same way.
+ */
+export function hooksSeen(text: string, agent: SettingsAgent, path: string): Set<HookEvent> {
+  const root = rootOf(text, agent, path);
+  const value = (agent.syntax.comments ? valueOf(root) : JSON.parse(text)) as { hooks?: Record<string, unknown> };
+  const seen = new Set<HookEvent>();
+  for (const event of HOOK_EVENTS) {
+    const list = value.hooks?.[agent.events[event]];
+    if (!Array.isArray(list)) continue;
+    const handlers: unknown[] = agent.grouped ? list.flatMap((group: { hooks?: unknown }) => (Array.isArray(group?.hooks) ? group.hooks : [])) : list;
+    if (handlers.some((handler) => ourEvent((handler as Record<string, unknown> | null)?.[agent.commandKey], agent.name) === event)) seen.add(event);
+  }
+  return seen;
 }
 
 function withHook(text: string, agent: SettingsAgent, event: HookEvent, path: string, created: Set<string>): string {
   const command = hookShellCommand(event, agent.name);
   const name = agent.events[event];
-  let root = rootOf(text, path);
+  let root = rootOf(text, agent, path);
   let next = text;
   if (memberOf(root, 'hooks') === undefined) {
     next = appendElement(next, root, member(next, 'hooks', {}));
-    root = rootOf(next, path);
+    root = rootOf(next, agent, path);
     created.add('hooks');
   }
   let hooks = objectAt(root, 'hooks', path);
   if (memberOf(hooks, name) === undefined) {
     next = appendElement(next, hooks, member(next, name, []));
-    hooks = objectAt(rootOf(next, path), 'hooks', path);
+    hooks = objectAt(rootOf(next, agent, path), 'hooks', path);
     created.add(`hooks.${name}`);
   }
   const list = memberOf(hooks, name)!.value;
   if (list.kind !== 'array') throw new UserError(`${path}: hooks.${name} is not a list; fix it by hand — nothing was changed`);
-  const existing = handlersOf(list, agent).find((handler) => ourEvent(valueOf(handler.command)) === event);
+  const existing = handlersOf(list, agent).find((handler) => ourEvent(valueOf(handler.command), agent.name) === event);
   if (existing !== undefined) {
     return valueOf(existing.command) === command ? next : replaceValue(next, existing.command, JSON.stringify(command));
   }
@@ -79,7 +105,7 @@ function withHook(text: string, agent: SettingsAgent, event: HookEvent, path: st
 
 /** The settings text with one hook of ours less; undefined when none is left. */
 function nextRemoval(text: string, agent: SettingsAgent, path: string): string | undefined {
-  const hooks = hooksOf(rootOf(text, path));
+  const hooks = hooksOf(rootOf(text, agent, path));
   for (const eventMember of hooks?.members ?? []) {
     const list = eventMember.value;
     if (list.kind !== 'array') continue;
@@ -101,13 +127,14 @@ function nextRemoval(text: string, agent: SettingsAgent, path: string): string |
 }
 
 /** The settings text without one list, or the "hooks" object, that install created and taking our hooks out left empty. */
-function nextEmptied(text: string, path: string, created: Created): string | undefined {
-  const root = rootOf(text, path);
+function nextEmptied(text: string, agent: SettingsAgent, path: string, created: Created): string | undefined {
+  const root = rootOf(text, agent, path);
   const hooks = hooksOf(root);
   if (hooks === undefined) return undefined;
-  const empty = hooks.members.findIndex((member) => created.has(`hooks.${member.key}`) && member.value.kind === 'array' && member.value.items.length === 0);
+  const empty = hooks.members.findIndex((member) => created.has(`hooks.${member.key}`) && member === memberOf(hooks, member.key) && member.value.kind === 'array' && member.value.items.length === 0);
   if (empty !== -1) return removeElement(text, hooks, empty);
-  return hooks.members.length === 0 && created.has('hooks') ? removeElement(text, root, root.members.findIndex((member) => member.key === 'hooks')) : undefined;
+  if (hooks.members.length === 0 && created.has('hooks')) return removeElement(text, root, root.members.lastIndexOf(memberOf(root, 'hooks')!));
+  return undefined;
 }
 
 function hooksOf(root: JsonObject): JsonObject | undefined {
@@ -118,7 +145,7 @@ function hooksOf(root: JsonObject): JsonObject | undefined {
 function isOurs(handler: JsonNode, agent: SettingsAgent): boolean {
   if (handler.kind !== 'object') return false;
   const command = memberOf(handler, agent.commandKey)?.value;
-  return command !== undefined && ourEvent(valueOf(command)) !== undefined;
+  return command !== undefined && ourEvent(valueOf(command), agent.name) !== undefined;
 }
 
 /** Each handler in an event's list with the node of its command. */
@@ -135,8 +162,8 @@ function handlersOf(list: JsonArray, agent: SettingsAgent): { command: JsonNode 
   });
 }
 
-function rootOf(text: string, path: string): JsonObject {
-  const root = parseJsonc(text, path);
+function rootOf(text: string, agent: SettingsAgent, path: string): JsonObject {
+  const root = parseJsonc(text, path, agent.syntax);
   if (root.kind !== 'object') throw new UserError(`${path} does not hold a JSON object; fix it or move it away — nothing was changed`);
   return root;
 }

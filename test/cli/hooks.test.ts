@@ -128,7 +128,7 @@ describe('hooks install / uninstall', () => {
     const refused = await hooks('install', 'claude-code');
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toBe(`transcript-doctor: ${path} is not valid JSON (line 3, column 2: text after the end of the document); fix it or move it away — nothing was changed\n`);
+    expect(refused.stderr).toBe(`transcript-doctor: ${path} is not valid JSON (line 3, column 1: a comma before }, which Claude Code does not read); fix it or move it away — nothing was changed\n`);
     expect(snapshot()).toEqual(before);
   });
 

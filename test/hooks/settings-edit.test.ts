@@ -7,12 +7,14 @@ import { UserError } from '../../src/errors.js';
 
 const PATH = '/home/u/.agent/settings.json';
 const agent = (name: string): SettingsAgent => settingsAgent(name)!;
+/** The agent's hook shape read with comments and trailing commas, to hold the span edits to every layout. */
+const jsonc = (a: SettingsAgent): SettingsAgent => ({ ...a, syntax: { reader: 'a JSONC reader', comments: true, trailingCommas: true, duplicateKeys: 'last' } });
 const plain = (text: string): Record<string, unknown> => JSON.parse(JSON.stringify(evaluate(text))) as Record<string, unknown>;
 
 /** A JSONC text's value, through our own parser's spans (comments and trailing commas allowed). */
 function evaluate(text: string): unknown {
   const strip = text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').replace(/,(\s*[}\]])/g, '$1');
-  parseJsonc(text, PATH);
+  parseJsonc(text, PATH, jsonc(agent('claude-code')).syntax);
   return JSON.parse(strip);
 }
 
@@ -60,13 +62,13 @@ const CLAUDE_FILES: Record<string, string> = {
   'four-space indentation': '{\n    "env": {\n        "A": "1"\n    },\n    "hooks": {\n        "SessionStart": []\n    }\n}\n',
   'tabs': '{\n\t"env": {\n\t\t"A": "1"\n\t}\n}\n',
   'one line': '{"hooks":{"SessionEnd":[{"hooks":[{"type":"command","command":"x"}]}]},"model":"opus"}',
-  'a byte order mark and CRLF': '\ufeff{\r\n  "model": "opus"\r\n}\r\n',
+  'CRLF': '{\r\n  "model": "opus"\r\n}\r\n',
 };
 
 describe('withHooks / withoutHooks', () => {
   for (const [name, before] of Object.entries(CLAUDE_FILES)) {
     it(`install then uninstall gives back ${name} byte for byte`, () => {
-      const a = agent('claude-code');
+      const a = jsonc(agent('claude-code'));
       const { text: installed, created } = withHooks(before, a, PATH);
       expect(installed).not.toBe(before);
       expect(withHooks(installed, a, PATH)).toEqual({ text: installed, created: new Set() });
@@ -107,9 +109,9 @@ describe('withHooks / withoutHooks', () => {
   });
 
   it('follows the file: CRLF stays CRLF, four spaces stay four spaces, a one-line list stays on one line', () => {
-    const crlf = withHooks(CLAUDE_FILES['a byte order mark and CRLF']!, agent('claude-code'), PATH).text;
+    const crlf = withHooks(CLAUDE_FILES['CRLF']!, agent('claude-code'), PATH).text;
     expect(crlf.replaceAll('\r\n', '')).not.toContain('\n');
-    expect(crlf.startsWith('\ufeff{\r\n  "model": "opus",\r\n  "hooks": {\r\n    "SessionStart": [\r\n')).toBe(true);
+    expect(crlf.startsWith('{\r\n  "model": "opus",\r\n  "hooks": {\r\n    "SessionStart": [\r\n')).toBe(true);
     const a = agent('claude-code');
     const four = withHooks(CLAUDE_FILES['four-space indentation']!, a, PATH).text;
     expect(four).toContain('\n        "SessionStart": [\n            {\n                "matcher": "resume",');
@@ -117,9 +119,9 @@ describe('withHooks / withoutHooks', () => {
     expect(inline.startsWith('{"hooks":{"SessionEnd":[{"hooks":[{"type":"command","command":"x"}]}, {')).toBe(true);
   });
 
-  it('updates an older command of ours in place (a node that moved), and recognises a bare transcript-doctor', () => {
+  it('updates an older command of ours in place (a node that moved)', () => {
     const a = agent('claude-code');
-    const old = '{\n  "hooks": {\n    "SessionEnd": [\n      {\n        "hooks": [\n          {\n            "type": "command",\n            "command": "transcript-doctor hook session-end --agent claude-code",\n            "timeout": 30\n          }\n        ]\n      }\n    ]\n  }\n}\n';
+    const old = '{\n  "hooks": {\n    "SessionEnd": [\n      {\n        "hooks": [\n          {\n            "type": "command",\n            "command": "/old/bin/node \'/old/lib/node_modules/transcript-doctor/bin/transcript-doctor.js\' hook session-end --agent claude-code",\n            "timeout": 30\n          }\n        ]\n      }\n    ]\n  }\n}\n';
     const { text: installed, created } = withHooks(old, a, PATH);
     expect(commands(installed, a)).toEqual({ SessionEnd: [hookShellCommand('session-end', 'claude-code')], SessionStart: [hookShellCommand('session-start', 'claude-code')] });
     expect(installed).toContain('"timeout": 30');
@@ -135,7 +137,7 @@ describe('withHooks / withoutHooks', () => {
   });
 
   it('changes nothing when there is nothing of ours to take out', () => {
-    for (const before of Object.values(CLAUDE_FILES)) expect(withoutHooks(before, agent('claude-code'), PATH, new Set(['file', 'hooks']))).toBe(before);
+    for (const before of Object.values(CLAUDE_FILES)) expect(withoutHooks(before, jsonc(agent('claude-code')), PATH, new Set(['file', 'hooks']))).toBe(before);
   });
 
   for (const a of settingsAgents) {
@@ -171,14 +173,15 @@ describe('withHooks / withoutHooks', () => {
 });
 
 describe('ourEvent', () => {
-  it('knows our command however it names the executable', () => {
-    expect(ourEvent(hookShellCommand('session-start', 'codex'))).toBe('session-start');
-    expect(ourEvent('transcript-doctor hook session-end --agent codex')).toBe('session-end');
-    expect(ourEvent("'/a b/node' '/a b/transcript-doctor.js' hook session-end")).toBe('session-end');
-    expect(ourEvent('npx transcript-doctor hook session-end')).toBe('session-end');
-    expect(ourEvent('transcript-doctor repair --in-place x')).toBeUndefined();
-    expect(ourEvent('my-transcript-doctor-wrapper hook session-ending')).toBeUndefined();
-    expect(ourEvent(42)).toBeUndefined();
+  it('knows exactly the command install writes, wherever node and the package are', () => {
+    expect(ourEvent(hookShellCommand('session-start', 'codex'), 'codex')).toBe('session-start');
+    expect(ourEvent("'/a b/node' '/a b/it'\\''s/bin/transcript-doctor.js' hook session-end --agent codex", 'codex')).toBe('session-end');
+    expect(ourEvent(hookShellCommand('session-start', 'codex'), 'claude-code')).toBeUndefined();
+    expect(ourEvent('transcript-doctor hook session-end --agent codex', 'codex')).toBeUndefined();
+    expect(ourEvent('npx transcript-doctor hook session-end', 'codex')).toBeUndefined();
+    expect(ourEvent(`${hookShellCommand('session-end', 'codex')} >> ~/log`, 'codex')).toBeUndefined();
+    expect(ourEvent('transcript-doctor repair --in-place x', 'codex')).toBeUndefined();
+    expect(ourEvent(42, 'codex')).toBeUndefined();
   });
 
   it('names this node and this package by absolute path', () => {

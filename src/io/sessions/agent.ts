@@ -1,6 +1,8 @@
 /** The agents whose session files transcript-doctor knows how to find. */
 export type AgentName = 'openclaw' | 'pi' | 'claude-code' | 'codex' | 'gemini-cli' | 'copilot-cli' | 'qwen-code';
 
+import type { AgentFolder } from './home.js';
+
 export type Env = NodeJS.ProcessEnv;
 
 /** One session file of an agent, with the session id its name (or first line) gives. */
@@ -47,6 +49,11 @@ export interface SessionAgent {
   sessions(env: Env): SessionFile[];
   /** Where its session files can be, as `sessions` walks them: what a path handed to us must fit to be one (see own-session.ts). */
   layouts(env: Env): SessionLayout[];
+  /**
+   * Its own folder (settings, hooks, extensions), as the agent resolves the variable that moves
+   * it; for Qwen Code, whose sessions may live elsewhere (QWEN_RUNTIME_DIR), its configuration's.
+   */
+  home(env: Env): AgentFolder;
   /**
    * Whether the agent's own `--continue` (or `--last`) would take this session when started in
    * `cwd`: for agents that file sessions by project, only that project's. Absent: every session.

@@ -1,7 +1,8 @@
 import { basename, dirname, join } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { hasFlag, optionValue } from './command-line.js';
-import { dashed, homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { dashed, sessionsAt } from './walk.js';
 
 /** `projects/<project>/<session id>.jsonl`; sub-agents' files live a level further down and are not sessions one resumes. */
 const LAYOUT = [/^[^.]/, /^[^.].*\.jsonl$/];
@@ -9,9 +10,9 @@ const LAYOUT = [/^[^.]/, /^[^.].*\.jsonl$/];
 /** Project folder names are cut here and given a hash of the whole path (a file name has a length limit). */
 const MAX_FOLDER = 200;
 
-function configDir(env: Env): string {
-  return env.CLAUDE_CONFIG_DIR || join(homeOf(env), '.claude');
-}
+/** CLAUDE_CONFIG_DIR, not expanded (a `~` in it is a folder of that name where Claude Code starts), else ~/.claude. */
+const home = (env: Env) => folderFrom(env, [{ name: 'CLAUDE_CONFIG_DIR', tilde: false }], join(homeOf(env), '.claude'));
+const configDir = (env: Env) => home(env).path;
 
 /** Java's String.hashCode, the hash Claude Code puts after a cut folder name. */
 function stringHash(text: string): number {
@@ -35,6 +36,7 @@ export const claudeCode: SessionAgent = {
   sessions: (env) => sessionsAt('claude-code', join(configDir(env), 'projects'), LAYOUT, (names) => names[1]!.slice(0, -'.jsonl'.length)),
   layouts: (env) => [{ root: join(configDir(env), 'projects'), levels: LAYOUT }],
   continuable: (file, cwd) => basename(dirname(file.path)) === claudeProjectFolder(cwd),
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     // -r takes an optional value: a session id, or words to search for in the picker.
     const resume = optionValue(args, ['--resume', '-r']);

@@ -2,7 +2,8 @@ import { join, resolve, sep } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent, SessionLayout } from './agent.js';
 import { hasFlag, operands, optionValue, UUID } from './command-line.js';
 import { codexFormat } from '../../formats/codex/index.js';
-import { firstLine, homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { firstLine, sessionsAt } from './walk.js';
 
 /** `rollout-<YYYY-MM-DDTHH-mm-ss>-<session id>.jsonl` */
 const ROLLOUT = /^rollout-.*-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -11,9 +12,9 @@ const DATED = [/^\d{4}$/, /^\d{2}$/, /^\d{2}$/, ROLLOUT];
 /** Options of codex and `codex [exec] resume` that take a value: their values are not the session id. */
 const TAKING_VALUE = ['-c', '--config', '-m', '--model', '-i', '--image', '--enable', '--disable', '--remote', '--remote-auth-token-env', '-p', '--profile', '-C', '--cd', '-s', '--sandbox', '-a', '--ask-for-approval', '--local-provider', '--add-dir', '-o', '--output-last-message', '--output-schema', '--color'];
 
-function codexHome(env: Env): string {
-  return env.CODEX_HOME || join(homeOf(env), '.codex');
-}
+/** CODEX_HOME as Codex reads it (find_codex_home: the path as given, canonicalized, no `~` expansion), else ~/.codex. */
+const home = (env: Env) => folderFrom(env, [{ name: 'CODEX_HOME', tilde: false }], join(homeOf(env), '.codex'));
+const codexHome = (env: Env) => home(env).path;
 
 const idOf = (names: string[]) => ROLLOUT.exec(names[names.length - 1]!)?.[1];
 
@@ -41,6 +42,7 @@ export const codex: SessionAgent = {
     const head = firstLine(file.path);
     return head !== undefined && codexFormat.sessionHead!(head).cwd === cwd;
   },
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     const words = operands(args, TAKING_VALUE);
     const at = words[0] === 'resume' ? 0 : (words[0] === 'exec' || words[0] === 'e') && words[1] === 'resume' ? 1 : -1;

@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { hasFlag, optionValue } from './command-line.js';
-import { expandTilde, homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { sessionsAt } from './walk.js';
 
-/** `$COPILOT_HOME/session-state/<session id>/events.jsonl` (default ~/.copilot). */
-function copilotHome(env: Env): string {
-  return env.COPILOT_HOME ? expandTilde(env.COPILOT_HOME, env) : join(homeOf(env), '.copilot');
-}
+/**
+ * `$COPILOT_HOME/session-state/<session id>/events.jsonl` (default ~/.copilot). Copilot 1.0.102's
+ * resolveCopilotHome (its native runtime) takes the value as given: `~/x` stays `~/x`.
+ */
+const home = (env: Env) => folderFrom(env, [{ name: 'COPILOT_HOME', tilde: false }], join(homeOf(env), '.copilot'));
+const copilotHome = (env: Env) => home(env).path;
 
 const LAYOUT = [/^[^.]/, /^events\.jsonl$/];
 
@@ -18,6 +21,7 @@ export const copilot: SessionAgent = {
   roots: (env) => [join(copilotHome(env), 'session-state')],
   sessions: (env) => sessionsAt('copilot-cli', join(copilotHome(env), 'session-state'), LAYOUT, (names) => names[0]),
   layouts: (env) => [{ root: join(copilotHome(env), 'session-state'), levels: LAYOUT }],
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume']);
     if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };

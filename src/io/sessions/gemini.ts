@@ -4,17 +4,20 @@ import { LIMITS, readBoundedText } from '../bounded-read.js';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
 import { optionValue } from './command-line.js';
 import { geminiCliFormat } from '../../formats/gemini-cli/index.js';
-import { headOf, homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { headOf, sessionsAt } from './walk.js';
 
 /** `session-<YYYY-MM-DDTHH-mm>-<first 8 of the id>.jsonl`, or a legacy whole-file `.json`. */
 const SESSION_FILE = /^session-.*-([0-9a-f]{8})\.jsonl?$/i;
 /** `tmp/<project>/chats/<session file>` */
 const LAYOUT = [/^[^.]/, /^chats$/, SESSION_FILE];
 
-/** ~/.gemini, under GEMINI_CLI_HOME when set (paths.ts homedir). */
-function geminiDir(env: Env): string {
-  return join(env.GEMINI_CLI_HOME || homeOf(env), '.gemini');
+/** ~/.gemini, under GEMINI_CLI_HOME when set (paths.ts homedir: the value as given, no `~` expansion). */
+function home(env: Env) {
+  const folder = folderFrom(env, [{ name: 'GEMINI_CLI_HOME', tilde: false }], homeOf(env));
+  return { ...folder, path: join(folder.path, '.gemini') };
 }
+const geminiDir = (env: Env) => home(env).path;
 
 /** The project a folder's sessions are filed under: its short name in projects.json, or (older builds) the sha256 of its path. */
 function projectNames(cwd: string, env: Env): string[] {
@@ -50,6 +53,7 @@ export const gemini: SessionAgent = {
     }),
   layouts: (env) => [{ root: join(geminiDir(env), 'tmp'), levels: LAYOUT }],
   continuable: (file, cwd, env) => projectNames(cwd, env).includes(basename(dirname(dirname(file.path)))),
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);
     if (resume === undefined) return undefined;

@@ -1,12 +1,20 @@
 import { join } from 'node:path';
 import { readdirSync, statSync } from '../named-fs.js';
 import type { Env, SessionAgent } from './agent.js';
-import { homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { sessionsAt } from './walk.js';
 
 /** `<state>/agents/<agent>/sessions/<session id>.jsonl`; the state folder moves with OPENCLAW_STATE_DIR. */
-function stateDir(env: Env): string {
-  return env.OPENCLAW_STATE_DIR || join(homeOf(env), '.openclaw');
-}
+const home = (env: Env) =>
+  folderFrom(
+    env,
+    [
+      { name: 'OPENCLAW_STATE_DIR', tilde: true, trim: true },
+      { name: 'CLAWDBOT_STATE_DIR', tilde: true, trim: true },
+    ],
+    join(homeOf(env), '.openclaw'),
+  );
+const stateDir = (env: Env) => home(env).path;
 
 /** Each agent's sessions folder that exists, by agent name; the pattern itself when there is none yet (it says where we looked). */
 function sessionFolders(env: Env): string[] {
@@ -32,6 +40,7 @@ export const openclaw: SessionAgent = {
   sessions: (env) => sessionFolders(env).flatMap((folder) => sessionsAt('openclaw', folder, SESSION_FILE, ([name]) => name!.slice(0, -'.jsonl'.length))),
   // Every agent's folder, made yet or not: `agents/<agent>/sessions/<session id>.jsonl`.
   layouts: (env) => [{ root: join(stateDir(env), 'agents'), levels: [/^[^.]/, /^sessions$/, ...SESSION_FILE] }],
+  home,
   // The gateway picks the session of each conversation itself: its command line names none.
   resumeFrom: () => undefined,
 };

@@ -1,19 +1,20 @@
 import { dirname, join } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent, SessionLayout } from './agent.js';
 import { hasFlag, optionValue } from './command-line.js';
-import { expandTilde, homeOf, sessionsAt } from './walk.js';
+import { folderFrom, homeOf } from './home.js';
+import { sessionsAt } from './walk.js';
 
 /** `<ts>_<session id>.jsonl`, as SessionManager names a new session. */
 const SESSION_FILE = /^[^_]+_(.+)\.jsonl$/;
 
 /** pi's agent folder (PI_CODING_AGENT_DIR, else ~/.pi/agent; config.js getAgentDir). */
-function agentDir(env: Env): string {
-  return env.PI_CODING_AGENT_DIR ? expandTilde(env.PI_CODING_AGENT_DIR, env) : join(homeOf(env), '.pi', 'agent');
-}
+const home = (env: Env) => folderFrom(env, [{ name: 'PI_CODING_AGENT_DIR', tilde: true }], join(homeOf(env), '.pi', 'agent'));
+const agentDir = (env: Env) => home(env).path;
 
 /** PI_CODING_AGENT_SESSION_DIR puts every session straight into one folder, whatever the project. */
 function flatDir(env: Env): string | undefined {
-  return env.PI_CODING_AGENT_SESSION_DIR ? expandTilde(env.PI_CODING_AGENT_SESSION_DIR, env) : undefined;
+  const folder = folderFrom(env, [{ name: 'PI_CODING_AGENT_SESSION_DIR', tilde: true }], '');
+  return folder.from === undefined ? undefined : folder.path;
 }
 
 /** `/home/me/proj` → `--home-me-proj--` (session-manager.js getDefaultSessionDir). */
@@ -41,6 +42,7 @@ export const pi: SessionAgent = {
     const folder = dirname(file.path);
     return folder === join(agentDir(env), 'sessions', piProjectFolder(cwd)) || folder === flatDir(env);
   },
+  home,
   resumeFrom(args): ResumeRequest | undefined {
     // --session and --fork take a file, or an id (any unique part of it) when the value has no slash and no .jsonl (main.js resolveSessionPath).
     const named = optionValue(args, ['--session', '--fork']);

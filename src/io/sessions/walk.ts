@@ -1,20 +1,8 @@
-import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { closeSync, readSync } from 'node:fs';
 import { readdirSync, statSync } from '../named-fs.js';
 import { openRegularSync } from '../regular-file.js';
 import type { AgentName, Env, SessionFile, SessionLayout } from './agent.js';
-
-/** The home folder as the agents see it: $HOME first, as Node's os.homedir() does. */
-export function homeOf(env: Env): string {
-  return env.HOME || homedir();
-}
-
-/** `~` and `~/…` as the agents expand them in their own environment variables. */
-export function expandTilde(path: string, env: Env): string {
-  if (path === '~') return homeOf(env);
-  return path.startsWith('~/') ? join(homeOf(env), path.slice(2)) : path;
-}
 
 /**
  * Files below `root` whose path matches `levels`, one pattern per folder level and the last for

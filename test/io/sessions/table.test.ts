@@ -1,5 +1,5 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { standardLocations } from '../../../src/io/inputs.js';
 import { agentNamed, agentOfCommand, sessionAgents, type AgentName } from '../../../src/io/sessions/index.js';
@@ -97,9 +97,26 @@ describe('the environment variables each agent honours', () => {
     expect(agentNamed('pi')!.sessions({ ...env, PI_CODING_AGENT_SESSION_DIR: flat }).map((session) => session.id)).toEqual(['019a0009-aaaa-7bbb-8ccc-000000000009']);
   });
 
-  it('~ in a folder variable is the home folder, as the agents expand it', () => {
+  it('E11 — a literal ~ in a folder variable is what each agent makes of it: home for pi, Qwen Code and OpenClaw, a folder named ~ where the others start', () => {
     const home = freshHome();
-    expect(agentNamed('copilot-cli')!.roots({ HOME: home, COPILOT_HOME: '~/cp' })).toEqual([join(home, 'cp', 'session-state')]);
+    const here = (...names: string[]) => resolve(process.cwd(), '~', ...names);
+    const roots = (name: string, env: NodeJS.ProcessEnv) => agentNamed(name)!.roots({ HOME: home, ...env });
+    // pi's config.js expandTildePath; Qwen Code's Storage.resolvePath; OpenClaw's resolveUserPath.
+    expect(roots('pi', { PI_CODING_AGENT_DIR: '~/.pi-alt', PI_CODING_AGENT_SESSION_DIR: '~/flat' })).toEqual([join(home, '.pi-alt', 'sessions'), join(home, 'flat')]);
+    expect(roots('pi', { PI_CODING_AGENT_DIR: '~' })).toEqual([join(home, 'sessions')]);
+    expect(roots('qwen-code', { QWEN_HOME: '~/.qwen-alt' })).toEqual([join(home, '.qwen-alt', 'projects')]);
+    expect(roots('qwen-code', { QWEN_RUNTIME_DIR: '~\\rt' })).toEqual([join(home, 'rt', 'projects')]);
+    expect(roots('openclaw', { OPENCLAW_STATE_DIR: ' ~/.oc ' })).toEqual([join(home, '.oc', 'agents', '*', 'sessions')]);
+    // Copilot's native resolveCopilotHome, Gemini CLI's paths.ts homedir, Claude Code and Codex keep the value as given.
+    expect(roots('copilot-cli', { COPILOT_HOME: '~/.copilot-alt' })).toEqual([here('.copilot-alt', 'session-state')]);
+    expect(roots('gemini-cli', { GEMINI_CLI_HOME: '~/g' })).toEqual([here('g', '.gemini', 'tmp')]);
+    expect(roots('claude-code', { CLAUDE_CONFIG_DIR: '~/.claude-alt' })).toEqual([here('.claude-alt', 'projects')]);
+    expect(roots('codex', { CODEX_HOME: '~/.codex-alt' })).toEqual([here('.codex-alt', 'sessions'), here('.codex-alt', 'archived_sessions')]);
+    // An empty value is unset for all of them; `~user` is nobody's home.
+    expect(roots('copilot-cli', { COPILOT_HOME: '' })).toEqual([join(home, '.copilot', 'session-state')]);
+    expect(roots('pi', { PI_CODING_AGENT_DIR: '~other/x' })).toEqual([resolve(process.cwd(), '~other', 'x', 'sessions')]);
+    expect(agentNamed('pi')!.home({ HOME: home, PI_CODING_AGENT_DIR: '~/.pi-alt' })).toEqual({ path: join(home, '.pi-alt'), from: { name: 'PI_CODING_AGENT_DIR', value: '~/.pi-alt', tilde: true }, relative: false });
+    expect(agentNamed('copilot-cli')!.home({ HOME: home, COPILOT_HOME: '~/.copilot-alt' }).relative).toBe(true);
   });
 });
 
