@@ -580,7 +580,8 @@ const originalRequests = new Map();
  */
 function lostFromOriginal(original, sent, text, mode) {
   if (original === undefined) return [];
-  const own = (i, inText) => i.key !== '' && !(i.kind === 'A' && i.key === NO_RESPONSE) && (inText.includes(i.key) || inText.includes(JSON.stringify(i.key).slice(1, -1)));
+  // Reminders are the client's context around the history (a recorded request in the file holds them too), not history.
+  const own = (i, inText) => i.key !== '' && !(i.kind === 'A' && i.key === NO_RESPONSE) && !i.key.startsWith('<system-reminder>') && (inText.includes(i.key) || inText.includes(JSON.stringify(i.key).slice(1, -1)));
   const before = original.sent.filter((i) => own(i, original.text));
   if (before.length > 0 && !sent.some((i) => own(i, text))) return ['no history: the request holds nothing of the file'];
   const placeholder = (i) => i.kind === 'R' && SYNTHETIC_MARKERS.some((m) => (i.text ?? '').includes(m) && !original.text.includes(m));
