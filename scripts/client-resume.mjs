@@ -155,6 +155,8 @@ const SYNTHETIC_MARKERS = [
   '[Tool call result not in this copy',
   '[Request interrupted: the session ended',
   '[Tool call did not complete',
+  // Claude Code 2.1.328's answer to a call left unanswered before a later prompt (tried).
+  '[Tool result missing due to internal error]',
 ];
 const NO_RESPONSE = 'No response requested.';
 
@@ -215,8 +217,8 @@ function claudeLeaf(messages, recs, byUuid) {
 /** The parentUuid chain that ends where the client resumes, oldest first. */
 function claudeFileItems(recs) {
   const messages = recs.filter(({ value }) => loadedMessage(value));
-  // Parents resolve to the nearest earlier record with that uuid (the file's order, not the
-  // client's), else to a later one: concurrent writers sometimes append a parent after its child.
+  // A uuid is its last record, wherever it stands (the client's map: a later copy replaces the
+  // earlier line, and a parent appended after its child by a concurrent writer is found).
   const byUuid = new Map();
   for (const r of recs) if (typeof r.value.uuid === 'string' && !skipped(r.value)) byUuid.set(r.value.uuid, [...(byUuid.get(r.value.uuid) ?? []), r]);
   const leaf = claudeLeaf(messages, recs, byUuid);
@@ -229,9 +231,7 @@ function claudeFileItems(recs) {
     chain.push(current);
     const parent = current.value.parentUuid;
     if (typeof parent !== 'string') break;
-    const candidates = byUuid.get(parent) ?? [];
-    const line = current.line;
-    current = candidates.filter((r) => r.line < line).at(-1) ?? candidates[0];
+    current = byUuid.get(parent)?.at(-1);
   }
   chain.reverse();
   // Parallel tool calls fan out: Claude Code writes one record per content block, siblings under
@@ -580,7 +580,8 @@ const originalRequests = new Map();
  */
 function lostFromOriginal(original, sent, text, mode) {
   if (original === undefined) return [];
-  const own = (i, inText) => i.key !== '' && !(i.kind === 'A' && i.key === NO_RESPONSE) && (inText.includes(i.key) || inText.includes(JSON.stringify(i.key).slice(1, -1)));
+  // Reminders are the client's context around the history (a recorded request in the file holds them too), not history.
+  const own = (i, inText) => i.key !== '' && !(i.kind === 'A' && i.key === NO_RESPONSE) && !i.key.startsWith('<system-reminder>') && (inText.includes(i.key) || inText.includes(JSON.stringify(i.key).slice(1, -1)));
   const before = original.sent.filter((i) => own(i, original.text));
   if (before.length > 0 && !sent.some((i) => own(i, text))) return ['no history: the request holds nothing of the file'];
   const placeholder = (i) => i.kind === 'R' && SYNTHETIC_MARKERS.some((m) => (i.text ?? '').includes(m) && !original.text.includes(m));

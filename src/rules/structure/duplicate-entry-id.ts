@@ -30,7 +30,13 @@ was written before the copy existed and so meant the earlier entry, no link chan
 agent resumes the conversation as it was written. Two different entries that share an id with
 children after both stay a finding: which of them each child meant cannot be known from the
 file, pi and Claude Code resolve it in opposite ways, and a guess would silently move history
-between branches.`,
+between branches.
+
+Left too: a last line that copies an earlier uuid while lines written before it hang on that
+uuid. Claude Code 2.1.328 resumes past such a copy, from the newest line that hangs on its
+uuid (the copy's content standing in for the earlier line); under an id of its own the copy
+would be the line it resumes from, and the conversation after the earlier line would be lost.
+The finding stays (a warning: the copy is on no branch the agent replays).`,
   },
   check({ analysis, report }) {
     const { entries, tree } = analysis;
