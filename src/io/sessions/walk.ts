@@ -2,7 +2,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { closeSync, readSync } from 'node:fs';
 import { readdirSync, statSync } from '../named-fs.js';
 import { openRegularSync } from '../regular-file.js';
-import type { AgentName, Env, SessionFile, SessionLayout } from './agent.js';
+import type { AgentName, SessionFile, SessionLayout } from './agent.js';
 
 /**
  * Files below `root` whose path matches `levels`, one pattern per folder level and the last for
