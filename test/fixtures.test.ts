@@ -40,7 +40,7 @@ const special: Record<string, string[]> = {
   'codex/compacted-history-unanswered.jsonl': ['33 kept-history-pairing error'],
   'codex/missing-item-type.jsonl': ['4 missing-item-type error', '7 missing-tool-result error', '9 missing-item-type error'],
   'gemini-cli/healthy.jsonl': [],
-  'gemini-cli/missing-tool-result.jsonl': ['7 kept-history-pairing error'],
+  'gemini-cli/missing-tool-result.jsonl': ['7 kept-history-pairing error', '7 unanswered-final-turn info'],
   'gemini-cli/duplicate-responses.jsonl': ['4 kept-history-pairing error', '4 kept-history-pairing error'],
   'gemini-cli/torn-final-line.jsonl': ['5 kept-history-pairing error', '7 torn-final-line error'],
   'gemini-cli/rewind-unknown.jsonl': ['8 rewind-to-unknown-message error'],
@@ -51,6 +51,7 @@ const special: Record<string, string[]> = {
   'gemini-cli/result-name-mismatch.jsonl': ['5 tool-result-name-mismatch error'],
   'gemini-cli/blank-text-part.jsonl': ['3 empty-text-block error'],
   'gemini-cli/signed-parts.jsonl': [],
+  'gemini-cli/empty-final-turn.jsonl': ['5 empty-final-turn info'],
   'qwen-code/healthy.jsonl': [],
   'qwen-code/missing-tool-result.jsonl': ['3 missing-tool-result error'],
   'qwen-code/orphan-tool-result.jsonl': ['3 orphan-tool-result error'],
@@ -72,11 +73,11 @@ const special: Record<string, string[]> = {
 describe('fixtures', () => {
   it('has a fixture for every rule that applies to pi files', () => {
     const missing = rules.map((rule) => rule.meta.id).filter((id) => !ruleFixtures.includes(`${id}.jsonl`));
-    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines, lost item types, unreadable parts and kept histories are Codex's (codex/ordinal-*.jsonl, codex/missing-item-type.jsonl, test/formats/codex/client-verdicts.test.ts, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests; a log's rewinds and placeholders are Gemini CLI's (gemini-cli/*.jsonl); schema breaks are Copilot CLI's (copilot-cli/schema-ephemeral.jsonl).
+    // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines, lost item types, unreadable parts and kept histories are Codex's (codex/ordinal-*.jsonl, codex/missing-item-type.jsonl, test/formats/codex/client-verdicts.test.ts, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests; a log's rewinds, placeholders and empty final turns are Gemini CLI's (gemini-cli/*.jsonl); schema breaks are Copilot CLI's (copilot-cli/schema-ephemeral.jsonl).
     // Provider contract rules are tested per provider in test/rules/contract.test.ts; an ending Claude Code answers itself in test/formats/claude-code-verdicts.test.ts.
     const contract = rules.filter((rule) => rule.meta.category === 'contract').map((rule) => rule.meta.id);
     // A whole JSON document is no format's file: test/rules/syntax.test.ts and test/cli/repair.test.ts.
-    expect(missing).toEqual(['json-document', 'byte-order-mark', 'unknown-format', 'unknown-request-shape', 'schema-violation', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'rewind-to-unknown-message', 'placeholder-turn', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
+    expect(missing).toEqual(['json-document', 'byte-order-mark', 'unknown-format', 'unknown-request-shape', 'schema-violation', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'rewind-to-unknown-message', 'placeholder-turn', 'empty-final-turn', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
   });
 
   for (const name of ruleFixtures) {

@@ -26,6 +26,10 @@ export interface LateFacts {
   wipesHistory?: string;
   /** See Entry.placeholderTurns. */
   placeholderTurns?: string[];
+  /** See Entry.emptyTurns. */
+  emptyTurns?: string[];
+  /** See Entry.trailingResults. */
+  trailingResults?: true;
 }
 
 /** The readable part of one line, for the judge: what was said, never how the line is shaped. */

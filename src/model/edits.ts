@@ -30,6 +30,8 @@ export type EntryEdit =
     }
   /** Placeholder turns (see Entry.placeholderTurns) go from the line. */
   | { kind: 'drop-placeholder-turns'; pointers: readonly string[] }
+  /** Copies of empty turns that end the conversation (see Entry.emptyTurns) go from the message lists that hold them. */
+  | { kind: 'drop-empty-turns'; pointers: readonly string[] }
   /** The line's sequence number (see Entry.sequence). */
   | { kind: 'set-sequence'; value: number }
   /** Written out again from its parsed value: turns undecodable bytes into U+FFFD, as pi reads them. */

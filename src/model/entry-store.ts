@@ -20,6 +20,8 @@ export interface RareFields {
   rollsBackTurns?: number;
   wipesHistory?: string;
   placeholderTurns?: string[];
+  emptyTurns?: string[];
+  trailingResults?: true;
   keptHistoryProblems?: KeptHistoryProblem[];
   provider?: string;
   trailingWhitespace?: true;

@@ -146,6 +146,12 @@ export class EntryView {
   get placeholderTurns() {
     return this.rare?.placeholderTurns;
   }
+  get emptyTurns() {
+    return this.rare?.emptyTurns;
+  }
+  get trailingResults() {
+    return this.rare?.trailingResults;
+  }
   get keptHistoryProblems() {
     return this.rare?.keptHistoryProblems;
   }

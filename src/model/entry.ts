@@ -199,6 +199,20 @@ export class Entry {
    */
   declare placeholderTurns: string[] | undefined;
   /**
+   * Pointers of assistant turns with nothing in them (no text, no calls, no thinking) that end the
+   * conversation the agent replays: the agent was stopped before the turn was filled (Gemini CLI
+   * records a turn of calls empty, its calls once they complete). Every copy of such a turn is
+   * noted, where it sits, since dropping one copy would let an earlier one take its place.
+   */
+  declare emptyTurns: string[] | undefined;
+  /**
+   * The conversation the agent replays ends on the tool results this entry holds, which the agent
+   * answers itself with an assistant turn of its own when it resumes (Gemini CLI: its interrupted-
+   * response placeholder). For a format whose client answers only such an ending, not every user
+   * turn (see ReplaySemantics.answersTrailingUser).
+   */
+  declare trailingResults: true | undefined;
+  /**
    * What a format that settles its replay at the end of the file (TranscriptFormat.settle) noted
    * about the line, in its own terms; nothing but that format reads it. A field, not a rare one:
    * such a format notes most lines (EntryStore keeps them in a column of their own, `notes`).
@@ -285,7 +299,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'emptyTurns', 'trailingResults', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

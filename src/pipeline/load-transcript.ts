@@ -326,11 +326,15 @@ export function addLateFacts(format: TranscriptFormat, entries: EntryStore): voi
     delete rare.keptHistoryProblems;
     delete rare.wipesHistory;
     delete rare.placeholderTurns;
+    delete rare.emptyTurns;
+    delete rare.trailingResults;
   }
   for (const [index, facts] of format.settle(entries)) {
     if (facts.keptHistoryProblems !== undefined) entries.setRare(index, 'keptHistoryProblems', facts.keptHistoryProblems);
     if (facts.wipesHistory !== undefined) entries.setRare(index, 'wipesHistory', facts.wipesHistory);
     if (facts.placeholderTurns !== undefined) entries.setRare(index, 'placeholderTurns', facts.placeholderTurns);
+    if (facts.emptyTurns !== undefined) entries.setRare(index, 'emptyTurns', facts.emptyTurns);
+    if (facts.trailingResults !== undefined) entries.setRare(index, 'trailingResults', facts.trailingResults);
   }
 }
 

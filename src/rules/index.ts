@@ -28,6 +28,7 @@ import { missingSequenceNumber } from './structure/missing-sequence-number.js';
 import { missingItemType } from './structure/missing-item-type.js';
 import { rewindToUnknownMessage } from './structure/rewind-to-unknown-message.js';
 import { placeholderTurn } from './content/placeholder-turn.js';
+import { emptyFinalTurn } from './content/empty-final-turn.js';
 import { unreadableContentPart } from './structure/unreadable-content-part.js';
 import { unansweredFinalTurn } from './structure/unanswered-final-turn.js';
 import { sequenceOutOfOrder } from './structure/sequence-out-of-order.js';
@@ -75,6 +76,7 @@ export const rules: readonly Rule[] = [
   missingItemType,
   rewindToUnknownMessage,
   placeholderTurn,
+  emptyFinalTurn,
   unreadableContentPart,
   missingToolResult,
   orphanToolResult,

@@ -10,7 +10,10 @@
  * Only the checks are ours, those the Gemini API makes: each turn of function calls is followed
  * by a turn with as many function responses; and, on the turns the client sends a Gemini 2 or 3
  * model (`stripThoughts`, then merged), no turn of calls first, no response named otherwise than
- * the call of its id, no blank text part.
+ * the call of its id, no blank text part. And what the client patches itself before it sends the
+ * history: a model message it leaves out (`convertSessionToClientHistory` makes no turn of an empty
+ * one), and the turn `GeminiChat.closeUnansweredToolResponseTurn` adds after a history that ends on
+ * function responses, run as the client runs it.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -36,6 +39,7 @@ interface Core {
   ensureStableToolIds(history: Array<{ id: string; content: Content }>): void;
   coalesceConsecutiveRoles(history: Array<{ content: Content }>): Array<{ content: Content }>;
   stripThoughts(history: Array<{ id: string; content: Content }>): Array<{ id: string; content: Content }>;
+  GeminiChat: { prototype: { closeUnansweredToolResponseTurn(this: { agentHistory: { get(): unknown[]; push(turn: { content: Content }): void } }): void } };
 }
 
 export interface GeminiHistoryCheck {
@@ -47,6 +51,8 @@ export interface GeminiHistoryCheck {
   unequal: string[];
   /** What else the Gemini API refuses in the turns sent: `contents[i]: …`. */
   refused: string[];
+  /** What the client mends in memory before it sends the history: a message it leaves out, a turn it adds. */
+  patched: string[];
 }
 
 let core: Promise<Core> | undefined;
@@ -55,6 +61,11 @@ let core: Promise<Core> | undefined;
 function checkpointHistory(text: string): Array<{ id: string; content: Content }> {
   const saved = JSON.parse(text) as Content[] | { history: Content[] };
   return (Array.isArray(saved) ? saved : saved.history).map((content, i) => ({ id: `checkpoint-${i}`, content }));
+}
+
+/** The client's bundled core (its exports: the loader, the recorder, the chat). */
+export function geminiCore(): Promise<Core> {
+  return (core ??= loadCore());
 }
 
 /** The bundled core is one chunk among many, named by a hash that changes with each release: found by what it defines. */
@@ -70,12 +81,14 @@ async function loadCore(): Promise<Core> {
 
 /** The history Gemini CLI builds from a session file's text (`name` keeps its extension: `.json` is the legacy record). */
 export async function geminiHistoryCheck(text: string, name = 'session.jsonl'): Promise<GeminiHistoryCheck> {
-  const m = await (core ??= loadCore());
+  const m = await geminiCore();
   const folder = await mkdtemp(join(tmpdir(), 'td-gemini-'));
   try {
     const file = join(folder, name);
     await writeFile(file, text);
-    const history = name.startsWith('checkpoint-') ? checkpointHistory(text) : m.convertSessionToClientHistory((await m.loadConversationRecord(file))?.messages ?? []);
+    const messages = name.startsWith('checkpoint-') ? [] : ((await m.loadConversationRecord(file))?.messages ?? []);
+    const history = name.startsWith('checkpoint-') ? checkpointHistory(text) : m.convertSessionToClientHistory(messages);
+    const patched = [...leftOut(messages, history), ...closed(m, history)];
     m.ensureStableToolIds(history);
     const contents = m.coalesceConsecutiveRoles(history).map((turn) => turn.content);
     const count = (content: Content | undefined, key: keyof Part) => (content?.parts ?? []).filter((part) => part[key] !== undefined).length;
@@ -88,10 +101,27 @@ export async function geminiHistoryCheck(text: string, name = 'session.jsonl'): 
       if (responses !== calls) unequal.push(`contents[${i}]: ${calls} calls, ${responses} responses`);
     });
     const prompts = contents.filter((content) => content.role === 'user' && (content.parts ?? []).some((part) => typeof part.text === 'string')).length;
-    return { turns: contents.length, prompts, unequal, refused: refusedIn(m.coalesceConsecutiveRoles(m.stripThoughts(history)).map((turn) => turn.content)) };
+    return { turns: contents.length, prompts, unequal, patched, refused: refusedIn(m.coalesceConsecutiveRoles(m.stripThoughts(history)).map((turn) => turn.content)) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Model messages of the loaded record the client makes no turn of. */
+function leftOut(messages: unknown[], history: Array<{ id: string }>): string[] {
+  const sent = new Set(history.map((turn) => turn.id));
+  return messages.flatMap((message) => {
+    const { id, type } = message as { id: string; type: string };
+    return type === 'gemini' && !sent.has(id) ? [`message ${id}: a model message the client leaves out`] : [];
+  });
+}
+
+/** The turn the client's chat adds before the next prompt, by its own method on a history it holds. */
+function closed(m: Core, history: Array<{ id: string; content: Content }>): string[] {
+  const added: string[] = [];
+  const chat = { agentHistory: { get: () => history, push: (turn: { content: Content }) => void added.push(`contents[${history.length}]: the client adds a model turn ${JSON.stringify(turn.content.parts)}`) } };
+  m.GeminiChat.prototype.closeUnansweredToolResponseTurn.call(chat);
+  return added;
 }
 
 /** A first turn of calls, a response named otherwise than the call of its id, a blank text part. */

@@ -1,9 +1,10 @@
-import { BRIDGE_TEXTS } from '../../model/edits.js';
+import { BRIDGE_TEXTS, type NewLine } from '../../model/edits.js';
 import type { KeptHistoryProblem } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { unsigned } from '../gemini-parts.js';
 import { isObject, type Json } from '../json.js';
-import { CANCELLED_ERROR } from './records.js';
+import { uuidFrom } from '../codex/session-meta.js';
+import { CANCELLED_ERROR, INTERRUPTED_PLACEHOLDER } from './records.js';
 
 /**
  * Repairs are written into the copy of each message that wins, where it sits (its own line, its
@@ -16,16 +17,38 @@ export const geminiCliEncoder: Encoder = {
     if (!isObject(value) && !Array.isArray(value)) return;
     for (const edit of edits) {
       if (edit.kind === 'fix-kept-history' && edit.problems !== undefined) mend(value, edit.problems, edit.mode);
-      if (edit.kind === 'drop-placeholder-turns') dropMessages(value, edit.pointers);
+      if (edit.kind === 'drop-placeholder-turns' || edit.kind === 'drop-empty-turns') dropMessages(value, edit.pointers);
     }
   },
   newId: (seed) => seed,
-  // The one line a repair adds: a user message before a model message of calls that opens the history, where it takes its place.
+  // The lines a repair adds: a user message before a model message of calls that opens the history, where it takes its place; the client's own closing turn after a history that ends on responses.
   create(line, source) {
     if (line.kind !== 'bridge' || !isObject(source)) return {};
-    return continuing(source);
+    return line.closing ? closing(line, source) : continuing(source);
   },
 };
+
+/**
+ * The model turn Gemini CLI itself adds in memory after a history that ends on function responses
+ * (\`closeUnansweredToolResponseTurn\`: one text part, its interrupted-response placeholder), as a
+ * message of the session, with the time and model of the message whose responses it follows.
+ */
+function closing(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
+  const message = lastMessage(source);
+  const made: Json = { id: uuidFrom(line.id ?? `closing:${line.timestampFrom}`), timestamp: typeof message?.timestamp === 'string' ? message.timestamp : new Date().toISOString(), type: 'gemini' };
+  made.content = INTERRUPTED_PLACEHOLDER;
+  made.thoughts = [];
+  if (typeof message?.model === 'string') made.model = message.model;
+  return made;
+}
+
+/** The message a line holds: itself, or the last of the list it sets. */
+function lastMessage(source: Json): Json | undefined {
+  if (typeof source.id === 'string') return source;
+  const list = isObject(source.$set) ? source.$set.messages : source.messages;
+  const last = Array.isArray(list) ? list.at(-1) : undefined;
+  return isObject(last) ? last : undefined;
+}
 
 /** A user message in the client's shape (a checkpoint's content, or a session message) to put before `message`, OpenClaw's "(continue)". */
 function continuing(message: Json): Json {

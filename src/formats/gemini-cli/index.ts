@@ -3,6 +3,7 @@ import { isObject, stringMember, withoutTimestamp } from '../json.js';
 import { GeminiCliDecoder, type GeminiCliDecoderState } from './decode.js';
 import { settleReplay } from './replay.js';
 import { geminiCliEncoder } from './encode.js';
+import { geminiCliHeals } from './heals.js';
 import { MESSAGE_TYPES, recordKind } from './records.js';
 import { readText } from './text.js';
 
@@ -54,6 +55,7 @@ export const geminiCliFormat: TranscriptFormat = {
   createDecoder: (state) => new GeminiCliDecoder(state as GeminiCliDecoderState | undefined),
   settle: settleReplay,
   encoder: geminiCliEncoder,
+  heals: geminiCliHeals,
   nothingToCanonicalize: 'a Gemini CLI session has one shape for each tool call and its result',
   readText,
   copyKey: withoutTimestamp,

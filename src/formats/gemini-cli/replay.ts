@@ -1,6 +1,7 @@
 import type { EntryStore } from '../../model/entry-store.js';
 import type { LateFacts } from '../format.js';
 import type { MessageCopy, ReplayNote } from './decode.js';
+import { historyEnding } from './ending.js';
 import { judgeHistory, type ReplayedMessage } from './history.js';
 
 /**
@@ -9,19 +10,27 @@ import { judgeHistory, type ReplayedMessage } from './history.js';
  * keeps the place of a key set again); a list replaces what came before (or adds to it);
  * `$rewindTo` takes back that message and everything after it, and every message when it names
  * none the list holds. Then judges the history the client sends, by entry: its pairing problems,
- * the rewinds that wiped it, its placeholder turns.
+ * the rewinds that wiped it, its placeholder turns (not the one the client itself would add to
+ * close it), and how it ends (see historyEnding).
  */
 export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   const messages = new Map<string, ReplayedMessage>();
   const wipes: Array<{ entry: number; id: string }> = [];
+  const rewound = new Set<string>();
   for (let entry = 0; entry < entries.length; entry++) {
     const note = entries.note(entry) as ReplayNote | undefined;
     if (note === undefined) continue;
-    if (note.kind === 'message') place(messages, note, entry);
-    else if (note.kind === 'list') {
+    if (note.kind === 'message') {
+      place(messages, note, entry);
+      continue;
+    }
+    if (note.kind === 'list') {
       if (note.clear) messages.clear();
       for (const copy of note.messages) place(messages, copy, entry);
-    } else if (!messages.has(note.id)) {
+      continue;
+    }
+    rewound.add(note.id);
+    if (!messages.has(note.id)) {
       if (messages.size > 0) wipes.push({ entry, id: note.id });
       messages.clear();
     } else {
@@ -35,12 +44,31 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   const facts = new Map<number, LateFacts>();
   for (const [entry, problems] of judgeHistory(messages.values())) facts.set(entry, { keptHistoryProblems: problems });
   for (const { entry, id } of wipes) facts.set(entry, { ...facts.get(entry), wipesHistory: id });
-  for (const { entry, summary } of messages.values()) {
-    if (!summary.placeholder) continue;
-    const found = facts.get(entry) ?? {};
-    facts.set(entry, { ...found, placeholderTurns: [...(found.placeholderTurns ?? []), summary.pointer] });
+  const replayed = [...messages.values()];
+  const ending = historyEnding(replayed);
+  for (const message of replayed) {
+    if (!message.summary.placeholder || message === ending.closing) continue;
+    const found = facts.get(message.entry) ?? {};
+    facts.set(message.entry, { ...found, placeholderTurns: [...(found.placeholderTurns ?? []), message.summary.pointer] });
   }
+  if (ending.results !== undefined) facts.set(ending.results.entry, { ...facts.get(ending.results.entry), trailingResults: true });
+  if (ending.empty.length === 0) return facts;
+  // A message a rewind names stays: without it the rewind would take back the whole history.
+  const empty = new Set<string>();
+  for (const [id, message] of messages) if (ending.empty.includes(message) && !rewound.has(id)) empty.add(id);
+  if (empty.size > 0) noteCopies(entries, empty, facts);
   return facts;
+}
+
+/** Every copy of these messages in the file, where it sits: dropping only the last would let an earlier one win again. */
+function noteCopies(entries: EntryStore, ids: ReadonlySet<string>, facts: Map<number, LateFacts>): void {
+  for (let entry = 0; entry < entries.length; entry++) {
+    const note = entries.note(entry) as ReplayNote | undefined;
+    if (note === undefined || note.kind === 'rewind') continue;
+    const copies = note.kind === 'message' ? [note] : note.messages;
+    const pointers = copies.filter((copy) => ids.has(copy.id)).map((copy) => copy.pointer);
+    if (pointers.length > 0) facts.set(entry, { ...facts.get(entry), emptyTurns: pointers });
+  }
 }
 
 /**

@@ -10,7 +10,9 @@ export const placeholderTurn: Rule = {
     docs: `## What it does
 Finds assistant turns the agent wrote in place of a response that was cut short and saved to the
 session: in Gemini CLI, a model message that is only "[The previous response was interrupted
-before it completed.]".
+before it completed.]". Not the one that ends a history whose turn before it holds function
+responses: that is the turn the client adds itself on resume (see unanswered-final-turn), and
+dropping it would only have the client add it again.
 
 ## Why is this bad?
 No provider rejects it, but the agent replays it as the model's own words: Gemini CLI added the

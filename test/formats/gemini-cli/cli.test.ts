@@ -25,7 +25,7 @@ describe('Gemini CLI on the command line', () => {
     expect(result.stderr).toContain(`Searching ${join(home, '.gemini', 'tmp')}`);
     const report = JSON.parse(result.stdout);
     expect(report.files.map((file: { format: string }) => file.format)).toEqual(['gemini-cli']);
-    expect(report.files[0].findings.map((f: { line: number; rule: string; providerError: string }) => `${f.line} ${f.rule} ${f.providerError}`)).toEqual([`7 kept-history-pairing Gemini: ${COUNT}`]);
+    expect(report.files[0].findings.map((f: { line: number; rule: string; providerError: string }) => `${f.line} ${f.rule} ${f.providerError}`)).toEqual([`7 kept-history-pairing Gemini: ${COUNT}`, '7 unanswered-final-turn undefined']);
   });
 
   it('follows $GEMINI_CLI_HOME, and a healthy session exits 0', async () => {

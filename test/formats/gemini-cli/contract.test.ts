@@ -73,14 +73,14 @@ const valid: Array<{ name: string; lines: () => Line[]; provider?: ProviderId }>
   { name: 'a healthy run: a call recorded while it runs, then with its result', lines: () => [...opening(), calling('m1', [{ ...LS }]), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'There is a.txt.')] },
   {
     name: 'a call turn after a context message and a command the client never sends is still after the prompt',
-    lines: () => [...opening(), user('u2', '/stats'), calling('m1', [{ ...LS, output: 'a.txt' }])],
+    lines: () => [...opening(), user('u2', '/stats'), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'There is a.txt.')],
   },
   {
     name: 'a response without an id paired by name: the client gives both one id, names agree',
     lines: () => {
       const call = calling('m1', [{ ...LS }]);
       delete call.toolCalls[0].id;
-      return [...opening(), call, { ...responses('u2', [{ ...LS, output: 'a.txt' }]), content: [{ functionResponse: { name: 'list_directory', response: { output: 'a.txt' } } }] }];
+      return [...opening(), call, { ...responses('u2', [{ ...LS, output: 'a.txt' }]), content: [{ functionResponse: { name: 'list_directory', response: { output: 'a.txt' } } }] }, answer('m2', 'There is a.txt.')];
     },
   },
   { name: 'a blank text part of a message the client never sends (an info message)', lines: () => [...opening(), { ...answer('i1', ''), type: 'info', content: [{ text: ' ' }] }] },
@@ -102,11 +102,11 @@ const invalid: Invalid[] = [
     name: 'a turn of calls that opens a $set.messages list gets a user message before it in the list',
     lines: () => {
       resetClock();
-      return [metadata(), rewritten([context(), answer('m0', 'Resuming.'), calling('m1', [{ ...LS, output: 'a.txt' }])])];
+      return [metadata(), rewritten([context(), answer('m0', 'Resuming.'), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'There is a.txt.')])];
     },
     errors: ['2 call-turn-order /$set/messages/2'],
     changed: [2],
-    after: (out) => expect(out[1]!.$set.messages.map((message: Line) => message.id)).toEqual(['c0ffee00c0ffee00c0ffee00c0ffee00', 'm0', 'continue-m1', 'm1']),
+    after: (out) => expect(out[1]!.$set.messages.map((message: Line) => message.id)).toEqual(['c0ffee00c0ffee00c0ffee00c0ffee00', 'm0', 'continue-m1', 'm1', 'm2']),
   },
   {
     name: 'a turn of calls that opens the history, whose place is in a $set.messages list and whose winning copy is on a line of its own',
@@ -128,7 +128,7 @@ const invalid: Invalid[] = [
   },
   {
     name: 'a response written in a user message that names another tool than its call',
-    lines: () => [...opening(), calling('m1', [{ ...LS }]), { ...responses('u2', [{ ...LS, output: 'a.txt' }]), content: [{ functionResponse: { id: LS.id, name: 'ls', response: { output: 'a.txt' } } }] }],
+    lines: () => [...opening(), calling('m1', [{ ...LS }]), { ...responses('u2', [{ ...LS, output: 'a.txt' }]), content: [{ functionResponse: { id: LS.id, name: 'ls', response: { output: 'a.txt' } } }] }, answer('m2', 'There is a.txt.')],
     errors: ['6 tool-result-name-mismatch /content/0/functionResponse/name'],
     changed: [6],
     after: (out) => expect(out[5]!.content[0].functionResponse.name).toBe('list_directory'),
@@ -221,7 +221,7 @@ describe('the signed-parts fixture, judged for the provider that signed it and f
 });
 
 describe('a provider named for a Gemini CLI session decides what is refused', () => {
-  const blank = () => [...opening(), { ...user('u2', 'and the README?'), content: [{ text: 'and the README?' }, { text: '' }] }, misnamed('m1')];
+  const blank = () => [...opening(), { ...user('u2', 'and the README?'), content: [{ text: 'and the README?' }, { text: '' }] }, misnamed('m1'), answer('m2', 'Here.')];
 
   it('one that takes blank parts and any names (OpenAI Chat): nothing reported, nothing repaired', async () => {
     const text = jsonl(blank());

@@ -33,13 +33,14 @@ describe('Gemini CLI sessions, replayed as the client replays them', () => {
 
   it('reports the call a kill left without its result among parallel calls, in Gemini’s words', async () => {
     const lines = [...opening(), calling('m1', [{ ...READ, output: 'text' }, { ...LS }])];
-    expect(await findings(lines)).toEqual(['5 kept-history-pairing /toolCalls/1']);
+    expect(await findings(lines)).toEqual(['5 kept-history-pairing /toolCalls/1', '5 unanswered-final-turn']);
   });
 
   it('keeps a copy in the place of the first one: a later copy does not move the message after the ones written in between', async () => {
     // The responses answer the calls of m1, whose last copy (line 7) still stands before them.
     const lines = [...opening(), calling('m1', [{ ...LS }]), responses('u2', [{ ...LS, output: 'a.txt' }]), calling('m1', [{ ...LS }])];
-    expect(await findings(lines)).toEqual([]);
+    // The history ends on those responses: the client closes it with a turn of its own.
+    expect(await findings(lines)).toEqual(['6 unanswered-final-turn']);
   });
 
   it('replaces the list with $set.messages, and points into it', async () => {
@@ -47,9 +48,9 @@ describe('Gemini CLI sessions, replayed as the client replays them', () => {
     expect(await findings(broken)).toEqual(['5 kept-history-pairing /toolCalls/0']);
     resetClock();
     const replaced = [...broken, rewritten([context(), user('u1', 'list the files'), calling('m1', [{ ...LS, output: 'a.txt' }])])];
-    expect(await findings(replaced)).toEqual([]);
+    expect(await findings(replaced)).toEqual(['7 unanswered-final-turn']);
     const stillBroken = [...broken, rewritten([context(), user('u1', 'list the files'), calling('m1', [{ ...LS }, { ...READ, output: 'x' }])])];
-    expect(await findings(stillBroken)).toEqual(['7 kept-history-pairing /$set/messages/2/toolCalls/0']);
+    expect(await findings(stillBroken)).toEqual(['7 kept-history-pairing /$set/messages/2/toolCalls/0', '7 unanswered-final-turn']);
   });
 
   it('takes back a message and everything after it on $rewindTo', async () => {
@@ -59,7 +60,7 @@ describe('Gemini CLI sessions, replayed as the client replays them', () => {
 
   it('skips what the client never sends: info, error and warning messages, commands and its own context', async () => {
     const lines = [...opening(), calling('m1', [{ ...LS }]), info('i1', 'Request cancelled.'), user('u2', '/chat save before'), responses('u3', [{ ...LS, output: 'a.txt' }])];
-    expect(await findings(lines)).toEqual([]);
+    expect(await findings(lines)).toEqual(['8 unanswered-final-turn']);
   });
 
   it('reports each response the client would send twice: the result it records with the call and the same response written as a user message', async () => {
@@ -73,7 +74,7 @@ describe('Gemini CLI sessions, replayed as the client replays them', () => {
   });
 
   it('reports responses after no call turn as out of place', async () => {
-    const lines = [...opening(), answer('m1', 'Nothing to run.'), responses('u2', [{ ...LS, output: 'a.txt' }])];
+    const lines = [...opening(), answer('m1', 'Nothing to run.'), responses('u2', [{ ...LS, output: 'a.txt' }]), answer('m2', 'Done.')];
     const found = await scanText(jsonl(lines));
     expect(found.map((f) => `${f.line} ${f.pointer} ${f.providerError}`)).toEqual(['6 /content/0 Gemini: Please ensure that function response turn comes immediately after a function call turn.']);
   });
@@ -89,14 +90,14 @@ describe('Gemini CLI sessions, replayed as the client replays them', () => {
     expect(await scanText(output)).toEqual([]);
     // The same run with a text before the calls is sent whole.
     expect(await findings([...opening(), answer('m0', 'Let me look.'), calling('m1', [{ ...LS, output: 'a.txt' }]), answer('m2', 'done')])).toEqual([]);
-    expect(await findings([...opening(), { ...answer('m0', ''), content: [{ text: '' }] }, calling('m1', [{ ...LS, output: 'a.txt' }])])).toEqual(['6 kept-history-pairing /toolCalls/0/result/0']);
+    expect(await findings([...opening(), { ...answer('m0', ''), content: [{ text: '' }] }, calling('m1', [{ ...LS, output: 'a.txt' }])])).toEqual(['6 kept-history-pairing /toolCalls/0/result/0', '6 unanswered-final-turn']);
   });
 
   it('leaves out a model message of nothing but thoughts: the turns around it merge', async () => {
     const thinking = { ...answer('m0', ''), thoughts: [{ subject: 'Plan', description: 'List first.' }] };
     const lines = [...opening(), calling('m1', [{ ...LS, output: 'a.txt' }]), thinking, responses('u2', [{ ...LS, output: 'a.txt' }])];
     // Without the thoughts' turn, the second response joins the first and answers a call already answered.
-    expect(await findings(lines)).toEqual(['7 kept-history-pairing /content/0']);
+    expect(await findings(lines)).toEqual(['7 kept-history-pairing /content/0', '7 unanswered-final-turn']);
     expect((await scanText(jsonl(lines)))[0]!.message).toContain('already answered');
   });
 
@@ -104,6 +105,6 @@ describe('Gemini CLI sessions, replayed as the client replays them', () => {
     const call = calling('m1', [{ ...LS }]);
     delete call.toolCalls[0].id;
     const lines = [...opening(), call, { ...responses('u2', [{ ...LS, output: 'a.txt' }]), content: [{ functionResponse: { name: 'list_directory', response: { output: 'a.txt' } } }] }];
-    expect(await findings(lines)).toEqual([]);
+    expect(await findings(lines)).toEqual(['6 unanswered-final-turn']);
   });
 });
