@@ -54,6 +54,14 @@ export function passSignalsOn(): () => void {
   };
 }
 
+/**
+ * From now on these signals end the process (temp files removed, 128 + the signal's number), even
+ * before anything is registered for removal: `guard`, once its agent has exited, must stop when told.
+ */
+export function exitOnSignals(): void {
+  install();
+}
+
 function install(): void {
   if (installed) return;
   installed = true;

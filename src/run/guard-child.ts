@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { codeOf, reason } from '../errors.js';
-import { passSignalsOn } from '../io/exit-cleanup.js';
+import { exitOnSignals, passSignalsOn } from '../io/exit-cleanup.js';
 
 /** How the agent ended: its exit code (128 + the signal's number when a signal ended it, as shells say), or why it never started. */
 export type ChildEnd = { code: number; notStarted?: string };
@@ -15,10 +15,12 @@ export type ChildEnd = { code: number; notStarted?: string };
 const PASSED_ON = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 
 /**
- * Runs the agent with the terminal (stdin, stdout, stderr) handed over, and waits for it. The
- * guard keeps ignoring those signals until `release` is called, after its repairs are done.
+ * Runs the agent with the terminal (stdin, stdout, stderr) handed over, and waits for it. Once it
+ * has ended, those signals end the guard again (128 + the signal's number, its temp files
+ * removed): there is no agent left to pass them to, and a repair stopped before its rename
+ * leaves the session as it was.
  */
-export function runAgent(command: string, args: readonly string[], passInterrupt: boolean): { ended: Promise<ChildEnd>; release: () => void } {
+export function runAgent(command: string, args: readonly string[], passInterrupt: boolean): Promise<ChildEnd> {
   let child: ReturnType<typeof spawn> | undefined;
   // The temp-file cleanup's own handlers would end the guard on these signals once a repair has run.
   const keepAlive = passSignalsOn();
@@ -30,15 +32,14 @@ export function runAgent(command: string, args: readonly string[], passInterrupt
     process.on(signal, handler);
     return [signal, handler] as const;
   });
-  const release = () => {
-    handlers.forEach(([signal, handler]) => process.off(signal, handler));
-    keepAlive();
-  };
-  const ended = new Promise<ChildEnd>((resolve) => {
+  return new Promise<ChildEnd>((resolve) => {
     let settled = false;
     const settle = (end: ChildEnd) => {
       if (settled) return;
       settled = true;
+      handlers.forEach(([signal, handler]) => process.off(signal, handler));
+      keepAlive();
+      exitOnSignals();
       resolve(end);
     };
     try {
@@ -51,5 +52,4 @@ export function runAgent(command: string, args: readonly string[], passInterrupt
     child.on('error', (error) => settle({ code: codeOf(error) === 'ENOENT' ? 127 : 126, notStarted: codeOf(error) === 'ENOENT' ? 'command not found' : reason(error) }));
     child.on('exit', (code, signal) => settle({ code: code ?? 128 + (signal === null ? 0 : (constants.signals[signal] ?? 0)) }));
   });
-  return { ended, release };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { hasFlag, optionValue } from './command-line.js';
+import { hasFlag, optionValue, UUID } from './command-line.js';
 import { expandTilde, homeOf, sessionsAt } from './walk.js';
 
 /** `$COPILOT_HOME/session-state/<session id>/events.jsonl` (default ~/.copilot). */
@@ -16,7 +16,8 @@ export const copilot: SessionAgent = {
   sessions: (env) => sessionsAt('copilot-cli', join(copilotHome(env), 'session-state'), [/^[^.]/, /^events\.jsonl$/], (names) => names[0]),
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume']);
-    if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };
+    // A whole id only: an empty or other value names no session before it starts.
+    if (resume !== undefined) return resume !== null && UUID.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
     return hasFlag(args, ['--continue']) ? { kind: 'latest' } : undefined;
   },
 };

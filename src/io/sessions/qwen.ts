@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { hasFlag, optionValue } from './command-line.js';
+import { hasFlag, optionValue, UUID } from './command-line.js';
 import { dashed, expandTilde, homeOf, sessionsAt } from './walk.js';
 
 /** Qwen Code's runtime folder: QWEN_RUNTIME_DIR, else QWEN_HOME, else ~/.qwen (Storage.getRuntimeBaseDir). */
@@ -19,7 +19,8 @@ export const qwen: SessionAgent = {
   continuable: (file, cwd) => basename(dirname(dirname(file.path))) === dashed(cwd),
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);
-    if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };
+    // It opens only a session by its whole id; without one (or with an empty or other value) it starts none it can be known by.
+    if (resume !== undefined) return resume !== null && UUID.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
     return hasFlag(args, ['--continue', '-c']) ? { kind: 'latest' } : undefined;
   },
 };
