@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { codeOf, reason } from '../errors.js';
-import { exitOnSignals, passSignalsOn } from '../io/exit-cleanup.js';
+import { passSignalsOn } from '../io/exit-cleanup.js';
 
 /** How the agent ended: its exit code (128 + the signal's number when a signal ended it, as shells say), or why it never started. */
 export type ChildEnd = { code: number; notStarted?: string };
@@ -16,11 +16,10 @@ const PASSED_ON = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 
 /**
  * Runs the agent with the terminal (stdin, stdout, stderr) handed over, and waits for it. Once it
- * has ended, those signals end the guard again (128 + the signal's number, its temp files
- * removed): there is no agent left to pass them to, and a repair stopped before its rename
- * leaves the session as it was.
+ * has ended, those signals are no longer passed on, and the temp-file cleanup's handlers still
+ * leave them alone until `release`: the guard's post-exit repair stops on them itself (guard-repair.ts).
  */
-export function runAgent(command: string, args: readonly string[], passInterrupt: boolean): Promise<ChildEnd> {
+export function runAgent(command: string, args: readonly string[], passInterrupt: boolean): { ended: Promise<ChildEnd>; release: () => void } {
   let child: ReturnType<typeof spawn> | undefined;
   // The temp-file cleanup's own handlers would end the guard on these signals once a repair has run.
   const keepAlive = passSignalsOn();
@@ -32,14 +31,12 @@ export function runAgent(command: string, args: readonly string[], passInterrupt
     process.on(signal, handler);
     return [signal, handler] as const;
   });
-  return new Promise<ChildEnd>((resolve) => {
+  const ended = new Promise<ChildEnd>((resolve) => {
     let settled = false;
     const settle = (end: ChildEnd) => {
       if (settled) return;
       settled = true;
       handlers.forEach(([signal, handler]) => process.off(signal, handler));
-      keepAlive();
-      exitOnSignals();
       resolve(end);
     };
     try {
@@ -52,4 +49,5 @@ export function runAgent(command: string, args: readonly string[], passInterrupt
     child.on('error', (error) => settle({ code: codeOf(error) === 'ENOENT' ? 127 : 126, notStarted: codeOf(error) === 'ENOENT' ? 'command not found' : reason(error) }));
     child.on('exit', (code, signal) => settle({ code: code ?? 128 + (signal === null ? 0 : (constants.signals[signal] ?? 0)) }));
   });
+  return { ended, release: keepAlive };
 }

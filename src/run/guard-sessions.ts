@@ -63,19 +63,26 @@ function formatOfHead(path: string, agentFormat: TranscriptFormat): TranscriptFo
 }
 
 /**
+ * Why the file at `path` is no session `agent` reads, or undefined when it is one: a file that
+ * does not read as the agent's format (a dataset given to `pi --session`) is left as it is.
+ */
+export function notASessionOf(path: string, agent: SessionAgent): string | undefined {
+  const format = formats.find((candidate) => candidate.name === agent.format);
+  const found = format === undefined ? undefined : formatOfHead(path, format);
+  if (format !== undefined && found === format) return undefined;
+  return `it is not a ${agent.format} session (${found === undefined ? 'no line of it is one' : `it reads as ${found.name}`})`;
+}
+
+/**
  * `repair --in-place` of one session of `agent` (lock check, backup, atomic write; a clean file is
  * left untouched), read as the agent's format: the line to print about it, or undefined when
- * nothing was wrong. A file that does not read as the agent's format is no session it would read
- * (a dataset given to `pi --session`): it is left as it is.
+ * nothing was wrong.
  */
 export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode): Promise<string | undefined> {
-  const format = formats.find((candidate) => candidate.name === agent.format);
   if (statSync(path, { throwIfNoEntry: false })?.size === 0) return undefined;
-  const found = format === undefined ? undefined : formatOfHead(path, format);
-  if (format === undefined || found !== format) {
-    const what = found === undefined ? 'no line of it is one' : `it reads as ${found.name}`;
-    return `left ${path} as it is: it is not a ${agent.format} session (${what})`;
-  }
+  const foreign = notASessionOf(path, agent);
+  if (foreign !== undefined) return `left ${path} as it is: ${foreign}`;
+  const format = formats.find((candidate) => candidate.name === agent.format);
   let report;
   try {
     report = await rewriteInput(path, undefined, { ...repairRewrite(mode), format }, { kind: 'in-place', backup: true, force: false });

@@ -1,11 +1,13 @@
 import { basename, resolve } from 'node:path';
 import { reason } from '../errors.js';
+import { statSync } from '../io/named-fs.js';
 import { agentOfCommand, sessionAgents, type SessionAgent } from '../io/sessions/index.js';
 import { sessionOfRequest } from '../io/sessions/resolve.js';
 import type { RepairMode } from '../repair/plan.js';
 import { runAgent } from './guard-child.js';
-import { repairSession, snapshot, stampOf, writtenBetween, type Snapshot } from './guard-sessions.js';
+import { notASessionOf, repairSession, snapshot, stampOf, writtenBetween, type Snapshot } from './guard-sessions.js';
 import { sessionsInOtherHands } from './guard-writers.js';
+import { stoppableRepairs } from './guard-repair.js';
 
 export interface GuardSettings {
   mode: RepairMode;
@@ -21,7 +23,7 @@ export interface GuardSettings {
  * the terminal and signals passed through, then repairs the sessions it wrote, whatever way it
  * ended, but none another live process is writing (see docs/guard.md). Resolves to the agent's
  * exit code; nothing the guard fails at changes it. A signal after the agent has ended stops the
- * guard (runAgent).
+ * guard (stoppableRepairs).
  */
 export async function runGuard(command: readonly string[], settings: GuardSettings): Promise<number> {
   const [program, ...args] = command;
@@ -41,6 +43,12 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
       if (request?.kind === 'latest' && request.cwd !== undefined) cwd = request.cwd;
       if (request?.kind === 'picker' && settings.verbose) settings.say(`guard: ${agent.name} lets you pick the session; it is checked when ${basename(program!)} exits`);
       resumed = request === undefined ? undefined : sessionOfRequest(agent, request, { env, cwd })?.path;
+      const foreign = resumed === undefined || statSync(resumed, { throwIfNoEntry: false })?.size === 0 ? undefined : notASessionOf(resumed, agent);
+      if (foreign !== undefined) {
+        // Not the guard's to touch, before or after: one line says so.
+        settings.say(`guard: left ${resumed} as it is: ${foreign}`);
+        resumed = undefined;
+      }
       if (resumed !== undefined) {
         const line = await repairSession(resumed, agent, settings.mode);
         if (line !== undefined) settings.say(`guard: before ${basename(program!)} starts, ${line}`);
@@ -51,12 +59,15 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
     }
   }
 
-  const end = await runAgent(program!, args, !process.stdin.isTTY);
+  const run = runAgent(program!, args, !process.stdin.isTTY);
+  const end = await run.ended;
   try {
     if (end.notStarted !== undefined) settings.say(`guard: ${program}: ${end.notStarted}`);
     else if (agent !== undefined && before !== undefined) await repairAfter(agent, before, resumed, cwd, program!, settings);
   } catch (error) {
     settings.say(`guard: cannot check the sessions ${basename(program!)} wrote: ${reason(error)}`);
+  } finally {
+    run.release();
   }
   return end.code;
 }
@@ -74,10 +85,12 @@ async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: strin
   const written = writtenBetween(before, atExit, agent, env, cwd).map((path) => resolve(path));
   const paths = [...new Set([...(ours === undefined ? [] : [ours]), ...written])];
   const busy = sessionsInOtherHands(agent, env, paths, ours);
-  for (const path of paths) {
+  const say = (line: string) => settings.say(`guard: after ${basename(program)} exited, ${line}`);
+  const free = paths.filter((path) => {
     const exitStamp = path === ours ? oursAtExit : atExit.get(path);
     const why = busy.get(path) ?? (stampOf(path) !== exitStamp ? `it was written to after ${basename(program)} exited` : undefined);
-    const line = why === undefined ? await repairSession(path, agent, settings.mode) : `left ${path} as it is: ${why}`;
-    if (line !== undefined) settings.say(`guard: after ${basename(program)} exited, ${line}`);
-  }
+    if (why !== undefined) say(`left ${path} as it is: ${why}`);
+    return why === undefined;
+  });
+  await stoppableRepairs(free, agent, settings.mode, (_, line) => say(line));
 }
