@@ -21,14 +21,14 @@ const WORKER = new URL('./guard-repair-worker.js', import.meta.url);
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 /**
- * The post-exit repairs, each in a worker thread, stopped by SIGTERM, SIGINT or SIGHUP: the
- * repair's thread is ended where it is (a repair can compute for seconds without a pause, during
- * which no signal handler of the main thread could run), its temp file removed, and the process
- * exits 128 + the signal's number. A thread in the middle of a commit (replacing the file, then
- * checking that no writer lost a line) is let finish it first: the session is then either as it
- * was or repaired, never half of each.
+ * The post-exit repairs, each in a worker thread, stopped by SIGTERM, SIGINT or SIGHUP from the
+ * moment this is called: the repair's thread is ended where it is (a repair can compute for
+ * seconds without a pause, during which no signal handler of the main thread could run), its temp
+ * file removed, and the process exits 128 + the signal's number. A thread in the middle of a
+ * commit (replacing the file, then checking that no writer lost a line) is let finish it first:
+ * the session is then either as it was or repaired, never half of each. `done` removes the handlers.
  */
-export async function stoppableRepairs(paths: readonly string[], agent: SessionAgent, mode: RepairMode, said: (path: string, line: string) => void): Promise<void> {
+export function stoppableRepairs(agent: SessionAgent, mode: RepairMode): { repair: (paths: readonly string[], said: (line: string) => void) => Promise<void>; done: () => void } {
   const busy = new SharedArrayBuffer(4);
   const cell = new Int32Array(busy);
   let current: { worker: Worker; path: string } | undefined;
@@ -46,17 +46,16 @@ export async function stoppableRepairs(paths: readonly string[], agent: SessionA
   };
   const handlers = SIGNALS.map((signal) => [signal, () => void stop(signal)] as const);
   handlers.forEach(([signal, handler]) => process.on(signal, handler));
-  try {
+  const repair = async (paths: readonly string[], said: (line: string) => void) => {
     for (const path of paths) {
       if (stopping) break;
       const line = existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, busy }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode);
       if (stopping) await new Promise(() => {}); // the stop handler ends the process
       current = undefined;
-      if (line !== undefined) said(path, line);
+      if (line !== undefined) said(line);
     }
-  } finally {
-    handlers.forEach(([signal, handler]) => process.off(signal, handler));
-  }
+  };
+  return { repair, done: () => handlers.forEach(([signal, handler]) => process.off(signal, handler)) };
 }
 
 function inThread(job: RepairJob, started: (worker: Worker) => void): Promise<string | undefined> {

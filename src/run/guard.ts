@@ -78,6 +78,15 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
  * any writer that changed it after the agent exited.
  */
 async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: string | undefined, cwd: string, program: string, settings: GuardSettings): Promise<void> {
+  const repairs = stoppableRepairs(agent, settings.mode);
+  try {
+    await repairFree(repairs.repair, agent, before, resumed, cwd, program, settings);
+  } finally {
+    repairs.done();
+  }
+}
+
+async function repairFree(repair: ReturnType<typeof stoppableRepairs>['repair'], agent: SessionAgent, before: Snapshot, resumed: string | undefined, cwd: string, program: string, settings: GuardSettings): Promise<void> {
   const env = process.env;
   const atExit = snapshot(agent, env);
   const ours = resumed === undefined ? undefined : resolve(resumed);
@@ -92,5 +101,5 @@ async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: strin
     if (why !== undefined) say(`left ${path} as it is: ${why}`);
     return why === undefined;
   });
-  await stoppableRepairs(free, agent, settings.mode, (_, line) => say(line));
+  await repair(free, say);
 }
