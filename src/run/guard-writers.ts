@@ -30,13 +30,15 @@ function realOf(path: string): string {
  * switch sessions inside); only `resumed`, the session the guarded agent's own command line
  * named, is not taken for one of them.
  */
-export function sessionsInOtherHands(agent: SessionAgent, env: Env, sessions: readonly string[], resumed: string | undefined): Map<string, string> {
+export async function sessionsInOtherHands(agent: SessionAgent, env: Env, sessions: readonly string[], resumed: string | undefined): Promise<Map<string, string>> {
   const busy = new Map<string, string>();
   const processes = sessions.length === 0 ? [] : otherProcesses();
   if (processes === undefined || processes.length === 0) return busy;
   const byReal = new Map(sessions.map((path) => [realOf(path), path]));
   const wanted = new Set(byReal.keys());
-  for (const view of processes) {
+  for (const [i, view] of processes.entries()) {
+    // A pause now and then: a signal that stops the guard is handled between processes, not after all of them.
+    if (i % 32 === 31) await new Promise((resolve) => setImmediate(resolve));
     const held = filesWrittenBy(view.pid, wanted);
     for (const real of held) busy.set(byReal.get(real)!, `process ${view.pid} (${basename(view.argv[0]!)}) holds it open for writing`);
     const args = agentArgs(view, agent);

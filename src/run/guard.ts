@@ -93,7 +93,7 @@ async function repairFree(repair: ReturnType<typeof stoppableRepairs>['repair'],
   const oursAtExit = ours === undefined ? undefined : stampOf(ours);
   const written = writtenBetween(before, atExit, agent, env, cwd).map((path) => resolve(path));
   const paths = [...new Set([...(ours === undefined ? [] : [ours]), ...written])];
-  const busy = sessionsInOtherHands(agent, env, paths, ours);
+  const busy = await sessionsInOtherHands(agent, env, paths, ours);
   const say = (line: string) => settings.say(`guard: after ${basename(program)} exited, ${line}`);
   const free = paths.filter((path) => {
     const exitStamp = path === ours ? oursAtExit : atExit.get(path);
