@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import loader from '../bin/load-bundle.js';
@@ -39,6 +40,7 @@ const ENTRIES = {
 const WORKERS = {
   [path.join(DIST, 'pipeline', 'load-worker.js')]: 'load-worker.cjs',
   [path.join(DIST, 'pipeline', 'scan-worker.js')]: 'scan-worker.cjs',
+  [path.join(DIST, 'run', 'guard-repair-worker.js')]: 'guard-repair-worker.cjs',
 };
 
 /** What the training run scans: both formats, the default reporter, one thread. */
@@ -55,7 +57,21 @@ const WORKER_TRAINING = [
   ...['demo/a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl', ...['claude-code', 'codex', 'copilot-cli', 'gemini-cli', 'qwen-code'].map((agent) => `${agent}/missing-tool-result.jsonl`), 'requests/openai-chat-broken.jsonl']
     .map((file) => ({ args: ['scan', `fixtures/${file}`], env: SPLIT })),
   { args: ['repair', 'fixtures/requests/anthropic-broken.jsonl', '--dry-run'], env: SPLIT },
+  guardTraining(),
 ];
+
+/**
+ * The guard's repair thread: a stand-in pi touches a copy of a session in a folder of its own, and
+ * the guard repairs it after it exits (dry: the copy is removed with the folder when the build ends).
+ */
+function guardTraining() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bundle-guard-'));
+  process.on('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
+  const session = path.join(folder, '2026-01-01T00-00-00-000Z_019a0001-aaaa-7bbb-8ccc-000000000001.jsonl');
+  fs.copyFileSync(path.join(ROOT, 'fixtures', 'pi', 'tail-tool-call.jsonl'), session);
+  const touch = `require('node:fs').utimesSync(process.argv[1], new Date(), new Date(Date.now() + 1000))`;
+  return { args: ['guard', '--agent', 'pi', '--', process.execPath, '-e', touch, session], env: { PI_CODING_AGENT_SESSION_DIR: folder, PI_CODING_AGENT_DIR: folder } };
+}
 
 const URL_PATTERN = /new URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
 /** The URL of the bundle file running the code: a CommonJS bundle has no import.meta. */

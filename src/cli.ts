@@ -356,8 +356,10 @@ qwen --resume <id> / --continue, pi --session <file|id> / --continue. The agent 
 terminal, standard input and output; SIGTERM and SIGHUP sent to the guard are passed on to it
 (so is SIGINT when no terminal is the input: on a terminal Ctrl-C reaches the agent itself).
 When it exits, however it exits, every session of it that changed during the run (in this
-folder's project, for agents that file sessions by project) and the one it resumed are repaired.
-One line on standard error per session repaired; nothing when all are clean.
+folder's project, for agents that file sessions by project) and the one it resumed are repaired,
+read as the agent's own format, except any another live process may be writing (docs/guard.md).
+One line on standard error per session repaired or left alone; nothing when all are clean.
+A signal after the agent has exited stops the repair (the session is left as it was), exit 128+n.
 
 Exit code: the agent's (128 + the signal number when a signal ended it); 127 when the command is
 not found, 126 when it cannot be run; 2 for a usage error of guard itself.

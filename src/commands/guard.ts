@@ -21,6 +21,8 @@ export async function guardCommand(command: readonly string[], options: GuardOpt
   if (separator === -1 || rawArgs[separator + 1] !== command[0]) {
     throw new UserError(`put -- before the agent's command, e.g. transcript-doctor guard -- ${command.join(' ')}`);
   }
+  // A closed terminal or pipe must not end the guard before it has repaired and passed the agent's code on.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   return runGuard(command, {
     mode: resolveMode(options.mode),
     agent: options.agent === undefined ? undefined : agentNamed(options.agent),

@@ -15,6 +15,8 @@ let installed = false;
 let uninterruptible = 0;
 let pending: Signal | undefined;
 let relaying = 0;
+/** Set in a worker thread whose main thread must not stop it mid-commit (see shareInterruption). */
+let shared: Int32Array | undefined;
 
 /** Registers `path` for removal on exit; call the returned function once it is gone or kept. */
 export function removeOnExit(path: string): () => void {
@@ -31,10 +33,12 @@ export function removeOnExit(path: string): () => void {
  */
 export async function withoutInterruption<T>(work: () => Promise<T>): Promise<T> {
   uninterruptible += 1;
+  if (shared !== undefined) Atomics.add(shared, 0, 1);
   try {
     return await work();
   } finally {
     uninterruptible -= 1;
+    if (shared !== undefined) Atomics.sub(shared, 0, 1);
     if (uninterruptible === 0 && pending !== undefined) leave(pending);
   }
 }
@@ -52,6 +56,14 @@ export function passSignalsOn(): () => void {
     if (!released) relaying -= 1;
     released = true;
   };
+}
+
+/**
+ * In a worker thread: counts this thread's uninterruptible work in `flag`'s first cell, where the
+ * main thread, which alone receives signals, reads it before it stops the thread.
+ */
+export function shareInterruption(flag: Int32Array): void {
+  shared = flag;
 }
 
 function install(): void {

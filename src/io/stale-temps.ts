@@ -38,3 +38,14 @@ export async function sweepStaleTemps(folder: string): Promise<void> {
     }),
   );
 }
+
+/**
+ * Removes this process's own temp files beside `destination`: a worker thread stopped mid-write
+ * (see run/guard-repair.ts) cannot remove them itself. Never called while a commit holds one.
+ */
+export async function removeOwnTemps(destination: string): Promise<void> {
+  const folder = dirname(destination);
+  const stem = `.${basename(destination).slice(0, MAX_STEM)}.transcript-doctor-${process.pid}-`;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(stem) && TEMP_NAME.test(name)).map((name) => rm(join(folder, name), { force: true }).catch(() => undefined)));
+}

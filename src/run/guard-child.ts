@@ -15,8 +15,9 @@ export type ChildEnd = { code: number; notStarted?: string };
 const PASSED_ON = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 
 /**
- * Runs the agent with the terminal (stdin, stdout, stderr) handed over, and waits for it. The
- * guard keeps ignoring those signals until `release` is called, after its repairs are done.
+ * Runs the agent with the terminal (stdin, stdout, stderr) handed over, and waits for it. Once it
+ * has ended, those signals are no longer passed on, and the temp-file cleanup's handlers still
+ * leave them alone until `release`: the guard's post-exit repair stops on them itself (guard-repair.ts).
  */
 export function runAgent(command: string, args: readonly string[], passInterrupt: boolean): { ended: Promise<ChildEnd>; release: () => void } {
   let child: ReturnType<typeof spawn> | undefined;
@@ -30,15 +31,12 @@ export function runAgent(command: string, args: readonly string[], passInterrupt
     process.on(signal, handler);
     return [signal, handler] as const;
   });
-  const release = () => {
-    handlers.forEach(([signal, handler]) => process.off(signal, handler));
-    keepAlive();
-  };
   const ended = new Promise<ChildEnd>((resolve) => {
     let settled = false;
     const settle = (end: ChildEnd) => {
       if (settled) return;
       settled = true;
+      handlers.forEach(([signal, handler]) => process.off(signal, handler));
       resolve(end);
     };
     try {
@@ -51,5 +49,5 @@ export function runAgent(command: string, args: readonly string[], passInterrupt
     child.on('error', (error) => settle({ code: codeOf(error) === 'ENOENT' ? 127 : 126, notStarted: codeOf(error) === 'ENOENT' ? 'command not found' : reason(error) }));
     child.on('exit', (code, signal) => settle({ code: code ?? 128 + (signal === null ? 0 : (constants.signals[signal] ?? 0)) }));
   });
-  return { ended, release };
+  return { ended, release: keepAlive };
 }

@@ -1,6 +1,9 @@
 import { reason, UserError } from '../errors.js';
+import type { TranscriptFormat } from '../formats/format.js';
+import { detectFormat, documentFormat, formats, likelyFormat } from '../formats/registry.js';
 import { statSync } from '../io/named-fs.js';
 import type { Env, SessionAgent } from '../io/sessions/index.js';
+import { headOf } from '../io/sessions/walk.js';
 import { repairRewrite, rewriteInput } from '../pipeline/rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { describeRepair } from '../report/repair-text.js';
@@ -11,30 +14,78 @@ export type Snapshot = Map<string, string>;
 export function snapshot(agent: SessionAgent, env: Env): Snapshot {
   const stamps: Snapshot = new Map();
   for (const session of agent.sessions(env)) {
-    const info = statSync(session.path, { throwIfNoEntry: false });
-    if (info?.isFile()) stamps.set(session.path, `${info.size}:${info.mtimeMs}`);
+    const stamp = stampOf(session.path);
+    if (stamp !== undefined) stamps.set(session.path, stamp);
   }
   return stamps;
 }
 
+/** `<size>:<mtime>` of a regular file, undefined when there is none. */
+export function stampOf(path: string): string | undefined {
+  const info = statSync(path, { throwIfNoEntry: false });
+  return info?.isFile() ? `${info.size}:${info.mtimeMs}` : undefined;
+}
+
 /**
- * The sessions written since `before` (new, grown, or touched) that the agent's own `--continue`
- * would take in `cwd`: its own session, not one another running copy writes in another project.
+ * The sessions written between `before` and `after` (new, grown, or touched) that the agent's own
+ * `--continue` would take in `cwd`: its own session, not one another running copy writes in another project.
  */
-export function writtenSince(before: Snapshot, agent: SessionAgent, env: Env, cwd: string): string[] {
-  const after = snapshot(agent, env);
+export function writtenBetween(before: Snapshot, after: Snapshot, agent: SessionAgent, env: Env, cwd: string): string[] {
   const sessions = agent.sessions(env).filter((session) => after.get(session.path) !== before.get(session.path));
   return sessions.filter((session) => agent.continuable?.(session, cwd, env) ?? true).map((session) => session.path);
 }
 
+/** What the first lines of a file say it is; bytes enough for a few real lines. */
+const HEAD_BYTES = 64 * 1024;
+
 /**
- * `repair --in-place` of one session (lock check, backup, atomic write; a clean file is left
- * untouched): the line to print about it, or undefined when nothing was wrong.
+ * The format a file reads as, from its first lines, as the loader decides it (the first line some
+ * format calls its own, else where it lives or what its lines resemble). A format's one-document
+ * file is known by its path.
  */
-export async function repairSession(path: string, mode: RepairMode): Promise<string | undefined> {
+function formatOfHead(path: string, agentFormat: TranscriptFormat): TranscriptFormat | undefined {
+  if (documentFormat(path, agentFormat) !== undefined) return agentFormat;
+  const head = headOf(path, HEAD_BYTES) ?? '';
+  const values: unknown[] = [];
+  // The last piece may be cut at the byte limit: only whole lines are read.
+  for (const line of head.split('\n').slice(0, head.length === HEAD_BYTES ? -1 : undefined)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const format = detectFormat(value);
+    if (format !== undefined) return format;
+    values.push(value);
+  }
+  return values.length === 0 ? undefined : likelyFormat(values, path);
+}
+
+/**
+ * Why the file at `path` is no session `agent` reads, or undefined when it is one: a file that
+ * does not read as the agent's format (a dataset given to `pi --session`) is left as it is.
+ */
+export function notASessionOf(path: string, agent: SessionAgent): string | undefined {
+  const format = formats.find((candidate) => candidate.name === agent.format);
+  const found = format === undefined ? undefined : formatOfHead(path, format);
+  if (format !== undefined && found === format) return undefined;
+  return `it is not a ${agent.format} session (${found === undefined ? 'no line of it is one' : `it reads as ${found.name}`})`;
+}
+
+/**
+ * `repair --in-place` of one session of `agent` (lock check, backup, atomic write; a clean file is
+ * left untouched), read as the agent's format: the line to print about it, or undefined when
+ * nothing was wrong.
+ */
+export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode): Promise<string | undefined> {
+  if (statSync(path, { throwIfNoEntry: false })?.size === 0) return undefined;
+  const foreign = notASessionOf(path, agent);
+  if (foreign !== undefined) return `left ${path} as it is: ${foreign}`;
+  const format = formats.find((candidate) => candidate.name === agent.format);
   let report;
   try {
-    report = await rewriteInput(path, undefined, repairRewrite(mode), { kind: 'in-place', backup: true, force: false });
+    report = await rewriteInput(path, undefined, { ...repairRewrite(mode), format }, { kind: 'in-place', backup: true, force: false });
   } catch (error) {
     return `could not repair ${path}: ${error instanceof UserError ? error.message : reason(error)}`;
   }

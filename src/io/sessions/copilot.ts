@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { hasFlag, optionValue } from './command-line.js';
+import { hasFlag, optionValue, UUID } from './command-line.js';
 import { folderFrom, homeOf } from './home.js';
 import { sessionsAt } from './walk.js';
 
@@ -24,7 +24,8 @@ export const copilot: SessionAgent = {
   home,
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume']);
-    if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };
+    // A whole id only: an empty or other value names no session before it starts.
+    if (resume !== undefined) return resume !== null && UUID.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
     return hasFlag(args, ['--continue']) ? { kind: 'latest' } : undefined;
   },
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { LIMITS, readBoundedText } from '../bounded-read.js';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { optionValue } from './command-line.js';
+import { optionValue, UUID } from './command-line.js';
 import { geminiCliFormat } from '../../formats/gemini-cli/index.js';
 import { folderFrom, homeOf } from './home.js';
 import { headOf, sessionsAt } from './walk.js';
@@ -58,6 +58,8 @@ export const gemini: SessionAgent = {
     const resume = optionValue(args, ['--resume', '-r']);
     if (resume === undefined) return undefined;
     if (resume === null || resume === 'latest') return { kind: 'latest' };
-    return /^\d+$/.test(resume) ? { kind: 'index', index: Number(resume) } : { kind: 'id', id: resume };
+    if (/^\d+$/.test(resume)) return Number(resume) > 0 ? { kind: 'index', index: Number(resume) } : { kind: 'picker' };
+    // A whole id only: an empty or other value names no session before it starts.
+    return UUID.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
   },
 };

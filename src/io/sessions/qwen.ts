@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { hasFlag, optionValue } from './command-line.js';
+import { hasFlag, optionValue, UUID } from './command-line.js';
 import { folderFrom, homeOf, type FolderVariable } from './home.js';
 import { dashed, sessionsAt } from './walk.js';
 
@@ -24,7 +24,8 @@ export const qwen: SessionAgent = {
   home,
   resumeFrom(args): ResumeRequest | undefined {
     const resume = optionValue(args, ['--resume', '-r']);
-    if (resume !== undefined) return resume === null ? { kind: 'picker' } : { kind: 'id', id: resume };
+    // It opens only a session by its whole id; without one (or with an empty or other value) it starts none it can be known by.
+    if (resume !== undefined) return resume !== null && UUID.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
     return hasFlag(args, ['--continue', '-c']) ? { kind: 'latest' } : undefined;
   },
 };

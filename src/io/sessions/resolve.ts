@@ -27,6 +27,13 @@ export function looksLikeSessionRef(arg: string): boolean {
   return arg === 'latest' || (arg.length <= 64 && new RegExp(`^[0-9a-f]{${MIN_PREFIX}}[0-9a-f-]*$`, 'i').test(arg));
 }
 
+/**
+ * What a session id (or its start) can be spelled as: letters, digits, dots, dashes and
+ * underscores, starting with a letter or digit, as every agent names its files. Anything else
+ * (an empty id, which every id starts with; a path; spaces) names no session.
+ */
+const ID_TEXT = /^[0-9a-z][0-9a-z._-]{0,127}$/i;
+
 /** A prefix that several sessions start with: the message is one line, the candidates follow one per line. */
 export class AmbiguousSessionError extends UserError {
   constructor(
@@ -47,13 +54,14 @@ function describeSession(session: FoundSession): string {
  * The sessions `ref` names: `latest` is the newest session (by modification time) of the
  * agent, or of all agents, among those its own `--continue` would take here; an id or the start
  * of one names every session whose id it starts (an exact id wins over longer ids it starts).
- * Empty when none; AmbiguousSessionError when an id names more than one file.
+ * Empty when none (and for an empty or malformed id); AmbiguousSessionError when an id names more than one file.
  */
 export function resolveSessionRef(ref: string, scope: SessionScope = {}): FoundSession[] {
   if (ref === 'latest') {
     const newest = latestSession(scope);
     return newest === undefined ? [] : [newest];
   }
+  if (!ID_TEXT.test(ref)) return [];
   const wanted = ref.toLowerCase();
   const agents = scope.agent === undefined ? sessionAgents : [scope.agent];
   const starting = agents.flatMap((agent) => agent.sessions(scope.env ?? process.env)).filter((session) => session.id.toLowerCase().startsWith(wanted));

@@ -77,6 +77,22 @@ describe('resolveSessionRef', () => {
     expect(paths(resolveSessionRef('019a', scope('pi')))).toEqual([pi]);
   });
 
+  it("E4 — an empty or malformed id names no session, for every agent's command line and for the search", () => {
+    for (const bad of ['', ' ', '-', '../x', 'a b', '\t2b7c']) {
+      expect(paths(resolveSessionRef(bad, scope()))).toEqual([]);
+      for (const agent of ['openclaw', 'pi', 'claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code']) {
+        expect(paths(resolveSessionRef(bad, scope(agent)))).toEqual([]);
+        const known = agentNamed(agent)!;
+        // `--resume -` is `--resume` alone to a parser (Gemini CLI: its latest session), not an id.
+        if (bad === '-') continue;
+        for (const args of [['--resume', bad], [`--resume=${bad}`], ['-r', bad], ['--session', bad], ['resume', bad]]) {
+          const request = known.resumeFrom(args);
+          expect(request === undefined ? undefined : sessionOfRequest(known, request, { env, cwd })?.path).toBeUndefined();
+        }
+      }
+    }
+  });
+
   it('finds nothing for an id no session has', () => {
     expect(resolveSessionRef('deadbeef', scope())).toEqual([]);
     expect(resolveSessionRef('2b7c0001', scope('codex'))).toEqual([]);
