@@ -37,7 +37,7 @@ export function codexUnanswered(n) {
   const at = '2026-01-01T00:00:00.000Z';
   const item = (payload) => JSON.stringify({ timestamp: at, type: 'response_item', payload });
   const lines = [
-    JSON.stringify({ timestamp: at, type: 'session_meta', payload: { id: 'e20-codex', timestamp: at, cwd: '/w', originator: 'codex_cli_rs', cli_version: '0.63.0' } }),
+    JSON.stringify({ timestamp: at, type: 'session_meta', payload: { id: '5d1c2b3a-7e8f-4a90-b1c2-d3e4f5a6b7c8', timestamp: at, cwd: '/w', originator: 'codex_cli_rs', cli_version: '0.63.0', instructions: null, source: 'cli', model_provider: 'openai' } }),
     item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }),
   ];
   for (let i = 0; i < n; i++) lines.push(item({ type: 'function_call', name: 'shell', arguments: `{"c":${i}}`, call_id: `call_${pad(i)}` }));
