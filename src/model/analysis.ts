@@ -123,8 +123,8 @@ class TreeAnalysis implements Analysis {
  * it, so a tree with a fork at every turn costs its size, not its size times its depth. Branches
  * are walked from the last leaf back, so the branch written last (most often the long one) is
  * judged whole first and the forks off it meet it near their fork point. A branch whose own
- * entries hold no call and no result, meeting the judged ones at an entry that neither calls nor
- * answers, has nothing to pair that another path did not pair: it makes no path.
+ * entries hold no call and no result, meeting an earlier branch at an entry that neither calls nor
+ * answers, has nothing to pair that the earlier one did not pair: it makes no path.
  */
 function abandonedPaths(entries: EntryStore, tree: Tree, onPath: Uint8Array): number[][] {
   const paths: number[][] = [];
@@ -152,7 +152,7 @@ function abandonedPaths(entries: EntryStore, tree: Tree, onPath: Uint8Array): nu
       ownPairs ||= pairs(path[meets]!);
       judged[path[meets]!] = 1;
     }
-    if (ownPairs || meets < 0 || pairs(path[meets]!)) paths.push(path);
+    if (ownPairs || meets < 0 || onPath[path[meets]!] === 1 || pairs(path[meets]!)) paths.push(path);
   }
   return paths.reverse();
 }
