@@ -51,7 +51,10 @@ export interface Analysis {
 
 const IN_CONTEXT = flagMask('inContext');
 
-/** Abandoned branches are judged with this much shared history before their fork point. */
+/**
+ * Abandoned branches are judged with this much shared history before their fork point: the point
+ * where they meet the replayed path or a branch judged before them (see abandonedPaths).
+ */
 const BRANCH_LOOKBACK = 500;
 
 /** `tree`: the transcript's tree as it stands, when the caller has just built it. */
@@ -103,11 +106,7 @@ class TreeAnalysis implements Analysis {
     if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
       paths.push(makePath(entries, replayed, 'compacted', false));
     }
-    // Made for the first branch: most files, and every request line, have none.
-    let walker: PathWalker | undefined;
-    for (const leaf of tree.leaves) {
-      if (leaf !== tree.leaf) paths.push(makePath(entries, (walker ??= new PathWalker(tree.parent)).path(leaf, this.onPath, BRANCH_LOOKBACK), 'abandoned'));
-    }
+    for (const path of abandonedPaths(entries, tree, this.onPath)) paths.push(makePath(entries, path, 'abandoned'));
     return paths;
   }
 
@@ -116,6 +115,46 @@ class TreeAnalysis implements Analysis {
     if (this.onPath[entry] === 0) return 'abandoned';
     return (this.entries.info[entry]! & IN_CONTEXT) !== 0 ? 'compacted' : 'replayed';
   }
+}
+
+/**
+ * The path of each abandoned branch, in the order of their leaves. A branch's path is its own
+ * entries and BRANCH_LOOKBACK more from where it meets the replayed path or a branch judged before
+ * it, so a tree with a fork at every turn costs its size, not its size times its depth. Branches
+ * are walked from the last leaf back, so the branch written last (most often the long one) is
+ * judged whole first and the forks off it meet it near their fork point. A branch whose own
+ * entries hold no call and no result, meeting an earlier branch at an entry that neither calls nor
+ * answers, has nothing to pair that the earlier one did not pair: it makes no path.
+ */
+function abandonedPaths(entries: EntryStore, tree: Tree, onPath: Uint8Array): number[][] {
+  const paths: number[][] = [];
+  // Made for the first branch: most files, and every request line, have none.
+  let walker: PathWalker | undefined;
+  let judged: Uint8Array | undefined;
+  const pairs = (index: number) => entries.hasCalls(index) || entries.hasResults(index);
+  // A cut never opens between a message's lines, nor between a call and its results: those would be judged as orphans.
+  const insideMessage = (index: number) => {
+    const parent = tree.parent[index]!;
+    if (parent === -1) return false;
+    if (entries.roleCode(index) === TOOL_RESULT) return true;
+    const group = entries.group(index);
+    return group !== -1 && entries.group(parent) === group;
+  };
+  for (let n = tree.leaves.length - 1; n >= 0; n--) {
+    const leaf = tree.leaves[n]!;
+    if (leaf === tree.leaf) continue;
+    walker ??= new PathWalker(tree.parent);
+    judged ??= Uint8Array.from(onPath);
+    const path = walker.path(leaf, judged, BRANCH_LOOKBACK, insideMessage);
+    let meets = path.length - 1;
+    let ownPairs = false;
+    for (; meets >= 0 && judged[path[meets]!] === 0; meets--) {
+      ownPairs ||= pairs(path[meets]!);
+      judged[path[meets]!] = 1;
+    }
+    if (ownPairs || meets < 0 || onPath[path[meets]!] === 1 || pairs(path[meets]!)) paths.push(path);
+  }
+  return paths.reverse();
 }
 
 /**
@@ -134,9 +173,9 @@ function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array):
     if (parent === -1 || onPath[i] === 1 || reached[parent] === 0) continue;
     const role = entries.roleCode(i);
     if (role === TOOL_RESULT && entries.hasCalls(parent)) {
-      beside.set(parent, [...(beside.get(parent) ?? []), i]);
+      pushAt(beside, parent, i);
     } else if (role === ASSISTANT && entries.group(i) !== -1 && entries.group(i) === entries.group(parent)) {
-      sameMessage.set(parent, [...(sameMessage.get(parent) ?? []), i]);
+      pushAt(sameMessage, parent, i);
       reached[i] = 1;
     }
   }
@@ -145,7 +184,7 @@ function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array):
   let waiting: number[] = [];
   const emit = (index: number): void => {
     path.push(index);
-    waiting.push(...(beside.get(index) ?? []));
+    for (const result of beside.get(index) ?? []) waiting.push(result);
     for (const part of sameMessage.get(index) ?? []) emit(part);
   };
   tree.replayPath.forEach((index, i) => {
@@ -153,10 +192,17 @@ function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array):
     const next = tree.replayPath[i + 1];
     const group = entries.group(index);
     if (next !== undefined && group !== -1 && entries.group(next) === group) return;
-    path.push(...waiting);
+    for (const result of waiting) path.push(result);
     waiting = [];
   });
   return path;
+}
+
+/** Adds to the list under a key: copying the list per addition costs n² on a message of n lines. */
+function pushAt(lists: Map<number, number[]>, key: number, value: number): void {
+  const list = lists.get(key);
+  if (list === undefined) lists.set(key, [value]);
+  else list.push(value);
 }
 
 /**

@@ -94,8 +94,8 @@ const SYNTHETIC = 1;
 export function analyzePairing({ store, indices, items }: PairingInput, takesPart: CallFilter = () => true): Pairing {
   // A conversation without tool calls or results (a plain chat) has nothing to pair.
   if (store.calls === 0 && store.results === 0) return unpaired();
-  // Each call takes part at most once; a short branch of a huge file holds far fewer than the store.
-  const occurrences = new OccurrenceColumns(store, items, Math.min(store.calls, 4 * indices.length + 16));
+  // Each call takes part at most once: columns the size of the path's calls (a file of many short branches holds many pairings).
+  const occurrences = new OccurrenceColumns(store, items, callsOn(store, indices));
   const duplicateCallPairs: Array<[number, number]> = [];
   const duplicates: Array<{ at: number; k: number; occurrence: number }> = [];
   const orphans: ResultSlot[] = [];
@@ -183,6 +183,13 @@ export function analyzePairing({ store, indices, items }: PairingInput, takesPar
   });
 }
 
+/** The calls of a path's entries. */
+function callsOn(store: EntryStore, indices: ArrayLike<number>): number {
+  let calls = 0;
+  for (let at = 0; at < indices.length; at++) if (store.hasCalls(indices[at]!)) calls += store.callEnd(indices[at]!) - store.callStart(indices[at]!);
+  return calls;
+}
+
 /** What a pairing found, besides its occurrences. */
 type Found = Omit<Pairing, 'occurrences' | 'byNumber'>;
 interface ColumnPairing extends Found {}
@@ -241,6 +248,13 @@ class OccurrenceColumns implements OccurrenceIndex {
   /** The occurrence after this one in its id's queue of open calls of one message, -1 at the end. */
   next: Int32Array;
   private readonly objects: Array<CallOccurrence | undefined> = [];
+  /**
+   * The calls of the message last made objects for: a context hands out a fresh view per ask, and
+   * each view makes all its calls, so a message of n calls would cost n² without this.
+   */
+  private callsAt = -1;
+  private callsThere: ToolCallRef[] = [];
+  private firstCallThere = 0;
 
   /** `capacity`: the calls the path can hold, at most (more only grow the columns). */
   constructor(
@@ -278,8 +292,13 @@ class OccurrenceColumns implements OccurrenceIndex {
     if (occurrence === undefined) {
       const at = this.at[n]!;
       // The call as the item at that position hands it out, so code holding that item sees the same object.
-      const item = this.items.at(at)!;
-      const call = item.toolCalls![this.call[n]! - this.store.callStart(item.index)]!;
+      if (this.callsAt !== at) {
+        const item = this.items.at(at)!;
+        this.callsThere = item.toolCalls!;
+        this.firstCallThere = this.store.callStart(item.index);
+        this.callsAt = at;
+      }
+      const call = this.callsThere[this.call[n]! - this.firstCallThere]!;
       const result = this.resultAt[n] === -1 ? undefined : { at: this.resultAt[n]!, k: this.resultK[n]! };
       occurrence = { at, call, row: this.call[n]!, order: this.order[n]!, result };
       this.objects[n] = occurrence;
@@ -402,11 +421,28 @@ function claimEarlyResults(store: EntryStore, indices: ArrayLike<number>, occurr
 }
 
 /** A message written over several lines ends at its group's last line; its results follow that. */
-export function lastLineOf(items: PathItems, at: number): number {
+function lastLineOf(items: PathItems, at: number): number {
   const group = items.at(at)!.group;
   let end = at;
   while (group !== undefined && end + 1 < items.length && items.at(end + 1)!.group === group) end += 1;
   return end;
+}
+
+/**
+ * lastLineOf that remembers the last message it walked: asked for each call of a message written
+ * over n lines (Claude Code writes a line per call), lastLineOf alone walks the message n times.
+ */
+export function lastLines(items: PathItems): (at: number) => number {
+  let from = -1;
+  let end = -1;
+  return (at) => {
+    // Every line from `from` to `end` belongs to one message, so each of them ends where it does.
+    if (at < from || at > end) {
+      from = at;
+      end = lastLineOf(items, at);
+    }
+    return end;
+  };
 }
 
 /** The result in a slot. */
@@ -423,6 +459,10 @@ function classifyPlacement(store: EntryStore, indices: ArrayLike<number>, occurr
   let lastK = -1;
   let runAssistant = -1;
   const groupAt = (at: number) => store.group(indices[at]!);
+  // The message and run of results last walked: a message's calls share them, and walking them per call costs n² on a message of n calls.
+  let messageFrom = -1;
+  let messageEnd = -1;
+  let runEnd = -1;
   for (let n = 0; n < occurrences.count; n++) {
     const slotAt = occurrences.resultAt[n]!;
     if (slotAt === -1) {
@@ -430,11 +470,15 @@ function classifyPlacement(store: EntryStore, indices: ArrayLike<number>, occurr
       continue;
     }
     const slotK = occurrences.resultK[n]!;
-    let messageEnd = occurrences.at[n]!;
-    const group = groupAt(messageEnd);
-    while (group !== -1 && messageEnd + 1 < indices.length && groupAt(messageEnd + 1) === group) messageEnd += 1;
-    let runEnd = messageEnd + 1;
-    while (runEnd < indices.length && store.roleCode(indices[runEnd]!) === TOOL_RESULT) runEnd += 1;
+    const at = occurrences.at[n]!;
+    if (at < messageFrom || at > messageEnd) {
+      messageFrom = at;
+      messageEnd = at;
+      const group = groupAt(messageEnd);
+      while (group !== -1 && messageEnd + 1 < indices.length && groupAt(messageEnd + 1) === group) messageEnd += 1;
+      runEnd = messageEnd + 1;
+      while (runEnd < indices.length && store.roleCode(indices[runEnd]!) === TOOL_RESULT) runEnd += 1;
+    }
     if (slotAt >= runEnd || slotAt <= messageEnd) {
       displaced.push(n);
       continue;

@@ -158,14 +158,22 @@ export class PathWalker {
     this.stamps = new Int32Array(parent.length);
   }
 
-  /** Root-to-node path; with `stopAt`, the walk ends `extra` entries after the first entry it marks. */
-  path(node: number, stopAt?: Uint8Array, extra = 0): number[] {
+  /**
+   * Root-to-node path; with `stopAt`, the walk ends `extra` entries after the first entry it marks,
+   * or up to `extra` more while `goesOn` holds for the entry it ended at.
+   */
+  path(node: number, stopAt?: Uint8Array, extra = 0, goesOn?: (index: number) => boolean): number[] {
     this.stamp += 1;
     // Walked into a scratch column first, so the path itself is allocated once at its size.
     this.walk ??= new Int32Array(this.parent.length);
     let length = 0;
     let remaining = -1;
-    for (let at = node; at !== -1 && this.stamps[at] !== this.stamp && remaining !== 0; at = this.parent[at]!) {
+    let more = extra;
+    for (let at = node; at !== -1 && this.stamps[at] !== this.stamp; at = this.parent[at]!) {
+      if (remaining === 0) {
+        if (goesOn === undefined || more === 0 || !goesOn(this.walk[length - 1]!)) break;
+        more -= 1;
+      }
       this.stamps[at] = this.stamp;
       this.walk[length++] = at;
       if (remaining > 0) remaining -= 1;

@@ -58,8 +58,12 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
   let repairedBytes = 0;
   const shared = new LineStore();
   const judgeFirst = keepsMendedRules(rules);
-  const keep = (line: number, found: Finding[]): void => {
-    if (found.length > 0) findings.set(line, [...(findings.get(line) ?? []), ...found]);
+  // Pushed one by one: a line of a hundred thousand findings would overflow a spread, and copying per finding costs n².
+  const keep = (line: number, found: readonly Finding[]): void => {
+    if (found.length === 0) return;
+    let earlier = findings.get(line);
+    if (earlier === undefined) findings.set(line, (earlier = []));
+    for (const finding of found) earlier.push(finding);
   };
   const take: ConversationSink = (conversation, place, format) => {
     if (conversation === undefined) return keep(place.number, checkShapeless(place.number, rules));
@@ -87,7 +91,7 @@ export function planConversations(how: LineRepair, rules: readonly Rule[]): Conv
   const merge = (found: LineResults, lines: number): void => {
     const moved = shifted(found, lines);
     for (const line of moved.changing) changing.add(line);
-    for (const finding of moved.findings) findings.set(finding.line, [...(findings.get(finding.line) ?? []), finding]);
+    for (const finding of moved.findings) keep(finding.line, [finding]);
     for (const [line, done] of found.repaired ?? []) repaired.set(line + lines, done);
   };
   const results = (): LineResults => ({ findings: [...findings.values()].flat(), changing: [...changing], repaired: [...repaired] });

@@ -24,7 +24,11 @@ export function repairKeptHistories(analysis: Analysis, builder: PlanBuilder, mo
   };
   // One edit a line: the problems of a list are mended together, so none moves another's place.
   const byLine = new Map<number, KeptHistoryProblem[]>();
-  const add = (line: number, problem: KeptHistoryProblem) => byLine.set(line, [...(byLine.get(line) ?? []), problem]);
+  const add = (line: number, problem: KeptHistoryProblem) => {
+    const earlier = byLine.get(line);
+    if (earlier === undefined) byLine.set(line, [problem]);
+    else earlier.push(problem);
+  };
   for (const [i, rare] of entries.rare) {
     if (rare.keptHistoryProblems === undefined) continue;
     for (const problem of rare.keptHistoryProblems) {

@@ -4,7 +4,7 @@ import { semanticsOf } from '../model/transcript.js';
 import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
 import { ASSISTANT, flagMask } from '../model/entry-bits.js';
 import { orphanServerResults } from '../model/server-tools.js';
-import { analyzePairing, lastLineOf, type CallOccurrence, type OccurrenceIndex, type ResultSlot } from '../model/pairing.js';
+import { analyzePairing, lastLines, type CallOccurrence, type OccurrenceIndex, type ResultSlot } from '../model/pairing.js';
 import type { EntryEdit, NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
@@ -65,8 +65,9 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
   const droppedBlocks = new Map<Entry, number[]>();
   const dropBlock = (entry: Entry, pointer: string): void => {
     if (dropped.has(entry)) return;
-    const blocks = [...(droppedBlocks.get(entry) ?? []), blockOf(pointer)];
-    droppedBlocks.set(entry, blocks);
+    let blocks = droppedBlocks.get(entry);
+    if (blocks === undefined) droppedBlocks.set(entry, (blocks = []));
+    blocks.push(blockOf(pointer));
     if (pointer === entry.pointer || blocks.length >= entry.blockCount) drop(entry);
     else builder.edit(entry.line, { kind: 'drop-blocks', blocks: [blocks.at(-1)!] });
   };
@@ -139,7 +140,8 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
       if (signed || turn.length === 1) builder.count('droppedAssistantMessages');
     } else {
       builder.edit(entry.line, { kind: 'drop-blocks', blocks: doomed.map((call) => call.blockIndex) });
-      byAssistant().set(entry, occurrences.filter((o) => !doomed.includes(o.call)));
+      const gone = new Set(doomed);
+      byAssistant().set(entry, occurrences.filter((o) => !gone.has(o.call)));
     }
   }
 
@@ -158,10 +160,17 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
 
   // A line that loses every result but keeps other content is no longer a result: results after it move up past it.
   const leftovers = new Set([...droppedBlocks].filter(([entry, blocks]) => !dropped.has(entry) && blocks.length >= (entry.toolResults?.length ?? Infinity)).map(([entry]) => entry));
-  for (const occurrence of leftovers.size === 0 ? [] : pairing.occurrences) {
-    const result = occurrence.result;
-    if (result === undefined) continue;
-    for (let at = lastLineOf(items, occurrence.at) + 1; at < result.at; at++) if (leftovers.has(items[at]!)) unplaced.add(occurrence);
+  if (leftovers.size > 0) {
+    const lastLineOf = lastLines(items);
+    // Leftovers before each position, so each call asks about the lines up to its result at once.
+    const before = new Int32Array(items.length + 1);
+    items.forEach((item, at) => (before[at + 1] = before[at]! + (leftovers.has(item) ? 1 : 0)));
+    for (const occurrence of pairing.occurrences) {
+      const result = occurrence.result;
+      if (result === undefined) continue;
+      const from = lastLineOf(occurrence.at) + 1;
+      if (from < result.at && before[result.at]! > before[from]!) unplaced.add(occurrence);
+    }
   }
 
   const goes = (o: CallOccurrence) => dropped.has(items[o.at]!) || droppedCalls.has(o.call);

@@ -78,7 +78,10 @@ function mend(root: Root, problems: readonly KeptHistoryProblem[], mode: 'discar
     const match = MESSAGE.exec(problem.pointer);
     if (match === null) continue;
     const key = match[1] ?? '';
-    byMessage.set(key, [...(byMessage.get(key) ?? []), { problem, rest: (match[2] ?? '').slice(1).split('/') }]);
+    const found = { problem, rest: (match[2] ?? '').slice(1).split('/') };
+    const earlier = byMessage.get(key);
+    if (earlier === undefined) byMessage.set(key, [found]);
+    else earlier.push(found);
   }
   const drop = new Map<unknown[], Set<number>>();
   const answers = new Map<unknown[], Map<number, Json[]>>();

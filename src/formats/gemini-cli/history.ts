@@ -34,7 +34,11 @@ interface Turn {
  */
 export function judgeHistory(messages: Iterable<ReplayedMessage>): Map<number, KeptHistoryProblem[]> {
   const problems = new Map<number, KeptHistoryProblem[]>();
-  const report = (entry: number, problem: KeptHistoryProblem) => problems.set(entry, [...(problems.get(entry) ?? []), problem]);
+  const report = (entry: number, problem: KeptHistoryProblem) => {
+    const found = problems.get(entry);
+    if (found === undefined) problems.set(entry, [problem]);
+    else found.push(problem);
+  };
   const turns = coalesced(sent(messages));
   turns.forEach((turn, t) => {
     judgeParts(turn, t, report);
@@ -46,19 +50,17 @@ export function judgeHistory(messages: Iterable<ReplayedMessage>): Map<number, K
     if (turn.calls.length === 0) return;
     if (t === 0) opensHistory(turn, report);
     const next = turns[t + 1];
-    const answered = new Array<boolean>(turn.calls.length).fill(false);
+    const open = new OpenCalls(turn.calls);
     (next?.role === 'user' ? next.responses : []).forEach((response, part) => {
-      const open = turn.calls.findIndex((call, k) => !answered[k] && answers(response, call));
-      if (open !== -1) {
-        answered[open] = true;
-        misnamed(response, turn.calls[open]!, { turn: t + 1, part }, report);
+      const k = open.answer(response);
+      if (k !== -1) {
+        misnamed(response, turn.calls[k]!, { turn: t + 1, part }, report);
         return;
       }
-      const repeated = turn.calls.some((call) => answers(response, call));
-      report(response.entry, { kind: repeated ? 'duplicate-result' : 'orphan-result', callId: label(response), pointer: response.pointer });
+      report(response.entry, { kind: open.calls(response) ? 'duplicate-result' : 'orphan-result', callId: label(response), pointer: response.pointer });
     });
     turn.calls.forEach((call, k) => {
-      if (!answered[k]) report(call.entry, { kind: 'missing-result', callId: label(call), pointer: call.pointer });
+      if (!open.answered[k]) report(call.entry, { kind: 'missing-result', callId: label(call), pointer: call.pointer });
     });
   });
   return problems;
@@ -135,18 +137,74 @@ function coalesced(turns: Turn[]): Turn[] {
       merged.push(turn);
       continue;
     }
-    last.calls.push(...turn.calls);
-    last.responses.push(...turn.responses);
-    last.members.push(...turn.members.map((member) => ({ ...member, from: member.from + last.parts })));
+    // One push per part: spreading a message of a hundred thousand calls overflows the stack.
+    for (const call of turn.calls) last.calls.push(call);
+    for (const response of turn.responses) last.responses.push(response);
+    for (const member of turn.members) last.members.push({ ...member, from: member.from + last.parts });
     last.parts += turn.parts;
   }
   return merged;
 }
 
-/** A response answers a call with its id, or, when either has none, with its name (as the client pairs them, `ensureStableToolIds`). */
-function answers(response: ResponsePart, call: CallPart): boolean {
-  if (response.id !== undefined && call.id !== undefined) return response.id === call.id;
-  return response.name === call.name;
+/**
+ * The calls of a turn, each answered by the first response that answers it: a response answers a
+ * call with its id, or, when either has none, with its name (as the client pairs them,
+ * `ensureStableToolIds`). Calls are queued by id and by name, so a turn of n calls and n
+ * responses is paired in about n steps, not n².
+ */
+class OpenCalls {
+  readonly answered: boolean[];
+  /** Calls with an id, by id; calls without one, by name; every call, by name. */
+  private readonly byId = new Map<string, CallQueue>();
+  private readonly idlessByName = new Map<string | undefined, CallQueue>();
+  private readonly byName = new Map<string | undefined, CallQueue>();
+
+  constructor(calls: readonly CallPart[]) {
+    this.answered = new Array<boolean>(calls.length).fill(false);
+    calls.forEach((call, k) => {
+      if (call.id !== undefined) queueOf(this.byId, call.id).calls.push(k);
+      else queueOf(this.idlessByName, call.name).calls.push(k);
+      queueOf(this.byName, call.name).calls.push(k);
+    });
+  }
+
+  /** Whether any call of the turn, answered or not, is one this response answers. */
+  calls(response: ResponsePart): boolean {
+    if (response.id === undefined) return this.byName.has(response.name);
+    return this.byId.has(response.id) || this.idlessByName.has(response.name);
+  }
+
+  /** Marks the first open call the response answers and returns its index, or -1. */
+  answer(response: ResponsePart): number {
+    const k =
+      response.id === undefined
+        ? this.first(this.byName.get(response.name))
+        : earliest(this.first(this.byId.get(response.id)), this.first(this.idlessByName.get(response.name)));
+    if (k !== -1) this.answered[k] = true;
+    return k;
+  }
+
+  /** The queue's first call still open; answered calls are passed over once and for all. */
+  private first(queue: CallQueue | undefined): number {
+    if (queue === undefined) return -1;
+    while (queue.next < queue.calls.length && this.answered[queue.calls[queue.next]!]) queue.next += 1;
+    return queue.next < queue.calls.length ? queue.calls[queue.next]! : -1;
+  }
+}
+
+interface CallQueue {
+  calls: number[];
+  next: number;
+}
+
+function queueOf<K>(queues: Map<K, CallQueue>, key: K): CallQueue {
+  let queue = queues.get(key);
+  if (queue === undefined) queues.set(key, (queue = { calls: [], next: 0 }));
+  return queue;
+}
+
+function earliest(a: number, b: number): number {
+  return a === -1 ? b : b === -1 ? a : Math.min(a, b);
 }
 
 function label(part: ResponsePart): string {

@@ -15,30 +15,40 @@ import { judgeHistory, type ReplayedMessage } from './history.js';
  */
 export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   const messages = new Map<string, ReplayedMessage>();
+  // The ids in the list's order with each one's place, so a rewind deletes from its message on without walking the list before it.
+  const order: string[] = [];
+  const placeOf = new Map<string, number>();
+  const set = (copy: MessageCopy, entry: number) => {
+    if (!placeOf.has(copy.id)) placeOf.set(copy.id, order.push(copy.id) - 1);
+    place(messages, copy, entry);
+  };
+  const clear = () => {
+    messages.clear();
+    order.length = 0;
+    placeOf.clear();
+  };
   const wipes: Array<{ entry: number; id: string }> = [];
   const rewound = new Set<string>();
   for (let entry = 0; entry < entries.length; entry++) {
     const note = entries.note(entry) as ReplayNote | undefined;
     if (note === undefined) continue;
-    if (note.kind === 'message') {
-      place(messages, note, entry);
-      continue;
-    }
-    if (note.kind === 'list') {
-      if (note.clear) messages.clear();
-      for (const copy of note.messages) place(messages, copy, entry);
-      continue;
-    }
-    rewound.add(note.id);
-    if (!messages.has(note.id)) {
-      if (messages.size > 0) wipes.push({ entry, id: note.id });
-      messages.clear();
+    if (note.kind === 'message') set(note, entry);
+    else if (note.kind === 'list') {
+      if (note.clear) clear();
+      for (const copy of note.messages) set(copy, entry);
     } else {
-      let found = false;
-      for (const key of [...messages.keys()]) {
-        found ||= key === note.id;
-        if (found) messages.delete(key);
+      rewound.add(note.id);
+      if (!messages.has(note.id)) {
+        if (messages.size > 0) wipes.push({ entry, id: note.id });
+        clear();
+        continue;
       }
+      const from = placeOf.get(note.id)!;
+      for (let at = from; at < order.length; at++) {
+        messages.delete(order[at]!);
+        placeOf.delete(order[at]!);
+      }
+      order.length = from;
     }
   }
   const facts = new Map<number, LateFacts>();

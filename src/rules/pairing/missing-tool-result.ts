@@ -1,5 +1,5 @@
 import type { Rule } from '../rule.js';
-import { lastLineOf } from '../../model/pairing.js';
+import { lastLines } from '../../model/pairing.js';
 import { pairingWords } from '../contract/terms.js';
 import { callLabel } from './describe.js';
 
@@ -46,9 +46,10 @@ file stays broken for every other reader and version.
       const entries = path.context;
       let lastOther = entries.length - 1;
       while (lastOther >= 0 && entries.at(lastOther).role === 'toolResult') lastOther -= 1;
+      const lastLineOf = lastLines(entries);
       for (const occurrence of path.pairing.missing) {
         const item = path.itemAt(occurrence.at);
-        const atEnd = path.scope === 'replay' && lastLineOf(entries, occurrence.at) === lastOther;
+        const atEnd = path.scope === 'replay' && lastLineOf(occurrence.at) === lastOther;
         const ending = !atEnd
           ? '.'
           : request
