@@ -106,7 +106,9 @@ export async function refuseWritesOverInputs(writes: readonly PlannedWrite[], in
     const input = id === undefined ? undefined : inputIds.get(id);
     if (input === undefined) continue;
     const named = write.path === undefined ? write.flag : `${write.flag} ${write.path}`;
-    throw new UserError(`${named} is the input ${input}; refusing before anything is read or written`);
+    // The transcript's own output says how to do what was meant; a report over an input is only refused.
+    const instead = write.flag === '--out' ? 'use --in-place to rewrite it (with its lock check and backup)' : 'refusing before anything is read or written';
+    throw new UserError(`${named} is the input ${input}; ${instead}`);
   }
 }
 
