@@ -9,6 +9,7 @@ import { backupPathFor, pruneBackups } from './backups.js';
 import { changed, Original, stampOf, type SourceStamp } from './original.js';
 import { sweepStaleTemps, tempPathFor } from './stale-temps.js';
 import { DirectLane, type Leftover } from './direct-lane.js';
+import { writevAll } from './write-pieces.js';
 
 export { assertNotLocked, stampOf, type SourceStamp };
 
@@ -344,7 +345,7 @@ export class AtomicFile {
     }
     await this.guard(async () => {
       await this.flush();
-      await this.writevAll(pieces);
+      this.position += await writevAll(this.openHandle(), pieces, this.position);
     });
   }
 
@@ -357,20 +358,6 @@ export class AtomicFile {
   private async writeAt(bytes: Buffer, position: number): Promise<void> {
     const handle = this.openHandle();
     for (let offset = 0; offset < bytes.length; ) offset += (await handle.write(bytes, offset, bytes.length - offset, position + offset)).bytesWritten;
-  }
-
-  /** writev(2) may stop short too, mid-piece, or at the kernel's limit on pieces per call. */
-  private async writevAll(pieces: readonly Buffer[]): Promise<void> {
-    const handle = this.openHandle();
-    let rest = pieces.filter((piece) => piece.length > 0);
-    while (rest.length > 0) {
-      let { bytesWritten } = await handle.writev(rest, this.position);
-      this.position += bytesWritten;
-      let done = 0;
-      while (done < rest.length && bytesWritten >= rest[done]!.length) bytesWritten -= rest[done++]!.length;
-      rest = rest.slice(done);
-      if (bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
-    }
   }
 
   private openHandle(): FileHandle {

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import { tempFolder } from '../io/spool.js';
+import { writevAll } from '../io/write-pieces.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyPlan } from '../repair/apply.js';
 import { addCounts, isEmptyPlan, type RepairPlan } from '../repair/plan.js';
@@ -72,7 +73,7 @@ export async function settle<T>(
     const path = join(folder.path, `pass-${n}.jsonl`);
     const file = await open(path, 'w', 0o600);
     try {
-      const output = await apply(pass, { write: async (chunk) => void (await file.writev(Buffer.isBuffer(chunk) ? [chunk] : chunk)) });
+      const output = await apply(pass, { write: async (chunk) => void (await writevAll(file, Buffer.isBuffer(chunk) ? [chunk] : chunk, null)) });
       return { path, transcript: output, plan: replan(output, path, pass.plan) };
     } finally {
       await file.close();

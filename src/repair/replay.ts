@@ -114,6 +114,14 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
 
   const droppedCalls = new Set<ToolCallRef>();
   const itemReasoning = reasoningIsItem(analysis);
+  // Asked once a turn: asked again for each of its lines, a turn written over n lines cost n² reads.
+  const signedTurns = new Map<Entry[], boolean>();
+  const signedTurn = (turn: Entry[]): boolean => {
+    if (turn.length === 1) return turn[0]!.signedThinking;
+    let signed = signedTurns.get(turn);
+    if (signed === undefined) signedTurns.set(turn, (signed = turn.some((line) => line.signedThinking)));
+    return signed;
+  };
   // Which call blocks go, per assistant; a turn left with nothing (or with signed reasoning that an edit would invalidate) goes whole.
   for (const entry of path) {
     if (!store.hasCalls(entry.index) || store.roleCode(entry.index) !== ASSISTANT || dropped.has(entry)) continue;
@@ -134,7 +142,7 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
     // Signed reasoning is checked against its whole message: such a turn goes with every line it was written over.
     // A reasoning item (Responses) is verified alone: a call beside it can go by itself.
     const turn = groups.get(store.group(entry.index)) ?? [entry];
-    const signed = !itemReasoning && turn.some((line) => line.signedThinking) && !isFailed(entry);
+    const signed = !itemReasoning && signedTurn(turn) && !isFailed(entry);
     if (signed || doomed.length === entry.blockCount) {
       dropLines(signed ? turn : [entry]);
       if (signed || turn.length === 1) builder.count('droppedAssistantMessages');
