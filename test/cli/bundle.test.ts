@@ -148,7 +148,7 @@ describe('the code cache', () => {
   it('is refused, and the CLI and its threads still work, when the cache files are garbage', async () => {
     const bundleDir = join(pkg, 'dist', 'bundle');
     const caches = readdirSync(bundleDir).filter((name) => name.endsWith('.v8cache'));
-    expect(caches.map((name) => name.replace(/-[0-9a-f]+\.v8cache$/, '')).sort()).toEqual(['cli', 'load-worker', 'scan-worker']);
+    expect(caches.map((name) => name.replace(/-[0-9a-f]+\.v8cache$/, '')).sort()).toEqual(['cli', 'guard-repair-worker', 'load-worker', 'scan-worker']);
     const good = caches.map((name) => readFileSync(join(bundleDir, name)));
     try {
       caches.forEach((name, k) => writeFileSync(join(bundleDir, name), Buffer.alloc(good[k]!.length, 0x5a)));
