@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentEnv } from '../helpers/agent-env.js';
 import { ROOT, runCli, type CliResult } from './run-cli.js';
+import { folderSnapshot } from '../helpers/folder-snapshot.js';
 
 // `hook session-start|session-end --agent …` given inputs that name files which are not the
 // calling agent's sessions: whatever the input says, nothing but that agent's own session files,
@@ -96,23 +97,7 @@ const AUTHORIZED_KEYS = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb2Zkv4c2VjcmV0LWt
 const PRIVATE_KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n';
 const CONFIG = '{"model":"sonnet","permissions":{"allow":["Bash(ls:*)"]}}\n';
 
-/** Every entry under the home folder: a file's bytes, a link's target, a FIFO. A write, a rename, a backup or a temp file left behind all show. */
-function snapshot(): Record<string, string> {
-  const entries: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      const info = lstatSync(path);
-      const key = relative(home, path);
-      if (info.isSymbolicLink()) entries[key] = `link → ${readlinkSync(path)}`;
-      else if (info.isDirectory()) walk(path);
-      else if (info.isFIFO()) entries[key] = 'fifo';
-      else entries[key] = readFileSync(path).toString('base64');
-    }
-  };
-  walk(home);
-  return entries;
-}
+const snapshot = () => folderSnapshot(home);
 
 const hook = (agent: string, event: Event, input: unknown, extra?: NodeJS.ProcessEnv): Promise<CliResult> =>
   runCli(['hook', event, '--agent', agent], { env: env(extra), cwd: home, input: typeof input === 'string' ? input : JSON.stringify(input) });

@@ -1,10 +1,11 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentEnv } from '../helpers/agent-env.js';
 import { geminiSession } from '../helpers/agent-homes.js';
 import { runCli, type CliResult } from './run-cli.js';
+import { folderSnapshot } from '../helpers/folder-snapshot.js';
 
 // `hooks install|uninstall` at the edges: where each agent's folder really is, files the agent
 // reads its own way, a user's hooks that look like ours, links, and installs run at once.
@@ -32,18 +33,7 @@ const SETTINGS: Record<string, string> = {
 const settingsOf = (agent: string) => join(home, SETTINGS[agent]!);
 
 /** Every file under the home folder with its bytes, backups aside. */
-function snapshot(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (!entry.name.includes('.bak-')) files[path.slice(home.length)] = entry.isSymbolicLink() ? `-> ${readlinkSync(path)}` : readFileSync(path, 'latin1');
-    }
-  };
-  walk(home);
-  return files;
-}
+const snapshot = () => folderSnapshot(home, (name) => !name.includes('.bak-'));
 
 /** Refused as bad input: exit 2, one line on standard error, nothing on standard output. */
 function expectRefused(result: CliResult, says: RegExp): void {

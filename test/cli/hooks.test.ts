@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './run-cli.js';
+import { folderSnapshot } from '../helpers/folder-snapshot.js';
 
 // `hooks install|uninstall <agent>` run as a user runs it, in a temp HOME.
 
@@ -31,18 +32,7 @@ const SETTINGS: Record<string, string> = {
 };
 
 /** Every file under the home folder, with its bytes: what a round trip must give back. */
-function snapshot(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files[path.slice(home.length)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(home);
-  return files;
-}
+const snapshot = () => folderSnapshot(home);
 
 const withoutBackups = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).filter(([path]) => !path.includes('.bak-')));
 
