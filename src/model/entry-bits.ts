@@ -26,9 +26,11 @@ export const KIND_MASK = 0x7;
 export const ROLE_SHIFT = 3;
 export const OUTCOME_SHIFT = 6;
 export const FLAG_SHIFT = 10;
-export const HAS_CALLS = 1 << 18;
-export const HAS_RESULTS = 1 << 19;
-export const POINTER_SHIFT = 20;
+/** The flag bits' own mask, before the shift. */
+export const FLAG_BITS = (1 << FLAGS.length) - 1;
+export const HAS_CALLS = 1 << 19;
+export const HAS_RESULTS = 1 << 20;
+export const POINTER_SHIFT = 21;
 export const POINTER_CODES = 1 << (32 - POINTER_SHIFT);
 
 /** Role codes, for model code that reads columns. */

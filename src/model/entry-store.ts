@@ -5,7 +5,7 @@ import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
 import { SHARED, type Translation } from './store-translation.js';
 import { toolNameProblem } from './tool-name.js';
-import { FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
+import { FLAG_BITS, FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
 
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
@@ -328,7 +328,7 @@ export class EntryStore implements Iterable<Entry> {
     const i = this.length;
     if (i === this.info.length) this.growEntries(i + 1);
     this.length = i + 1;
-    let info = KIND_CODE[entry.kind] | (roleCode(entry.role) << ROLE_SHIFT) | (outcomeCode(entry.outcome) << OUTCOME_SHIFT) | ((entry.flags & 0xff) << FLAG_SHIFT);
+    let info = KIND_CODE[entry.kind] | (roleCode(entry.role) << ROLE_SHIFT) | (outcomeCode(entry.outcome) << OUTCOME_SHIFT) | ((entry.flags & FLAG_BITS) << FLAG_SHIFT);
     info |= this.pointerBits(i, entry.pointer);
     const parentId = entry.parentId;
     // Most entries hang on the line before them: its id string is still at hand, no lookup needed.

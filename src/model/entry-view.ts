@@ -1,6 +1,6 @@
 import type { EntryKind, Outcome, Role, ToolCallRef, ToolResultRef } from './entry.js';
 import { FLAGS } from './entry.js';
-import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KINDS, NULL_REF, OUTCOMES, OUTCOME_SHIFT, ROLES, ROLE_SHIFT } from './entry-bits.js';
+import { FLAG_BITS, FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KINDS, NULL_REF, OUTCOMES, OUTCOME_SHIFT, ROLES, ROLE_SHIFT } from './entry-bits.js';
 import type { EntryStore, RareFields } from './entry-store.js';
 
 /**
@@ -76,10 +76,10 @@ export class EntryView {
     this.store.byteLength[this.index] = length;
   }
   get flags(): number {
-    return (this.store.info[this.index]! >>> FLAG_SHIFT) & 0xff;
+    return (this.store.info[this.index]! >>> FLAG_SHIFT) & FLAG_BITS;
   }
   set flags(flags: number) {
-    this.store.setInfo(this.index, 0xff << FLAG_SHIFT, (flags & 0xff) << FLAG_SHIFT);
+    this.store.setInfo(this.index, FLAG_BITS << FLAG_SHIFT, (flags & FLAG_BITS) << FLAG_SHIFT);
   }
   get rare(): RareFields | undefined {
     return this.store.rare.get(this.index);

@@ -147,7 +147,7 @@ export interface HeaderInfo {
 }
 
 /** Yes/no facts, stored as bits of one number (see `Entry.flags`). */
-export const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking', 'resultsAfterOther'] as const;
+export const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPrevious', 'emptyContent', 'blankText', 'signedThinking', 'resultsAfterOther', 'reasoningOnly'] as const;
 
 /**
  * One decoded line, as a format's decoder fills it in. It lives only until the loader packs it
@@ -280,6 +280,11 @@ export class Entry {
   declare signedThinking: boolean;
   /** A message that carries tool results has other content before one of them. */
   declare resultsAfterOther: boolean;
+  /**
+   * Every content block of the message is reasoning (thinking, redacted thinking): a line of a
+   * response written over several lines that says nothing by itself (see repair/replay.ts).
+   */
+  declare reasoningOnly: boolean;
 
   constructor(
     /** Position among parsed entries, in file order. */

@@ -146,6 +146,12 @@ function repairPath(analysis: Analysis, views: readonly Entry[], builder: PlanBu
     if (signed || doomed.length === entry.blockCount) {
       dropLines(signed ? turn : [entry]);
       if (signed || turn.length === 1) builder.count('droppedAssistantMessages');
+      // What is left of the response is only its reasoning, which says nothing alone: Claude Code drops
+      // such a line when it resumes and answers the turn before it itself.
+      else if (turn.every((line) => dropped.has(line) || line.reasoningOnly)) {
+        dropLines(turn.filter((line) => !dropped.has(line)));
+        builder.count('droppedAssistantMessages');
+      }
     } else {
       builder.edit(entry.line, { kind: 'drop-blocks', blocks: doomed.map((call) => call.blockIndex) });
       const gone = new Set(doomed);

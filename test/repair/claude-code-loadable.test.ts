@@ -156,4 +156,23 @@ describe('Claude Code: repair keeps the conversation the client resumes', () => 
       expect((await repairText(output, mode)).report.repair.changed, mode).toBe(false);
     }
   });
+
+  // A response streamed over two lines that share its message id: its (unsigned) thinking, then
+  // a call nobody answered. Claude Code skips a line holding only thinking and answers the results
+  // before it with "No response requested." itself: discarding the call takes the thinking too.
+  it('Claude Code — a response left with only its thinking after its unanswered call goes whole (discard)', async () => {
+    const lines = conversation().slice(0, 3);
+    const thinking = record('assistant', 'a-05', 'r-03', 4, [{ type: 'thinking', thinking: 'Check the archive next.', signature: '' }]);
+    const call = record('assistant', 'a-06', 'a-05', 5, [use('toolu_04Ls', 'ls archive')]);
+    call.message.id = thinking.message.id;
+    lines.push(thinking, call);
+    const { output } = await repairText(jsonl(lines), 'discard');
+    const written = output.trim().split('\n').map((line) => JSON.parse(line) as Line);
+    expect(written.some((line) => blocks(line, 'thinking').length > 0)).toBe(false);
+    expect(written.some((line) => blocks(line, 'tool_use').some((block) => block.id === 'toolu_04Ls'))).toBe(false);
+    const last = written.at(-1)!;
+    expect(last).toMatchObject({ type: 'assistant', parentUuid: 'r-03', message: { content: [{ type: 'text', text: 'No response requested.' }] } });
+    expect(unpaired(clientReplay(output))).toEqual([]);
+    expect((await repairText(output, 'discard')).report.repair.changed).toBe(false);
+  });
 });

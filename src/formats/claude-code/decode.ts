@@ -111,6 +111,7 @@ function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean,
   const results: ToolResultRef[] = [];
   const blank: string[] = [];
   const server: ServerToolRef[] = [];
+  let reasoning = 0;
   content.forEach((block, i) => {
     if (!isObject(block)) return;
     if (block.type === 'tool_use') calls.push(readCall(block, i, text));
@@ -134,7 +135,9 @@ function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean,
       if (typeof block.text === 'string' && block.text !== '') (entry.whitespaceTextBlocks ??= []).push(blockPointer(i));
     }
     else if (block.type === 'thinking' && nonEmptyString(block.signature) !== undefined) entry.signedThinking = true;
+    if (block.type === 'thinking' || block.type === 'redacted_thinking') reasoning++;
   });
+  if (reasoning > 0 && reasoning === content.length && entry.role === 'assistant') entry.reasoningOnly = true;
   // slice(): arrays grown by push keep spare capacity, which adds up over hundreds of thousands of lines.
   if (calls.length > 0) entry.toolCalls = calls.slice();
   if (entry.role === 'assistant' && endsInWhitespace(content, latin1)) entry.trailingWhitespace = true;
