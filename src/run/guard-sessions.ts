@@ -1,9 +1,10 @@
 import { reason, UserError } from '../errors.js';
 import type { TranscriptFormat } from '../formats/format.js';
-import { detectFormat, documentFormat, formats, likelyFormat } from '../formats/registry.js';
+import { documentFormat, formats } from '../formats/registry.js';
 import { statSync } from '../io/named-fs.js';
 import type { Env, SessionAgent } from '../io/sessions/index.js';
 import { headOf } from '../io/sessions/walk.js';
+import { loadBytes } from '../pipeline/load-transcript.js';
 import { repairRewrite, rewriteInput } from '../pipeline/rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { describeRepair } from '../report/repair-text.js';
@@ -39,27 +40,16 @@ export function writtenBetween(before: Snapshot, after: Snapshot, agent: Session
 const HEAD_BYTES = 64 * 1024;
 
 /**
- * The format a file reads as, from its first lines, as the loader decides it (the first line some
- * format calls its own, else where it lives or what its lines resemble). A format's one-document
- * file is known by its path.
+ * The format a file reads as, decided by the loader itself from the file's first whole lines (the
+ * first line some format calls its own, else where it lives or what its lines resemble). A
+ * format's one-document file is known by its path.
  */
-function formatOfHead(path: string, agentFormat: TranscriptFormat): TranscriptFormat | undefined {
-  if (documentFormat(path, agentFormat) !== undefined) return agentFormat;
+function formatOfHead(path: string, agentFormat: TranscriptFormat): string | undefined {
+  if (documentFormat(path, agentFormat) !== undefined) return agentFormat.name;
   const head = headOf(path, HEAD_BYTES) ?? '';
-  const values: unknown[] = [];
   // The last piece may be cut at the byte limit: only whole lines are read.
-  for (const line of head.split('\n').slice(0, head.length === HEAD_BYTES ? -1 : undefined)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const format = detectFormat(value);
-    if (format !== undefined) return format;
-    values.push(value);
-  }
-  return values.length === 0 ? undefined : likelyFormat(values, path);
+  const whole = (statSync(path, { throwIfNoEntry: false })?.size ?? 0) <= HEAD_BYTES ? head : head.slice(0, head.lastIndexOf('\n') + 1);
+  return loadBytes(Buffer.from(whole), undefined, undefined, path).format;
 }
 
 /**
@@ -69,8 +59,8 @@ function formatOfHead(path: string, agentFormat: TranscriptFormat): TranscriptFo
 export function notASessionOf(path: string, agent: SessionAgent): string | undefined {
   const format = formats.find((candidate) => candidate.name === agent.format);
   const found = format === undefined ? undefined : formatOfHead(path, format);
-  if (format !== undefined && found === format) return undefined;
-  return `it is not a ${agent.format} session (${found === undefined ? 'no line of it is one' : `it reads as ${found.name}`})`;
+  if (format !== undefined && found === format.name) return undefined;
+  return `it is not a ${agent.format} session (${found === undefined ? 'no line of it is one' : `it reads as ${found}`})`;
 }
 
 /**
