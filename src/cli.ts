@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UserError } from './errors.js';
 import { argvWithBytes } from './io/argv.js';
@@ -10,8 +9,7 @@ import { PROVIDER_IDS } from './providers/provider-id.js';
 import { AGENT_NAMES } from './io/sessions/index.js';
 import { MIN_PREFIX } from './io/sessions/resolve.js';
 import { HOOK_AGENTS, settingsAgents } from './hooks/agents.js';
-
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+import { version } from './version.js';
 
 const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`;
 const PROVIDER_HELP = `judge every transcript against this provider's contract (${PROVIDER_IDS.join(', ')}); default: config "provider", else the provider each file talks to`;

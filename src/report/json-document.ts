@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { FileReport, Finding } from '../pipeline/finding.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { VerdictKind } from '../verify/verdict.js';
 import { summarize, verdictCounts, verdictRecord } from './types.js';
+import { version as toolVersion } from '../version.js';
 
-/** Read the way src/cli.ts reads it: package.json sits one level above both src/ and dist/. */
-const { version: toolVersion } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** A finding as the document writes it: the pipeline's, field for field (named so that a field added there for internal use stays out). */
 export type JsonFinding = Pick<Finding, 'rule' | 'severity' | 'line' | 'pointer' | 'message' | 'providerError' | 'healedBy'>;

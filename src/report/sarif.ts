@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { FileReport } from '../pipeline/finding.js';
 import { rules } from '../rules/index.js';
 import type { Severity } from '../rules/rule.js';
 import { FAIL_CATEGORIES, type FailCategory } from '../verify/verdict.js';
 import type { Reporter } from './types.js';
+import { version } from '../version.js';
 
-/** Read the way src/cli.ts reads it: package.json sits one level above both src/ and dist/. */
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 type Level = 'error' | 'warning' | 'note';
 

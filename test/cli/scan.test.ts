@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, Session } from '../helpers/session.js';
-import { runCli } from './run-cli.js';
+import { ROOT, runCli } from './run-cli.js';
 
 const HEALTHY = 'fixtures/pi/healthy.jsonl';
 const BROKEN = 'fixtures/pi/missing-tool-result.jsonl';
@@ -145,7 +145,7 @@ describe('usage errors exit 2 with one line and no stack trace', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage error');
     const version = await runCli(['--version']);
-    expect(version).toMatchObject({ code: 0, stdout: '0.1.0\n' });
+    expect(version).toMatchObject({ code: 0, stdout: `${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n` });
   });
 });
 
