@@ -10,6 +10,9 @@ import { AGENT_NAMES } from './io/sessions/index.js';
 import { MIN_PREFIX } from './io/sessions/resolve.js';
 import { HOOK_AGENTS, settingsAgents } from './hooks/agents.js';
 import { version } from './version.js';
+import { linkDocPages } from './commands/doc-pages.js';
+import { collect, offering } from './commands/offered-values.js';
+import { SHELLS } from './report/completion/shells.js';
 
 const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`;
 const PROVIDER_HELP = `judge every transcript against this provider's contract (${PROVIDER_IDS.join(', ')}); default: config "provider", else the provider each file talks to`;
@@ -21,7 +24,7 @@ const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output;
 const HOOKED = settingsAgents.map((agent) => agent.name);
 
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
-function buildProgram(setExitCode: (code: number) => void): Command {
+export function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('transcript-doctor')
     .description('Find and repair broken agent session transcripts (pi / OpenClaw, Claude Code, Codex, Gemini CLI and Qwen Code).')
     .version(version, '-v, --version')
@@ -38,7 +41,7 @@ function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--keep-backups <n>', KEEP_BACKUPS_HELP.replace('--in-place', '--fix'))
     .option('-c, --config <file>', 'project config (default: the nearest transcript-doctor.config.json)')
     .option('--print-config', PRINT_CONFIG_HELP)
-    .option('--provider <id>', PROVIDER_HELP)
+    .addOption(providerOption())
     .option('-j, --jobs <n>', 'threads scanning files at once (default: the number of CPUs)')
     .option('--baseline <file>', 'report only findings that are not in this baseline')
     .option('--write-baseline <file>', 'record the current findings as the baseline')
@@ -80,7 +83,7 @@ Examples:
           .choices(['discard', 'synthetic'])
           .default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'),
       )
-      .option('--provider <id>', PROVIDER_HELP),
+      .addOption(providerOption()),
     `
 Exit codes: 0 every output is clean, 1 errors remain, 2 usage error, unreadable input or refused write.
 
@@ -228,7 +231,7 @@ Examples:
           ? "Add the hooks to the agent's settings, merged into what is there (a backup of the file is kept; twice is the same as once)."
           : 'Take our hooks out of the agent\'s settings again, leaving everything else as it was (a file install created is removed).',
       )
-      .addArgument(new Argument('<agent>', HOOK_AGENTS.join(', ')).argParser(fullName))
+      .addArgument(offering(new Argument('<agent>', HOOK_AGENTS.join(', ')).argParser(fullName), HOOK_AGENTS))
       .option('--dry-run', 'print the change as a unified diff, write nothing')
       .addOption(new Option('--scope <scope>', 'user: your settings (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.pi/agent); project: the ones in this folder').choices(['user', 'project']).default('user'))
       .addHelpText(
@@ -256,9 +259,9 @@ Examples:
   program
     .command('hook')
     .description('Run as an agent hook (what hooks install writes): reads the JSON the agent sends on standard input.')
-    .argument('<event>', 'session-start (warn when the resumed file is damaged) or session-end (repair it for next time)')
-    .addOption(new Option('--agent <name>', `the agent running the hook: ${HOOKED.join(', ')}`).argParser(fullName))
-    .option('-m, --mode <mode>', 'what to do with a tool call that has no result: discard (default, or $OPENCLAW_TOOL_GUARD_ABORT_MODE) or synthetic')
+    .addArgument(offering(new Argument('<event>', 'session-start (warn when the resumed file is damaged) or session-end (repair it for next time)'), ['session-start', 'session-end']))
+    .addOption(offering(new Option('--agent <name>', `the agent running the hook: ${HOOKED.join(', ')}`).argParser(fullName), HOOKED))
+    .addOption(offering(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: discard (default, or $OPENCLAW_TOOL_GUARD_ABORT_MODE) or synthetic'), ['discard', 'synthetic']))
     .addHelpText(
       'after',
       `
@@ -305,8 +308,8 @@ Examples:
   program
     .command('locate')
     .description('Print the path of a session named by its id, the start of its id, or latest.')
-    .argument('<session>', `a session id, its first ${MIN_PREFIX} or more hex digits, or latest (the newest session of this folder's project)`)
-    .addOption(new Option('--agent <name>', `look only at this agent's sessions: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)))
+    .addArgument(offering(new Argument('<session>', `a session id, its first ${MIN_PREFIX} or more hex digits, or latest (the newest session of this folder's project)`), ['latest']))
+    .addOption(offering(new Option('--agent <name>', `look only at this agent's sessions: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)), AGENT_NAMES))
     .option('-0, --null', 'end each path with NUL instead of a newline (xargs -0)')
     .addHelpText(
       'after',
@@ -342,7 +345,7 @@ Examples:
     .description('Run an agent so that the session it resumes is repaired before it starts, and the sessions it writes are repaired when it exits.')
     .argument('<command...>', 'the agent\'s command line, after --')
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
-    .addOption(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)))
+    .addOption(offering(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)), AGENT_NAMES))
     .option('--verbose', 'also say what was checked and found clean')
     .addHelpText(
       'after',
@@ -373,12 +376,26 @@ Examples:
       setExitCode(await (await import('./commands/guard.js')).guardCommand(command, options, rawArgs));
     });
 
-  return program;
-}
+  program
+    .command('completion')
+    .description('Print a shell completion script (bash, zsh or fish), made from the commands themselves.')
+    .addArgument(offering(new Argument('<shell>', SHELLS.join(', ')), SHELLS))
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 printed, 2 unknown shell.
 
-/** Repeatable options collect their values in order. */
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
+Examples:
+  $ source <(transcript-doctor completion bash)                      # in ~/.bashrc
+  $ transcript-doctor completion zsh > "\${fpath[1]}/_transcript-doctor"  # then restart zsh
+  $ transcript-doctor completion fish > ~/.config/fish/completions/transcript-doctor.fish`,
+    )
+    .action(async (shell: string) => {
+      setExitCode((await import('./commands/completion.js')).completionCommand(shell, program));
+    });
+
+  linkDocPages(program);
+  return program;
 }
 
 /** Reading the list of transcripts from a file or standard input. */
@@ -394,7 +411,12 @@ const HIDDEN_HELP = 'also search hidden folders and files inside the folders giv
 /** `--agent`: the transcript format, for a file too damaged or too unusual to detect. */
 function agentOption(): Option {
   const names = formats.map((format) => format.name);
-  return new Option('--agent <name>', `transcript format (the agent that wrote it), instead of detecting it per file: ${names.join(', ')}`).argParser(agentName(names));
+  return offering(new Option('--agent <name>', `transcript format (the agent that wrote it), instead of detecting it per file: ${names.join(', ')}`).argParser(agentName(names)), names);
+}
+
+/** `--provider`: the contract to judge against, checked by the command. */
+function providerOption(): Option {
+  return offering(new Option('--provider <id>', PROVIDER_HELP), PROVIDER_IDS);
 }
 
 /** The short names people type for agents whose full names say which program they are. */
@@ -415,9 +437,9 @@ function agentName(names: readonly string[]): (value: string) => string {
 /** The report options every command has; -f/--format and --output-format are ESLint's and Ruff's names for -r. */
 function withReportOptions(command: Command, quietHelp: string, outputFileFlags: string): Command {
   return command
-    .option('-r, --reporter <name>', REPORTER_HELP, collect)
-    .option('-f, --format <name>', 'report format, as ESLint names it (same as -r)', collect)
-    .option('--output-format <name>', 'report format, as Ruff names it (same as -r)', collect)
+    .addOption(offering(new Option('-r, --reporter <name>', REPORTER_HELP).argParser(collect), reporterNames))
+    .addOption(offering(new Option('-f, --format <name>', 'report format, as ESLint names it (same as -r)').argParser(collect), reporterNames))
+    .addOption(offering(new Option('--output-format <name>', 'report format, as Ruff names it (same as -r)').argParser(collect), reporterNames))
     .option(outputFileFlags, OUTPUT_FILE_HELP, collect)
     .option('-q, --quiet', quietHelp)
     .option('--all-findings', `stylish: list every finding (by default a file shows the first ${SHOWN_PER_RULE} of a rule, then "… and N more <rule> in this file")`)
