@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -20,10 +21,16 @@ const COPILOT_SCHEMA_TESTS = 'test/interop/copilot-schema.test.ts';
 const withCopilotSchema = withCopilot && process.platform === 'linux';
 if (!withCopilotSchema) console.log(`Copilot CLI shipped-schema check: not run (${withCopilot ? `its binary for ${process.platform} is not an ELF file, the only kind test/interop/copilot-schema.ts reads` : `no @github/copilot binary for ${process.platform}-${process.arch}`})`);
 
+// The zsh and fish completion checks run those shells (bash's always run); where one is not
+// installed, `npm test` says so and runs the rest. .ci/run installs both.
+const SHELL_TESTS: Record<string, string> = { zsh: 'test/cli/completion-zsh.test.ts', fish: 'test/cli/completion-fish.test.ts' };
+const missingShells = Object.keys(SHELL_TESTS).filter((shell) => spawnSync(shell, ['-c', 'exit 0']).status !== 0);
+for (const shell of missingShells) console.log(`${shell} completion checks: not run (no ${shell} on the PATH; .ci/run installs it)`);
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(withBrowser ? [] : [BROWSER_TESTS]), ...(withCopilot ? [] : [COPILOT_TESTS]), ...(withCopilotSchema ? [] : [COPILOT_SCHEMA_TESTS])],
+    exclude: [...configDefaults.exclude, ...(withBrowser ? [] : [BROWSER_TESTS]), ...(withCopilot ? [] : [COPILOT_TESTS]), ...(withCopilotSchema ? [] : [COPILOT_SCHEMA_TESTS]), ...missingShells.map((shell) => SHELL_TESTS[shell]!)],
     testTimeout: 30_000,
     globalSetup: ['test/temp-root.ts'],
     // The JSON report feeds the one-line summary .ci/run prints.
