@@ -386,8 +386,8 @@ Examples:
 Exit codes: 0 printed, 2 unknown shell.
 
 Examples:
-  $ source <(transcript-doctor completion bash)                      # in ~/.bashrc
-  $ transcript-doctor completion zsh > "\${fpath[1]}/_transcript-doctor"  # then restart zsh
+  $ source <(transcript-doctor completion bash)          # this shell; the line in ~/.bashrc keeps it
+  $ transcript-doctor completion zsh > ~/.zfunc/_transcript-doctor   # with fpath=(~/.zfunc $fpath) before compinit
   $ transcript-doctor completion fish > ~/.config/fish/completions/transcript-doctor.fish`,
     )
     .action(async (shell: string) => {

@@ -25,7 +25,7 @@ describe('the version comes from package.json', () => {
     expect(repaired.tool.version).toBe(VERSION);
   });
 
-  it('the library report names it too', async () => {
+  it('the library report names it too', { timeout: 60_000 }, async () => {
     const { scan } = await import(join(ROOT, 'dist', 'index.js'));
     const report = await scan(FIXTURE);
     expect(report.tool.version).toBe(VERSION);
