@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { completionScript } from '../../src/report/completion/index.js';
-import { scriptFile, syntaxErrors } from '../report/completion/shell-run.js';
+import { scriptFile, syntaxErrors, zshCandidates } from '../report/completion/shell-run.js';
 import { DEMO } from '../report/completion/demo-program.js';
 import { COMMANDS } from './completion-program.js';
-import { runCli } from './run-cli.js';
+import { ROOT, runCli } from './run-cli.js';
 
 // Run where zsh is installed (vitest.config.ts leaves this file out elsewhere; .ci/run installs it).
 describe('completion zsh', async () => {
@@ -34,5 +34,23 @@ describe('completion zsh', async () => {
       for (const flag of command.options.flatMap((option) => option.flags)) expect(body, `${path.join(' ')} ${flag}`).toMatch(new RegExp(`[)'*]${flag}[=[]`));
       for (const sub of command.commands) expect(body).toContain(`'${sub.name}:`);
     }
+  });
+
+  it('offers every command, every option of each, and the choices, when TAB is pressed in a real zsh', { timeout: 120_000 }, () => {
+    const lines = [
+      ...COMMANDS.filter(({ command }) => command.commands.length > 0).map(({ path }) => ['transcript-doctor', ...path, ''].join(' ')),
+      ...COMMANDS.map(({ path }) => ['transcript-doctor', ...path, '-'].join(' ')),
+      'transcript-doctor repair --mode ',
+      'transcript-doctor scan -r ju',
+      'transcript-doctor hooks install g',
+      'transcript-doctor scan -r json package.js',
+    ];
+    const offered = zshCandidates(file, lines, ROOT);
+    expect(offered).toHaveLength(lines.length);
+    let at = 0;
+    for (const { command } of COMMANDS.filter(({ command }) => command.commands.length > 0)) expect(offered[at++]).toEqual(command.commands.map((sub) => sub.name));
+    // `--` (guard's end of options, before the agent's command line) is offered too.
+    for (const { path, command } of COMMANDS) expect(offered[at++]!.filter((word) => !/^-+$/.test(word)).sort(), path.join(' ')).toEqual(command.options.flatMap((option) => option.flags).sort());
+    expect(offered.slice(at)).toEqual([['discard', 'synthetic'], ['junit'], ['gemini-cli'], ['package.json']]);
   });
 });
