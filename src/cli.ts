@@ -12,7 +12,7 @@ import { HOOK_AGENTS, settingsAgents } from './hooks/agents.js';
 import { version } from './version.js';
 import { linkDocPages } from './commands/doc-pages.js';
 import { collect, offering } from './commands/offered-values.js';
-import { SHELLS } from './report/completion/shells.js';
+import { addCompletionCommand } from './commands/completion-command.js';
 
 const REPORTER_HELP = `report format, repeatable: ${reporterNames.join(', ')} (default: stylish)`;
 const PROVIDER_HELP = `judge every transcript against this provider's contract (${PROVIDER_IDS.join(', ')}); default: config "provider", else the provider each file talks to`;
@@ -376,24 +376,7 @@ Examples:
       setExitCode(await (await import('./commands/guard.js')).guardCommand(command, options, rawArgs));
     });
 
-  program
-    .command('completion')
-    .description('Print a shell completion script (bash, zsh or fish), made from the commands themselves.')
-    .addArgument(offering(new Argument('<shell>', SHELLS.join(', ')), SHELLS))
-    .addHelpText(
-      'after',
-      `
-Exit codes: 0 printed, 2 unknown shell.
-
-Examples:
-  $ source <(transcript-doctor completion bash)          # this shell; the line in ~/.bashrc keeps it
-  $ transcript-doctor completion zsh > ~/.zfunc/_transcript-doctor   # with fpath=(~/.zfunc $fpath) before compinit
-  $ transcript-doctor completion fish > ~/.config/fish/completions/transcript-doctor.fish`,
-    )
-    .action(async (shell: string) => {
-      setExitCode((await import('./commands/completion.js')).completionCommand(shell, program));
-    });
-
+  addCompletionCommand(program, setExitCode);
   linkDocPages(program);
   return program;
 }
