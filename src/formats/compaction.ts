@@ -20,6 +20,8 @@ export interface SummaryFacts {
   prompt?: string;
   /** The text an assistant turn answered with. */
   answer?: string;
+  /** The summary an earlier compaction left, which the new one carries on. */
+  summary?: string;
   calls: ToolUse[];
 }
 
@@ -43,7 +45,7 @@ export interface CompactionRecords {
 }
 
 export interface FormatCompaction {
-  /** Whether the replayed entry at position `at` may be the first one kept (never a tool result; never inside one message's lines). */
+  /** Beyond cutPoints (a prompt or a message's first line, no pair cut in two): whether the format's record can keep history from position `at`. */
   canKeepFrom(analysis: Analysis, at: number): boolean;
   write(input: CompactionInput): CompactionRecords;
   /** What a parsed line says, for summarizeLocally. */

@@ -2,6 +2,7 @@ import { compactionOf } from '../../formats/compactions.js';
 import type { Analysis } from '../../model/analysis.js';
 import type { EntryEdit } from '../../model/edits.js';
 import type { Placement } from '../../repair/plan.js';
+import { cutPoints } from './cuts.js';
 
 export interface CompactionOptions {
   /** Position on `analysis.replay` of the first entry to keep; pass it through compactionCut first. */
@@ -37,7 +38,7 @@ export function planCompaction(analysis: Analysis, options: CompactionOptions): 
   const format = compactionOf(analysis.transcript.format);
   if (format === undefined) return undefined;
   const { keepFrom, summary } = options;
-  if (keepFrom <= 0 || keepFrom >= analysis.replay.context.length || !format.canKeepFrom(analysis, keepFrom)) return undefined;
+  if (!isCut(analysis, keepFrom)) return undefined;
   const records = format.write({ analysis, keepFrom, summary, read: options.read, tokensBefore: options.tokensBefore });
   const plan: CompactionPlan = { skip: new Set(records.skip), edits: new Map(), after: new Map(), summary, keepFrom };
   for (const { line, edit } of records.edits) plan.edits.set(line, [...(plan.edits.get(line) ?? []), edit]);
@@ -52,6 +53,11 @@ export function planCompaction(analysis: Analysis, options: CompactionOptions): 
 export function compactionCut(analysis: Analysis, wanted: number): number | undefined {
   const format = compactionOf(analysis.transcript.format);
   if (format === undefined) return undefined;
-  for (let at = Math.min(wanted, analysis.replay.context.length - 1); at > 0; at--) if (format.canKeepFrom(analysis, at)) return at;
+  for (let at = Math.min(wanted, analysis.replay.context.length - 1); at > 0; at--) if (isCut(analysis, at)) return at;
   return undefined;
+}
+
+function isCut(analysis: Analysis, at: number): boolean {
+  const format = compactionOf(analysis.transcript.format);
+  return format !== undefined && at > 0 && at < analysis.replay.context.length && cutPoints(analysis)[at] === 1 && format.canKeepFrom(analysis, at);
 }

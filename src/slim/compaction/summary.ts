@@ -5,6 +5,7 @@ import type { Analysis } from '../../model/analysis.js';
 /** A prompt longer than this keeps its head and tail: a pasted log would otherwise be the summary. */
 const PROMPT_LIMIT = 8000;
 const ANSWER_LIMIT = 4000;
+const EARLIER_LIMIT = 20_000;
 /** Files and commands named, at most, so a thousand-call session still gives a short list. */
 const LIST_LIMIT = 200;
 
@@ -20,6 +21,8 @@ export interface SessionFacts {
   readFiles: Set<string>;
   commands: Set<string>;
   answer?: string;
+  /** The summary an earlier compaction on the path left. */
+  earlier?: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export interface SessionFacts {
 export function summarizeLocally(analysis: Analysis, upTo: number, read: (entry: number) => unknown): string {
   const facts = sessionFacts(analysis, upTo, read);
   const parts = ['This session was compacted by transcript-doctor without a model: the summary below covers the earlier portion of the conversation. The full history is in the backup of this file.'];
+  if (facts.earlier !== undefined) parts.push(`What an earlier compaction summarised:\n${clip(facts.earlier, EARLIER_LIMIT)}`);
   parts.push(promptList(facts));
   parts.push(section('Files changed', listed(facts.changed)));
   parts.push(section('Files read', listed(facts.readFiles)));
@@ -50,6 +54,7 @@ export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: num
   for (let at = 0; at < Math.min(upTo, context.length); at++) {
     const line = format?.facts(read(context.indices[at]!));
     if (line === undefined) continue;
+    if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
     if (line.prompt !== undefined && line.prompt.trim() !== '') facts.prompts.push(clip(line.prompt.trim(), PROMPT_LIMIT));
     if (line.answer !== undefined && line.answer.trim() !== '') facts.answer = line.answer.trim();
     for (const call of line.calls) noteCall(call, facts);
