@@ -38,10 +38,9 @@ export function claudeCodeSession(turns: number, big = 0): string {
     const first = push({ type: 'assistant', message: message([{ type: 'tool_use', id: `toolu_read_${t}`, name: 'Read', input: { file_path: `/workspace/demo/src/file-${t}.ts` } }], 'tool_use') });
     const second = push({ type: 'assistant', message: message([{ type: 'tool_use', id: `toolu_edit_${t}`, name: 'Edit', input: { file_path: `/workspace/demo/src/changed-${t}.ts`, old_string: 'a', new_string: 'b' } }], 'tool_use') });
     // The first call's result hangs off its own line, beside the chain; the second's continues it.
-    const chain = parent;
     parent = first;
     push({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_read_${t}`, content: `contents ${t} ${'x'.repeat(big)}` }] }, toolUseResult: { type: 'text' } });
-    parent = chain === second ? second : chain;
+    parent = second;
     push({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_edit_${t}`, content: 'edited' }] } });
     push({ type: 'assistant', message: { ...message([{ type: 'text', text: `answer ${t}` }], 'end_turn'), id: `msg_${t}_answer` } });
   }
