@@ -46,3 +46,10 @@ export async function compact(text: string, wanted: number, name = 'session.json
 export function replayedLines(analysis: Analysis): number[] {
   return Array.from(analysis.replay.context.indices, (index) => analysis.entries.line(index));
 }
+
+/** The replayed path's pairing problems, by kind, empty when every call has its result. */
+export function pairingProblems(analysis: Analysis): Record<string, number> {
+  const { pairing } = analysis.replay;
+  const counts: Record<string, number> = { missing: pairing.missing.length, displaced: pairing.displaced.length, duplicates: pairing.duplicates.length, orphans: pairing.orphans.length, duplicateCalls: pairing.duplicateCalls.length };
+  return Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
+}
