@@ -1,6 +1,7 @@
 import { compactionOf } from '../../formats/compactions.js';
 import type { ToolUse } from '../../formats/compaction.js';
 import type { Analysis } from '../../model/analysis.js';
+import { replayedEntries } from './plan.js';
 
 /** A prompt longer than this keeps its head and tail: a pasted log would otherwise be the summary. */
 const PROMPT_LIMIT = 8000;
@@ -49,14 +50,14 @@ export function promptList(facts: SessionFacts): string {
 
 export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: number) => unknown): SessionFacts {
   const format = compactionOf(analysis.transcript.format);
-  const context = analysis.replay.context;
+  const entries = replayedEntries(analysis, read);
   const facts: SessionFacts = { prompts: [], changed: new Set(), readFiles: new Set(), commands: new Set() };
-  for (let at = 0; at < Math.min(upTo, context.length); at++) {
-    const line = format?.facts(read(context.indices[at]!));
+  for (let at = 0; at < Math.min(upTo, entries.length); at++) {
+    const line = format?.facts(read(entries[at]!));
     if (line === undefined) continue;
     if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
     // Only what the model calls a prompt: not the context an agent writes as a user message (Codex's environment).
-    if (line.prompt !== undefined && line.prompt.trim() !== '' && context.at(at).role === 'user') facts.prompts.push(clip(line.prompt.trim(), PROMPT_LIMIT));
+    if (line.prompt !== undefined && line.prompt.trim() !== '' && (format?.replayed !== undefined || analysis.entries.at(entries[at]!).role === 'user')) facts.prompts.push(clip(line.prompt.trim(), PROMPT_LIMIT));
     if (line.answer !== undefined && line.answer.trim() !== '') facts.answer = line.answer.trim();
     for (const call of line.calls) noteCall(call, facts);
   }

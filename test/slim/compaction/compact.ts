@@ -27,9 +27,11 @@ export async function compact(text: string, wanted: number, name = 'session.json
   const transcript = await loadTranscriptFile(file);
   const format = formats.find((candidate) => candidate.name === transcript.format)!;
   const before = analyze(transcript);
-  const keepFrom = compactionCut(before, wanted);
-  if (keepFrom === undefined) throw new Error(`no cut at or before ${wanted}`);
-  const plan = withParsedLines(file, transcript.entries, (read) => planCompaction(before, { keepFrom, summary: summary ?? summarizeLocally(before, keepFrom, read), read, tokensBefore: 123_456 }));
+  const plan = withParsedLines(file, transcript.entries, (read) => {
+    const keepFrom = compactionCut(before, wanted, read);
+    if (keepFrom === undefined) throw new Error(`no cut at or before ${wanted}`);
+    return planCompaction(before, { keepFrom, summary: summary ?? summarizeLocally(before, keepFrom, read), read, tokensBefore: 123_456 });
+  });
   if (plan === undefined) throw new Error('no compaction planned');
   const repair = { ...emptyPlan(), skip: plan.skip, edits: plan.edits, after: plan.after };
   const chunks: Buffer[] = [];
