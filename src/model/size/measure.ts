@@ -39,10 +39,7 @@ function emptyShares(): Record<SizeKind, SizeShare> {
 
 function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
   const store = analysis.entries;
-  const context = analysis.replay.context;
-  const indices = context.indices;
-  const messageIndex = context.messageIndex;
-  const blockIndex = context.blockIndex;
+  const { indices, messageIndex, blockIndex } = sentOf(analysis);
   const anchor = findAnchor(analysis);
   const byKind = emptyShares();
   const byTool = new Map<string, SizeShare>();
@@ -218,6 +215,35 @@ function pushLargest(largest: RequestSize['breakdown']['largest'], item: Request
   if (largest.length > LARGEST) largest.pop();
 }
 
+/** The entries the request holds, with where a provider sees each, and the path they were taken from. */
+interface Sent {
+  indices: Int32Array;
+  messageIndex: Int32Array;
+  blockIndex: Int32Array;
+  path: ArrayLike<number>;
+}
+
+const settled = new WeakMap<object, Sent>();
+
+/**
+ * The replayed context; for a format that settles its replay at the end of the file (Gemini
+ * CLI: its context holds no message, the settled history is in the entries' size facts), the
+ * entries that carry sizes or usage, in file order, one message each.
+ */
+function sentOf(analysis: Analysis): Sent {
+  const context = analysis.replay.context;
+  if (context.length > 0) return { indices: context.indices, messageIndex: context.messageIndex, blockIndex: context.blockIndex, path: analysis.replayed };
+  const known = settled.get(context);
+  if (known !== undefined) return known;
+  const store = analysis.entries;
+  const found: number[] = [];
+  for (let i = 0; i < store.length; i++) if (store.sizeKinds[i] !== 0 || store.usageOf(i) !== undefined) found.push(i);
+  const indices = Int32Array.from(found);
+  const sent = { indices, messageIndex: Int32Array.from(found, (_, at) => at), blockIndex: new Int32Array(found.length), path: indices };
+  settled.set(context, sent);
+  return sent;
+}
+
 /** A usage the session recorded, and the first context position it does not count. */
 export interface UsageAnchor {
   entry: number;
@@ -240,8 +266,7 @@ function findAnchor(analysis: Analysis): UsageAnchor | undefined {
 export function usageAnchors(analysis: Analysis, last = false): UsageAnchor[] {
   const store = analysis.entries;
   if (store.usage === undefined) return [];
-  const indices = analysis.replay.context.indices;
-  const path = analysis.replayed;
+  const { indices, path } = sentOf(analysis);
   const firstSent = indices.length === 0 ? -1 : indices[0]!;
   const compacted = firstSent !== -1 && store.kind(firstSent) === 'compaction';
   const anchors: UsageAnchor[] = [];
@@ -269,7 +294,7 @@ function lastPositionUpTo(indices: Int32Array, entry: number): number {
 /** The model of the last assistant turn sent: the last one named at or before it in the file (a model is noted where it changes). */
 function modelOf(analysis: Analysis): string | undefined {
   const store = analysis.entries;
-  const indices = analysis.replay.context.indices;
+  const { indices } = sentOf(analysis);
   let last = -1;
   for (let at = indices.length - 1; at >= 0; at--) {
     if (store.roleCode(indices[at]!) === ASSISTANT) {
@@ -277,6 +302,8 @@ function modelOf(analysis: Analysis): string | undefined {
       break;
     }
   }
+  // A settled history (see sentOf) names no roles: its last entry then.
+  if (last === -1 && analysis.replay.context.length === 0 && indices.length > 0) last = indices[indices.length - 1]!;
   if (last === -1 || store.rare.size === 0) return undefined;
   let found: { at: number; model: string } | undefined;
   for (const [i, rare] of store.rare) if (rare.model !== undefined && i <= last && (found === undefined || i > found.at)) found = { at: i, model: rare.model };
