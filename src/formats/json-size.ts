@@ -8,11 +8,14 @@ export function textBytes(text: string, latin1: boolean): number {
   return latin1 ? text.length : Buffer.byteLength(text, 'utf8');
 }
 
+/** Nesting deeper than this is not walked (a line nested 100,000 deep would overflow the stack): such a value counts as its first levels. */
+const DEPTH = 256;
+
 /**
  * About how many bytes a parsed value takes as JSON (escapes aside), counted without writing it:
  * a call's arguments, a result's structured content.
  */
-export function jsonSize(value: unknown, latin1: boolean): number {
+export function jsonSize(value: unknown, latin1: boolean, depth = 0): number {
   switch (typeof value) {
     case 'string':
       return textBytes(value, latin1) + 2;
@@ -22,13 +25,14 @@ export function jsonSize(value: unknown, latin1: boolean): number {
       return value ? 4 : 5;
     case 'object': {
       if (value === null) return 4;
+      if (depth >= DEPTH) return 2;
       // Brackets, and a comma after each member but the last.
       let size = 1;
       if (Array.isArray(value)) {
-        for (const item of value) size += jsonSize(item, latin1) + 1;
+        for (const item of value) size += jsonSize(item, latin1, depth + 1) + 1;
         return value.length === 0 ? 2 : size;
       }
-      for (const key in value) size += textBytes(key, latin1) + 4 + jsonSize((value as Record<string, unknown>)[key], latin1);
+      for (const key in value) size += textBytes(key, latin1) + 4 + jsonSize((value as Record<string, unknown>)[key], latin1, depth + 1);
       return size === 1 ? 2 : size;
     }
     default:
