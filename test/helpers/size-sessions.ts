@@ -22,9 +22,9 @@ export function pngBlock(width: number, height: number, bytes?: number): Json {
   return { type: 'image', data: pngBytes(width, height, bytes).toString('base64'), mimeType: 'image/png' };
 }
 
-/** The usage a pi assistant turn records, as Anthropic counts the request (input + cache). */
+/** The usage a pi assistant turn records: the whole request as input, which every converter carries over as its agent's own usage. */
 export function usage(input: number): Json {
-  return { input: 0, output: 50, cacheRead: input, cacheWrite: 0, totalTokens: input + 50 };
+  return { input, output: 50, cacheRead: 0, cacheWrite: 0, totalTokens: input + 50 };
 }
 
 /** An assistant turn of `model` on `provider` that calls one tool and recorded `recorded` input tokens. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextWindow, mediaLimit, sizeLimits, sizeText } from '../../src/providers/size/index.js';
+import { contextWindow, gatewayFor, mediaLimit, sizeLimits, sizeText } from '../../src/providers/size/index.js';
 
 describe('contextWindow', () => {
   it.each([
@@ -89,7 +89,12 @@ describe('sizeLimits', () => {
     const copilot = sizeLimits('anthropic', 'copilot');
     expect(copilot.requestBytes).toMatchObject({ value: 5_000_000, by: 'copilot' });
     expect(copilot.image.base64Length).toMatchObject({ value: 5_242_880, by: 'anthropic' });
-    expect(sizeLimits('openai-chat', 'dashscope').stringLength).toMatchObject({ value: 1_048_576, by: 'openai-chat' });
+    // DashScope is the server itself: OpenAI's own string limit does not hold there.
+    expect(sizeLimits('openai-chat', 'dashscope').stringLength).toMatchObject({ value: 20_000_000, by: 'dashscope' });
+    expect(sizeLimits('openai-chat', 'dashscope').toolCallsPerMessage).toBeUndefined();
+    expect(gatewayFor('dashscope', 'openai-chat')).toBe('dashscope');
+    expect(gatewayFor('dashscope', 'gemini')).toBeUndefined();
+    expect(gatewayFor('copilot', 'anthropic')).toBe('copilot');
     expect(sizeLimits(undefined, 'dashscope').stringLength).toMatchObject({ value: 20_000_000, by: 'dashscope' });
     expect(sizeLimits(undefined)).toEqual({ image: {} });
   });

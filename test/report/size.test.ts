@@ -73,7 +73,7 @@ describe('size summary in the reports', () => {
     expect(html).toContain('<table><caption>By kind</caption>');
     expect(html).toContain('<td>&lt;script&gt;</td>');
     expect(html).not.toContain('<script>');
-    expect(htmlReporter([report], {})).toContain('Size of the request a resume sends: ≈ 231,480 input tokens');
+    expect(htmlReporter([report], { color: false })).toContain('Size of the request a resume sends: ≈ 231,480 input tokens');
     expect(sizeHtml(undefined)).toBe('');
   });
 });

@@ -66,7 +66,7 @@ testRule(contextWindowNear, {
     {
       // No usage recorded: everything is estimated, so the margin is wide.
       name: 'under the window by the estimate, over it by its error',
-      jsonl: grownSession(0, 540_000).jsonl(),
+      jsonl: grownSession(0, 480_000).jsonl(),
       findings: [{ line: 4, message: /but up to [\d,]+ by the estimate's error: it may be over the 200,000-token context window/ }],
     },
   ],

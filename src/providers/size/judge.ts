@@ -5,7 +5,7 @@ import { chooseProvider } from '../choose.js';
 import { contracts } from '../index.js';
 import type { ProviderId } from '../provider-id.js';
 import { contextWindow, type ContextWindow } from './context-windows.js';
-import { GATEWAY_NAMES, type Gateway } from './gateway.js';
+import { GATEWAY_NAMES, gatewayFor, type Gateway } from './gateway.js';
 import { sizeLimits, type SizeLimits } from './size-limits.js';
 
 /** What a session's request is judged against for size: who serves it, the model's window, every other limit. */
@@ -25,7 +25,7 @@ export interface SizeJudge {
  */
 export function judgeSize(analysis: Analysis, request: Pick<RequestSize, 'model' | 'tokens'>): SizeJudge {
   const provider = chooseProvider(analysis).id;
-  const gateway = semanticsOf(analysis.transcript).gateway;
+  const gateway = gatewayFor(semanticsOf(analysis.transcript).gateway, provider);
   const model = request.model;
   let window = contextWindow(model, provider, gateway);
   const recorded = request.tokens.anchor?.tokens;

@@ -1,6 +1,6 @@
 import type { ProviderId } from '../provider-id.js';
 import type { ContextWindow } from './context-windows.js';
-import type { Gateway } from './gateway.js';
+import { SERVES_ITSELF, type Gateway } from './gateway.js';
 import { limit, lower, type Limit } from './sourced.js';
 
 /** What a provider takes of images in one request. */
@@ -124,11 +124,13 @@ function merge(a: SizeLimits, b: SizeLimits): SizeLimits {
 
 /**
  * The size limits a request to `provider` meets, through `gateway` when the agent's requests pass
- * one (the lower of the two where both set a limit). No provider: the gateway's alone, or none.
+ * one (the lower of the two where both set a limit; a gateway that is the server itself, DashScope,
+ * has its own alone). No provider: the gateway's alone, or none.
  */
 export function sizeLimits(provider: ProviderId | undefined, gateway?: Gateway): SizeLimits {
   const own = provider === undefined ? { image: {} } : PROVIDERS[provider];
-  return gateway === undefined ? own : merge(own, GATEWAYS[gateway]);
+  if (gateway === undefined) return own;
+  return SERVES_ITSELF.has(gateway) ? GATEWAYS[gateway] : merge(own, GATEWAYS[gateway]);
 }
 
 /** The media count that applies to a model with this window (Anthropic: 100 up to 200k tokens, 600 above). */

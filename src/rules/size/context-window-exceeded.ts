@@ -1,6 +1,6 @@
 import type { Rule } from '../rule.js';
 import { figure, lastSent, measured, sizeWords } from './measured.js';
-import { windowWords } from './window.js';
+import { windowOwner, windowWords } from './window.js';
 
 export const contextWindowExceeded: Rule = {
   meta: {
@@ -57,7 +57,7 @@ is not enough, keeping every user message and the latest turns.`,
     report({
       entry,
       message: `The request a resume sends holds about ${figure(request.tokens.tokens)} input tokens (up to ${figure(request.tokens.high)}), over the ${windowWords(judge)}: the provider refuses it, and the agent's own compaction sends the same history, so it cannot run either.`,
-      ...sizeWords(judge.gateway ?? judge.provider, 'context', at, window.guessed === true),
+      ...sizeWords(windowOwner(judge, at), 'context', at, window.guessed === true),
     });
   },
 };
