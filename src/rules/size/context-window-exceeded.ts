@@ -15,9 +15,14 @@ honoured): the last usage the session itself recorded, plus an estimate of every
 (see [How tokens are estimated](../size.md#how-tokens-are-estimated) for the estimator and its
 measured error). It compares them with the context window of the model the session names last,
 from a table of windows per model family, each with its source (\`src/providers/size/context-windows.ts\`).
+Measured against the usage the corpus's sessions recorded (53 sessions, 1,928 deltas between
+consecutive usages, 1,953,195 real tokens), the estimate is low by 14.4% overall (Claude models
+27.5%, bytes/4 would be 33.6%; OpenAI models 1.6% high), and its upper bound covers 89% of the
+deltas; the anchor keeps that error to what follows the last usage.
 A model the table does not know gets its provider's default, and the finding is a warning. When
-the session's own recorded usage is over the table's window, the provider took that much, so the
-window is taken to be at least that (Claude Sonnet 4 / 4.5 with the 1M beta).
+the session's own recorded usage is over the table's window, the provider took that much: the
+model's larger window is used where it has one (Claude Sonnet 4 / 4.5 with the 1M beta), else the
+window is not known and nothing is reported.
 
 ## Why is this bad?
 The provider refuses the request, and so every resume fails with the same error. The agent's own

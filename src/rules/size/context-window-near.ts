@@ -18,6 +18,10 @@ context window (80% unless \`size.nearWindow\` in transcript-doctor.config.json 
 or whose estimate is under the window but whose upper bound (the estimate plus the estimator's
 measured error, see [How tokens are estimated](../size.md#how-tokens-are-estimated)) is over it.
 A session over the window by the estimate itself is \`context-window-exceeded\` instead.
+Measured against the usage the corpus's sessions recorded (53 sessions, 1,928 deltas between
+consecutive usages, 1,953,195 real tokens), the estimate is low by 14.4% overall (Claude models
+27.5%, bytes/4 would be 33.6%; OpenAI models 1.6% high), and its upper bound covers 89% of the
+deltas; the anchor keeps that error to what follows the last usage.
 
 ## Why is this bad?
 The next turn, or the next tool output, tips the request over the window, and the session then
