@@ -2,6 +2,7 @@ import type { EntryEdit, NewLine } from '../model/edits.js';
 import type { Entry, KeptHistoryProblem } from '../model/entry.js';
 import type { EntryStore } from '../model/entry-store.js';
 import type { ReplaySemantics } from '../model/transcript.js';
+import type { SizeParts } from '../model/size/facts.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
 export interface Decoder {
@@ -30,6 +31,8 @@ export interface LateFacts {
   emptyTurns?: string[];
   /** See Entry.trailingResults. */
   trailingResults?: true;
+  /** What the entry sends, as the settled replay sends it (see Entry.sizeBytes, usage, model). */
+  size?: { parts: SizeParts; usage?: number; model?: string };
 }
 
 /** The readable part of one line, for the judge: what was said, never how the line is shaped. */

@@ -27,7 +27,9 @@ function dimensions(data: string): { width: number; height: number } | undefined
   for (const chars of HEADER_CHARS) {
     const head = chars >= data.length ? data : data.slice(0, chars - (chars % 4));
     try {
-      const { width, height } = imageSize(Buffer.from(head, 'base64'));
+      // A copy of its own: a small Buffer is a view of a shared pool, and a reader that looks past
+      // the end of a header cut short would read the bytes of whatever else lies there.
+      const { width, height } = imageSize(new Uint8Array(Buffer.from(head, 'base64')));
       if (width > 0 && height > 0) return { width, height };
     } catch {
       // Cut short, or not an image it reads: more of it, or none.

@@ -6,6 +6,7 @@ import { StoredCall, StoredResult } from './stored-parts.js';
 import { SHARED, type Translation } from './store-translation.js';
 import { toolNameProblem } from './tool-name.js';
 import { sizeKindCode, type SizeParts } from './size/facts.js';
+import type { SizeKind } from './size/request-size.js';
 import { FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
 
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
@@ -631,6 +632,31 @@ export class EntryStore implements Iterable<Entry> {
   sequence(i: number): number | undefined {
     const value = this.sequences?.[i];
     return value === undefined || Number.isNaN(value) ? undefined : value;
+  }
+
+  /** Sets entry i's size facts (a format that settles its replay at the end writes them then, see addLateFacts). */
+  setSize(i: number, parts: SizeParts, usage?: number, model?: string): void {
+    let bytes = 0;
+    let largest: SizeKind | undefined;
+    let kinds = 0;
+    for (const kind in parts) {
+      const part = parts[kind as SizeKind]!;
+      bytes += part;
+      kinds += 1;
+      if (largest === undefined || part > parts[largest]!) largest = kind as SizeKind;
+    }
+    this.sizeBytes[i] = Math.min(bytes, 0xffffffff);
+    this.sizeKinds[i] = sizeKindCode(largest);
+    this.setRare(i, 'sizeParts', kinds > 1 ? parts : undefined);
+    this.setUsage(i, usage ?? 0);
+    this.setRare(i, 'model', model);
+  }
+
+  /** Forgets every entry's sizes and usage, before a settling writes them again. */
+  clearSizes(): void {
+    this.sizeBytes.fill(0);
+    this.sizeKinds.fill(0);
+    this.usage = undefined;
   }
 
   /** Entry i's recorded usage (see Entry.usage), undefined when it records none. */

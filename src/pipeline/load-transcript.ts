@@ -328,13 +328,17 @@ export function addLateFacts(format: TranscriptFormat, entries: EntryStore): voi
     delete rare.placeholderTurns;
     delete rare.emptyTurns;
     delete rare.trailingResults;
+    delete rare.sizeParts;
+    delete rare.model;
   }
+  entries.clearSizes();
   for (const [index, facts] of format.settle(entries)) {
     if (facts.keptHistoryProblems !== undefined) entries.setRare(index, 'keptHistoryProblems', facts.keptHistoryProblems);
     if (facts.wipesHistory !== undefined) entries.setRare(index, 'wipesHistory', facts.wipesHistory);
     if (facts.placeholderTurns !== undefined) entries.setRare(index, 'placeholderTurns', facts.placeholderTurns);
     if (facts.emptyTurns !== undefined) entries.setRare(index, 'emptyTurns', facts.emptyTurns);
     if (facts.trailingResults !== undefined) entries.setRare(index, 'trailingResults', facts.trailingResults);
+    if (facts.size !== undefined) entries.setSize(index, facts.size.parts, facts.size.usage, facts.size.model);
   }
 }
 

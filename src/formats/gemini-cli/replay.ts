@@ -1,5 +1,6 @@
 import type { EntryStore } from '../../model/entry-store.js';
 import type { LateFacts } from '../format.js';
+import type { SizeKind } from '../../model/size/request-size.js';
 import type { MessageCopy, ReplayNote } from './decode.js';
 import { historyEnding } from './ending.js';
 import { judgeHistory, type ReplayedMessage } from './history.js';
@@ -55,6 +56,7 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   for (const [entry, problems] of judgeHistory(messages.values())) facts.set(entry, { keptHistoryProblems: problems });
   for (const { entry, id } of wipes) facts.set(entry, { ...facts.get(entry), wipesHistory: id });
   const replayed = [...messages.values()];
+  for (const message of replayed) addSize(facts, message);
   const ending = historyEnding(replayed);
   for (const message of replayed) {
     if (!message.summary.placeholder || message === ending.closing) continue;
@@ -91,4 +93,16 @@ function place(messages: Map<string, ReplayedMessage>, copy: MessageCopy, entry:
   const replayed: ReplayedMessage = { entry, pointer: copy.pointer, summary: copy.summary! };
   if (before !== undefined) replayed.place = before.place ?? { entry: before.entry, pointer: before.pointer };
   messages.set(copy.id, replayed);
+}
+
+/** A replayed message's size, added to its entry's (a line that sets a whole list holds many). */
+function addSize(facts: Map<number, LateFacts>, message: ReplayedMessage): void {
+  const size = message.summary.size;
+  if (size === undefined) return;
+  const found = facts.get(message.entry) ?? {};
+  const held = found.size ?? { parts: {} };
+  for (const [kind, bytes] of Object.entries(size.parts ?? { [size.kind]: size.bytes }) as Array<[SizeKind, number]>) held.parts[kind] = (held.parts[kind] ?? 0) + bytes;
+  if (size.usage !== undefined) held.usage = size.usage;
+  if (size.model !== undefined) held.model = size.model;
+  facts.set(message.entry, { ...found, size: held });
 }

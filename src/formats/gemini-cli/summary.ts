@@ -1,6 +1,7 @@
 import { isBlankPart } from '../gemini-parts.js';
 import { isObject, nonEmptyString, textIn, type Json } from '../json.js';
 import { contentText, INTERRUPTED_PLACEHOLDER, isIgnoredUserText, partsOf, responseOf } from './records.js';
+import { messageSize, type MessageSize } from './size.js';
 
 /** A `functionResponse` part the client sends: what it names, and where it sits under its message. */
 export interface ResponsePart {
@@ -38,6 +39,8 @@ export interface MessageSummary {
   signed?: { pointer: string; part: number };
   /** A part the client takes for an empty response (`isValidContent`): it leaves the whole run of model turns out. */
   invalid?: true;
+  /** What the message sends, by kind, and the usage and model its response recorded (see Entry.sizeBytes): written into its entry once the replay is settled. */
+  size?: MessageSize;
 }
 
 export interface BlankPart {
@@ -58,12 +61,16 @@ export function summarize(message: Json, base: string, latin1 = false): MessageS
   if (type === 'user') {
     summary.sent = !isIgnoredUserText(textIn(contentText(message.content), latin1));
     if (!summary.sent) return summary;
+    summary.size = messageSize(message, latin1);
     summary.responses = contentResponses(message.content, `${base}/content`, latin1);
     const parts = partsOf(message.content);
     const at = `${base}/content`;
     summary.parts = parts.length;
     parts.forEach((part, i) => markPart(summary, part, message.content, at, i, i, false, latin1));
-  } else if (type === 'gemini') readModel(message, base, summary, latin1);
+  } else if (type === 'gemini') {
+    readModel(message, base, summary, latin1);
+    if (summary.sent) summary.size = messageSize(message, latin1);
+  }
   return summary;
 }
 

@@ -1,7 +1,7 @@
 import type { Analysis } from '../analysis.js';
 import { ASSISTANT } from '../entry-bits.js';
-import type { EntryStore } from '../entry-store.js';
-import { entrySize, SIZE_KINDS, type SizeParts } from './facts.js';
+import type { EntryStore, RareFields } from '../entry-store.js';
+import { SIZE_KINDS } from './facts.js';
 import { documentTokens, estimatorFor, imageTokens, sessionOverhead, textTokens, type TokenEstimator } from './estimate.js';
 import type { MeasuredMedia, RequestSize, SizeKind, SizeShare } from './request-size.js';
 
@@ -39,10 +39,7 @@ function emptyShares(): Record<SizeKind, SizeShare> {
 
 function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
   const store = analysis.entries;
-  const context = analysis.replay.context;
-  const indices = context.indices;
-  const messageIndex = context.messageIndex;
-  const blockIndex = context.blockIndex;
+  const { indices, messageIndex, blockIndex } = sentOf(analysis);
   const anchor = findAnchor(analysis);
   const byKind = emptyShares();
   const byTool = new Map<string, SizeShare>();
@@ -56,75 +53,70 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
   let mostToolCalls: RequestSize['mostToolCalls'];
   let callsInMessage = 0;
   let longestString: RequestSize['longestString'];
+  const afterAnchor = (at: number) => anchor === undefined || at >= anchor.from;
   for (let at = 0; at < indices.length; at++) {
     const i = indices[at]!;
     const message = messageIndex[at]!;
     if (message === -1) continue;
-    const size = entrySize(store, i);
-    const kindTokens = tokensByKind(size.parts, estimator);
+    // Read from the columns, no object made for an entry of one kind: this runs for every entry sent.
+    const code = store.sizeKinds[i]!;
+    const entryBytes = store.sizeBytes[i]!;
+    const rare = store.rare.size === 0 ? undefined : store.rare.get(i);
+    let tokens = 0;
     if (message !== lastMessage) {
       lastMessage = message;
       messages += 1;
       callsInMessage = 0;
       bytes += MESSAGE_BYTES;
       // Framing is no kind of content: the breakdown shows it as 'other'.
-      kindTokens.other = (kindTokens.other ?? 0) + estimator.perMessage;
+      tokens += estimator.perMessage;
+      byKind.other.tokens += estimator.perMessage;
     }
-    const afterAnchor = anchor === undefined || at >= anchor.from;
+    const parts = rare?.sizeParts;
+    let toolBytes = 0;
+    if (parts === undefined) {
+      if (code !== 0) {
+        const kind = SIZE_KINDS[code - 1]!;
+        const share = byKind[kind];
+        const own = textTokens(kind, entryBytes, estimator);
+        tokens += own;
+        share.bytes += entryBytes;
+        share.tokens += own;
+        share.count += 1;
+        if (kind === 'toolResult' || kind === 'toolCall') toolBytes = entryBytes;
+      }
+    } else {
+      for (const key in parts) {
+        const kind = key as SizeKind;
+        const share = byKind[kind];
+        const own = textTokens(kind, parts[kind]!, estimator);
+        tokens += own;
+        share.bytes += parts[kind]!;
+        share.tokens += own;
+        share.count += 1;
+      }
+      toolBytes = (parts.toolResult ?? 0) + (parts.toolCall ?? 0);
+    }
     const calls = store.hasCalls(i) ? store.callEnd(i) - store.callStart(i) : 0;
     if (calls > 0) {
       for (let k = store.callStart(i); k < store.callEnd(i); k++) if (store.callId[k] !== -1) callNames.set(store.callId[k]!, store.callName[k]!);
       callsInMessage += calls;
       if (mostToolCalls === undefined || callsInMessage > mostToolCalls.count) mostToolCalls = { entry: i, messageIndex: message, count: callsInMessage };
     }
-    const rare = store.rare.size === 0 ? undefined : store.rare.get(i);
-    for (const image of rare?.images ?? []) {
-      const item: MeasuredMedia = {
-        entry: i,
-        pointer: image.pointer,
-        messageIndex: message,
-        blockIndex: blockIndex[at]! + image.blockIndex,
-        kind: 'image',
-        base64Length: image.base64Length ?? Math.ceil(image.bytes / 3) * 4,
-        bytes: image.bytes,
-        inToolResult: image.inToolResult === true,
-      };
-      const mediaType = image.declared ?? image.actual;
-      if (mediaType !== undefined) item.mediaType = mediaType;
-      if (image.width !== undefined && image.height !== undefined) Object.assign(item, { width: image.width, height: image.height });
-      media.push(item);
-      kindTokens.image = (kindTokens.image ?? 0) + imageTokens(image.width, image.height);
-    }
-    for (const document of rare?.documents ?? []) {
-      const item: MeasuredMedia = {
-        entry: i,
-        pointer: document.pointer,
-        messageIndex: message,
-        blockIndex: blockIndex[at]! + document.blockIndex,
-        kind: 'document',
-        base64Length: document.base64Length,
-        bytes: document.bytes,
-        inToolResult: document.inToolResult === true,
-      };
-      if (document.mediaType !== undefined) item.mediaType = document.mediaType;
-      if (document.pages !== undefined) item.pages = document.pages;
-      media.push(item);
-      kindTokens.document = (kindTokens.document ?? 0) + documentTokens(document.pages, document.bytes);
-    }
-    let tokens = 0;
-    for (const kind in kindTokens) tokens += kindTokens[kind as SizeKind]!;
-    if (afterAnchor) estimated += tokens;
-    bytes += size.bytes;
-    const tool = toolOf(store, i, size.parts, callNames);
-    addShares(byKind, size.parts, kindTokens);
+    if (rare?.images !== undefined || rare?.documents !== undefined) tokens += addMedia(media, byKind, rare, i, message, blockIndex[at]!);
+    if (afterAnchor(at)) estimated += tokens;
+    bytes += entryBytes;
+    const tool = toolBytes === 0 ? undefined : toolOf(store, i, callNames);
     if (tool !== undefined) {
       const share = byTool.get(tool) ?? { bytes: 0, tokens: 0, count: 0 };
-      share.bytes += (size.parts.toolResult ?? 0) + (size.parts.toolCall ?? 0);
+      share.bytes += toolBytes;
       share.tokens += tokens;
       share.count += 1;
       byTool.set(tool, share);
     }
-    if (size.kind !== undefined) pushLargest(largest, { entry: i, line: store.line(i), kind: size.kind, bytes: size.bytes, tokens, ...(tool === undefined ? {} : { tool }) });
+    if (code !== 0 && (largest.length < LARGEST || largest[LARGEST - 1]!.bytes < entryBytes)) {
+      pushLargest(largest, { entry: i, line: store.line(i), kind: SIZE_KINDS[code - 1]!, bytes: entryBytes, tokens, ...(tool === undefined ? {} : { tool }) });
+    }
     const longest = rare?.longString;
     if (longest !== undefined && (longestString === undefined || longest.length > longestString.length)) longestString = { entry: i, ...longest };
   }
@@ -155,24 +147,52 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
   return size;
 }
 
-function tokensByKind(parts: SizeParts, estimator: TokenEstimator): SizeParts {
-  const tokens: SizeParts = {};
-  for (const kind in parts) tokens[kind as SizeKind] = textTokens(kind as SizeKind, parts[kind as SizeKind]!, estimator);
+/** An entry's images and documents, as the request holds them: their tokens, added to the breakdown and returned. */
+function addMedia(media: MeasuredMedia[], byKind: Record<SizeKind, SizeShare>, rare: RareFields, entry: number, messageIndex: number, blockIndex: number): number {
+  let tokens = 0;
+  for (const image of rare.images ?? []) {
+    const item: MeasuredMedia = {
+      entry,
+      pointer: image.pointer,
+      messageIndex,
+      blockIndex: blockIndex + image.blockIndex,
+      kind: 'image',
+      base64Length: image.base64Length ?? Math.ceil(image.bytes / 3) * 4,
+      bytes: image.bytes,
+      inToolResult: image.inToolResult === true,
+    };
+    const mediaType = image.declared ?? image.actual;
+    if (mediaType !== undefined) item.mediaType = mediaType;
+    if (image.width !== undefined && image.height !== undefined) Object.assign(item, { width: image.width, height: image.height });
+    media.push(item);
+    const own = imageTokens(image.width, image.height);
+    byKind.image.tokens += own;
+    tokens += own;
+  }
+  for (const document of rare.documents ?? []) {
+    const item: MeasuredMedia = {
+      entry,
+      pointer: document.pointer,
+      messageIndex,
+      blockIndex: blockIndex + document.blockIndex,
+      kind: 'document',
+      base64Length: document.base64Length,
+      bytes: document.bytes,
+      inToolResult: document.inToolResult === true,
+    };
+    if (document.mediaType !== undefined) item.mediaType = document.mediaType;
+    if (document.pages !== undefined) item.pages = document.pages;
+    media.push(item);
+    const own = documentTokens(document.pages, document.bytes);
+    byKind.document.tokens += own;
+    tokens += own;
+  }
   return tokens;
 }
 
-function addShares(byKind: Record<SizeKind, SizeShare>, parts: SizeParts, tokens: SizeParts): void {
-  for (const kind in tokens) {
-    const share = byKind[kind as SizeKind];
-    share.bytes += parts[kind as SizeKind] ?? 0;
-    share.tokens += tokens[kind as SizeKind]!;
-    if (parts[kind as SizeKind] !== undefined) share.count += 1;
-  }
-}
-
 /** The tool an entry's calls or results belong to: the result's own name, else its call's. */
-function toolOf(store: EntryStore, i: number, parts: SizeParts, callNames: Map<number, number>): string | undefined {
-  if (parts.toolResult !== undefined && store.hasResults(i)) {
+function toolOf(store: EntryStore, i: number, callNames: Map<number, number>): string | undefined {
+  if (store.hasResults(i)) {
     const k = store.resultStart(i);
     const name = store.resultName[k]!;
     if (name !== 0) return store.strings.text(name - 1);
@@ -180,7 +200,7 @@ function toolOf(store: EntryStore, i: number, parts: SizeParts, callNames: Map<n
     if (call !== undefined && call !== 0) return store.strings.text(call - 1);
     return undefined;
   }
-  if (parts.toolCall !== undefined && store.hasCalls(i)) {
+  if (store.hasCalls(i)) {
     const name = store.callName[store.callStart(i)]!;
     return name === 0 ? undefined : store.strings.text(name - 1);
   }
@@ -193,6 +213,35 @@ function pushLargest(largest: RequestSize['breakdown']['largest'], item: Request
   while (at > 0 && largest[at - 1]!.bytes < item.bytes) at--;
   largest.splice(at, 0, item);
   if (largest.length > LARGEST) largest.pop();
+}
+
+/** The entries the request holds, with where a provider sees each, and the path they were taken from. */
+interface Sent {
+  indices: Int32Array;
+  messageIndex: Int32Array;
+  blockIndex: Int32Array;
+  path: ArrayLike<number>;
+}
+
+const settled = new WeakMap<object, Sent>();
+
+/**
+ * The replayed context; for a format that settles its replay at the end of the file (Gemini
+ * CLI: its context holds no message, the settled history is in the entries' size facts), the
+ * entries that carry sizes or usage, in file order, one message each.
+ */
+function sentOf(analysis: Analysis): Sent {
+  const context = analysis.replay.context;
+  if (context.length > 0) return { indices: context.indices, messageIndex: context.messageIndex, blockIndex: context.blockIndex, path: analysis.replayed };
+  const known = settled.get(context);
+  if (known !== undefined) return known;
+  const store = analysis.entries;
+  const found: number[] = [];
+  for (let i = 0; i < store.length; i++) if (store.sizeKinds[i] !== 0 || store.usageOf(i) !== undefined) found.push(i);
+  const indices = Int32Array.from(found);
+  const sent = { indices, messageIndex: Int32Array.from(found, (_, at) => at), blockIndex: new Int32Array(found.length), path: indices };
+  settled.set(context, sent);
+  return sent;
 }
 
 /** A usage the session recorded, and the first context position it does not count. */
@@ -217,8 +266,7 @@ function findAnchor(analysis: Analysis): UsageAnchor | undefined {
 export function usageAnchors(analysis: Analysis, last = false): UsageAnchor[] {
   const store = analysis.entries;
   if (store.usage === undefined) return [];
-  const indices = analysis.replay.context.indices;
-  const path = analysis.replayed;
+  const { indices, path } = sentOf(analysis);
   const firstSent = indices.length === 0 ? -1 : indices[0]!;
   const compacted = firstSent !== -1 && store.kind(firstSent) === 'compaction';
   const anchors: UsageAnchor[] = [];
@@ -246,7 +294,7 @@ function lastPositionUpTo(indices: Int32Array, entry: number): number {
 /** The model of the last assistant turn sent: the last one named at or before it in the file (a model is noted where it changes). */
 function modelOf(analysis: Analysis): string | undefined {
   const store = analysis.entries;
-  const indices = analysis.replay.context.indices;
+  const { indices } = sentOf(analysis);
   let last = -1;
   for (let at = indices.length - 1; at >= 0; at--) {
     if (store.roleCode(indices[at]!) === ASSISTANT) {
@@ -254,6 +302,8 @@ function modelOf(analysis: Analysis): string | undefined {
       break;
     }
   }
+  // A settled history (see sentOf) names no roles: its last entry then.
+  if (last === -1 && analysis.replay.context.length === 0 && indices.length > 0) last = indices[indices.length - 1]!;
   if (last === -1 || store.rare.size === 0) return undefined;
   let found: { at: number; model: string } | undefined;
   for (const [i, rare] of store.rare) if (rare.model !== undefined && i <= last && (found === undefined || i > found.at)) found = { at: i, model: rare.model };

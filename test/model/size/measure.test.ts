@@ -131,3 +131,22 @@ describe('measureRequest on a Claude Code session', () => {
     expect(size.messages).toBe(3);
   });
 });
+
+describe('measureRequest on a Gemini CLI session', () => {
+  const record = (fields: Record<string, unknown>) => JSON.stringify({ timestamp: '2026-11-26T06:20:26.718Z', ...fields });
+  it('measures the history the client replays (the last copy of each message), anchored on the tokens it recorded', async () => {
+    const lines = [
+      JSON.stringify({ sessionId: 'g1', projectHash: 'h', startTime: '2026-11-26T06:20:26.698Z', lastUpdated: '2026-11-26T06:20:26.698Z', kind: 'main' }),
+      record({ id: 'u1', type: 'user', content: [{ text: 'q'.repeat(40) }] }),
+      record({ id: 'm1', type: 'gemini', content: '', thoughts: [], toolCalls: [{ id: 'c1', name: 'read_file', args: { path: 'a.txt' }, status: 'executing' }], tokens: { input: 9000, output: 20, cached: 0, thoughts: 0, tool: 0, total: 9020 }, model: 'gemini-2.5-pro' }),
+      record({ id: 'm1', type: 'gemini', content: '', thoughts: [], toolCalls: [{ id: 'c1', name: 'read_file', args: { path: 'a.txt' }, status: 'success', result: [{ functionResponse: { id: 'c1', name: 'read_file', response: { output: 'o'.repeat(3000) } } }] }], tokens: { input: 9000, output: 20, cached: 0, thoughts: 0, tool: 0, total: 9020 }, model: 'gemini-2.5-pro' }),
+    ];
+    const size = await measured(lines.join('\n') + '\n');
+    expect(size.breakdown.byKind.text.bytes).toBe(40);
+    expect(size.breakdown.byKind.toolResult.bytes).toBeGreaterThan(3000);
+    expect(size.breakdown.byKind.toolCall.bytes).toBe('read_file'.length + '{"path":"a.txt"}'.length);
+    expect(size.tokens.anchor).toEqual({ entry: 3, tokens: 9000 });
+    expect(size.model).toBe('gemini-2.5-pro');
+    expect(size.messages).toBe(2);
+  });
+});
