@@ -46,19 +46,25 @@ const CONVERTERS: Record<string, [string, string]> = {
   'qwen-code': ['to-qwen-code.mjs', 'toQwenCode'],
 };
 
-/** Per format: the window its converter's model has, and the words its provider (or gateway) answers with. */
-const OVER_WINDOW: Array<{ format: string; window: number; words: RegExp }> = [
+/**
+ * Per format: the window its converter's model has, and the words its provider (or gateway)
+ * answers with. `unanchored`: the agent records no usage the estimate could start from (Gemini
+ * CLI), so the session is over the window by its content alone.
+ */
+const OVER_WINDOW: Array<{ format: string; window: number; words: RegExp; unanchored?: true }> = [
   { format: 'pi', window: 200_000, words: /^Anthropic: prompt is too long: \d+ tokens > 200000 maximum$/ },
   { format: 'claude-code', window: 200_000, words: /^Anthropic: prompt is too long: \d+ tokens > 200000 maximum$/ },
   { format: 'codex', window: 272_000, words: /^OpenAI Responses: Your input exceeds the context window of this model\. Please adjust your input and try again\.$/ },
   { format: 'copilot-cli', window: 144_000, words: /^GitHub Copilot \(CAPI\): prompt token count of \d+ exceeds the limit of 144000$/ },
+  { format: 'gemini-cli', window: 1_048_576, words: /^Gemini: The input token count \(\d+\) exceeds the maximum number of tokens allowed \(1048576\)\.$/, unanchored: true },
   { format: 'qwen-code', window: 1_000_000, words: /^OpenAI Chat: This model's maximum context length is 1000000 tokens\. However, your messages resulted in \d+ tokens\./ },
 ];
 
 describe('context-window-exceeded on each agent’s own records', () => {
-  for (const { format, window, words } of OVER_WINDOW) {
+  for (const { format, window, words, unanchored } of OVER_WINDOW) {
     it(`${format}: recorded usage near the window, then a result that tips it over`, async () => {
-      const { format: read, findings } = await sizeFindings(format, grownSession(window - 10_000, 200_000));
+      const session = unanchored ? grownSession(0, 3_300_000) : grownSession(window - 10_000, 200_000);
+      const { format: read, findings } = await sizeFindings(format, session);
       expect(read).toBe(format);
       const over = findings.filter((finding) => finding.rule === 'context-window-exceeded');
       expect(over, JSON.stringify(findings)).toHaveLength(1);

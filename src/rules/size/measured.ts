@@ -25,10 +25,16 @@ export function measured(analysis: Analysis): Measured {
   return { request, judge };
 }
 
-/** The last entry the request sends: where a finding about the whole request sits (the line a resume would send last). */
+/**
+ * The last entry the request sends: where a finding about the whole request sits (the line a
+ * resume would send last). A format whose history settles only at the end of the file (Gemini
+ * CLI) has no context of lines: its replayed path's last entry stands for it.
+ */
 export function lastSent(analysis: Analysis): Entry | undefined {
   const { indices } = analysis.replay.context;
-  return indices.length === 0 ? undefined : analysis.entries.at(indices[indices.length - 1]!);
+  if (indices.length > 0) return analysis.entries.at(indices[indices.length - 1]!);
+  const replayed = analysis.replayed;
+  return replayed.length === 0 ? undefined : analysis.entries.at(replayed[replayed.length - 1]!);
 }
 
 /** How findings name whoever enforces a limit. */
