@@ -1,6 +1,7 @@
 import type { EntryStore } from './entry-store.js';
 import type { LineEnding } from '../io/line-reader.js';
 import type { ProviderId } from '../providers/provider-id.js';
+import type { Gateway } from '../providers/size/gateway.js';
 
 /** Problems found while turning bytes into JSON, before any format is involved. */
 /**
@@ -78,6 +79,8 @@ export interface ReplaySemantics {
   adaptsOnSend?: readonly string[];
   /** The one provider the agent talks to, when it has one (Claude Code: Anthropic); absent when its turns record it (pi). */
   provider?: ProviderId;
+  /** A service the agent's requests pass on the way, with size limits of its own (Copilot CLI: CAPI). */
+  gateway?: Gateway;
   /**
    * Signatures sit on the parts that hold the model's words and calls (Gemini's `thoughtSignature`):
    * dropping foreign reasoning strips them and keeps the parts, instead of dropping a lone signed block.
@@ -116,6 +119,8 @@ export interface Transcript {
   live?: { pid: number; lockPath: string };
   /** The provider a person asked to judge the file against (`--provider`, config `provider`). */
   provider?: ProviderId;
+  /** The share of the context window past which a session is near it (config `size.nearWindow`; see context-window-near). */
+  nearWindow?: number;
   /**
    * For one line of a request file, judged as a transcript of its own: the provider API its shape
    * talks to (see TranscriptFormat.conversationOf), or null for a line in no shape the format

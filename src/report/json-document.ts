@@ -1,4 +1,5 @@
 import type { FileReport, Finding } from '../pipeline/finding.js';
+import type { SizeSummary } from '../pipeline/size-summary.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { VerdictKind } from '../verify/verdict.js';
 import { summarize, verdictCounts, verdictRecord } from './types.js';
@@ -30,6 +31,8 @@ export interface JsonFile {
   findings: JsonFinding[];
   /** verify only. */
   verdicts?: JsonVerdict[];
+  /** When a size rule found something: what makes the session big. */
+  size?: SizeSummary;
 }
 
 export interface JsonSummary {
@@ -84,6 +87,7 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
         ...(finding.healedBy !== undefined ? { healedBy: finding.healedBy } : {}),
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
+      ...(report.size !== undefined ? { size: report.size } : {}),
     })),
     summary: {
       files: summary.files,
