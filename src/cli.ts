@@ -174,7 +174,7 @@ Examples:
 
   program
     .command('explain')
-    .description('Go from a provider\'s HTTP 400 error text to the session, the line and the command that fixes it.')
+    .description('Go from a provider\'s HTTP 400 (or 413) error text to the session, the line and the command that fixes it: repair for the pairing family, slim for the size family.')
     .argument('<error>', 'the error text as pasted: the bare message, the JSON error body or a whole log line; - reads it from standard input')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl, into the agents\' hidden folders) or globs to look in; default: the session folders on this machine')
     .option('--fix', 'repair the session found, as repair --in-place does (lock check, backup, atomic write)')
@@ -190,7 +190,8 @@ session matches (the output says where it looked), 2 unrecognised error text, us
 Examples:
   $ transcript-doctor explain 'messages.14: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: toolu_01GfghBCkxKjjizDvsyeWy5B'
   $ pbpaste | transcript-doctor explain -
-  $ transcript-doctor explain "No tool output found for function call call_sU7XBNcR8nNV7j2rvuzYEHCP" --fix`,
+  $ transcript-doctor explain "No tool output found for function call call_sU7XBNcR8nNV7j2rvuzYEHCP" --fix
+  $ transcript-doctor explain 'prompt is too long: 215366 tokens > 200000 maximum'`,
     )
     .action(async (error: string, paths: string[], options) => {
       setExitCode(await (await import('./commands/explain.js')).explainCommand(error, paths, options));

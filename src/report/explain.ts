@@ -42,6 +42,7 @@ function colouredText(result: ExplainResult, color: boolean): string {
     ['session', c.underline(session.path) + (session.format ? c.dim(`  (${session.format})`) : '')],
     ['line', `${session.line}${session.pointer ? `  at ${session.pointer}` : ''}`],
     ['finding', session.message],
+    ...(session.measured === undefined ? [] : [['measured', measuredText(session.measured)] as [string, string]]),
     ['rule', `${session.rule}  ${c.dim(`(${session.docs.command} · ${session.docs.file})`)}`],
     ['fix', c.green(session.fix)],
   ];
@@ -52,6 +53,9 @@ function colouredText(result: ExplainResult, color: boolean): string {
   }
   if (result.others.length > 0) {
     out.push(c.dim(`Also possible: ${result.others.map((other) => `${other.path}:${other.line} (${other.rule})`).join(', ')}`));
+  }
+  if (search.method === 'size') {
+    out.push(c.dim(`Size errors name no id: this is the best of the ${plural(search.scanned, 'newest session')} measured (the figures the error quotes, then the message index, then the newest).`));
   }
   if (search.method === 'recent') {
     out.push(c.dim(`The error names no id: this is the best of the ${plural(search.scanned, 'newest session')} scanned (same problem, then the same message index, then the newest).`));
@@ -64,12 +68,29 @@ export function explainJson(result: ExplainResult): string {
   return JSON.stringify(result, null, 2) + '\n';
 }
 
+/** The measured request in a line: tokens as a range (the estimate runs low), against the window, and the body. */
+function measuredText(measured: NonNullable<NonNullable<ExplainResult['session']>['measured']>): string {
+  const window = measured.window === undefined ? '' : ` of a ${measured.window}-token window${measured.model === undefined ? '' : ` (${measured.model})`}`;
+  return `${measured.tokens}–${measured.high} tokens${window}; ${measured.bytes} bytes; ${plural(measured.mediaCount, 'image or PDF page', 'images and PDF pages')}`;
+}
+
 function notFound({ error, search }: ExplainResult): string {
+  if (search.method === 'size') return `none of the ${plural(search.scanned, 'newest session')} measured comes near ${quoted(error)}`;
   if (search.method === 'recent') return `none of the ${plural(search.scanned, 'newest session')} has a finding of ${error.rules.join(' or ')}`;
   if (search.considered === 0) return `no session file contains ${error.ids.join(' or ')}`;
   return `${plural(search.considered, 'file')} contain${search.considered === 1 ? 's' : ''} ${error.ids.join(' or ')}, but none has a finding of ${error.rules.join(' or ')} for it (already repaired?)`;
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}
+
+/** What a size error quoted, for "no session comes near …". */
+function quoted(error: ExplainResult['error']): string {
+  const numbers = error.numbers ?? {};
+  if (numbers.tokens !== undefined) return `${numbers.tokens} tokens`;
+  if (numbers.bytes !== undefined) return `${numbers.bytes} bytes`;
+  if (numbers.length !== undefined) return `a length of ${numbers.length}`;
+  if (numbers.limit !== undefined) return `the limit of ${numbers.limit}`;
+  return 'the limit';
 }
