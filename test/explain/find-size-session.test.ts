@@ -24,14 +24,23 @@ function code(bytes: number, seed: string): string {
   return out.slice(0, bytes);
 }
 
-/** A session that read `reads` files of `bytes` each, the calls answered, ending on a prompt. */
+/**
+ * A session that read `reads` files of `bytes` each, the calls answered, ending on a prompt. Each
+ * call turn records the usage a provider would have counted (a system prompt, then about four
+ * bytes a token), so the measure anchors on the last one as on real sessions; the last result and
+ * the answer after it are what overflowed.
+ */
 function reading(seed: string, reads: number, bytes: number): string {
+  let sent = 0;
+  const usage = () => ({ usage: { input: 4000 + Math.round(sent / 4), output: 50, cacheRead: 0, cacheWrite: 0, totalTokens: 4050 + Math.round(sent / 4) } });
   const session = new Session().user('read the whole module and refactor it');
   for (let k = 0; k < reads; k++) {
     const id = `call_${seed}_${k}`;
-    session.calls(call(id, 'read', { path: `src/${seed}/${k}.ts` })).result(id, 'read', { message: { content: [text(code(bytes, `${seed}${k}`))] } });
+    session.assistant([text('Let me look.'), call(id, 'read', { path: `src/${seed}/${k}.ts` })], 'toolUse', { message: usage() });
+    session.result(id, 'read', { message: { content: [text(code(bytes, `${seed}${k}`))] } });
+    sent += bytes;
   }
-  return session.reply('I have read it all.').user('now refactor it').jsonl();
+  return session.assistant([text('I have read it all.')], 'stop', { message: { usage: undefined } }).user('now refactor it').jsonl();
 }
 
 /** A PNG header (33 bytes: signature and IHDR) of the given size, padded out to `length` base64 characters. */

@@ -15,6 +15,7 @@ function request(tokens: number, more: Partial<RequestSize> = {}, anchored = fal
     model: 'claude-sonnet-4-5',
     tokens: { tokens, high: Math.round(tokens * 1.35), estimator: 'test', ...(anchored ? { anchor: { entry: 3, tokens: Math.round(tokens * 0.9) } } : {}) },
     bytes: tokens * 4,
+    messages: 10,
     media: [],
     mediaCount: 0,
     breakdown: { byKind: Object.fromEntries(KINDS.map((kind) => [kind, { bytes: 0, tokens: 0, count: 0 }])) as RequestSize['breakdown']['byKind'], byTool: [], largest: [] },
