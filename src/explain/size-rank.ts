@@ -105,7 +105,7 @@ function scoreImageBytes(error: RecognisedError, { judge }: SizeFacts, media: Me
   const limit = error.numbers.limit ?? judge.limits.image.base64Length?.value ?? judge.limits.image.bytes?.value;
   let score: number | undefined;
   if (quoted !== undefined && (media.base64Length === quoted || media.bytes === quoted)) score = EXACT;
-  else if (quoted !== undefined && approximate === true && Math.min(Math.abs(media.base64Length - quoted), Math.abs(media.bytes - quoted)) <= 0.05 * 1024 * 1024) score = CLOSE;
+  else if (quoted !== undefined && approximate === true && nearMegabytes(quoted, [media.base64Length, media.bytes])) score = CLOSE;
   else if (limit !== undefined && media.base64Length > limit) score = OVER;
   if (score === undefined) return undefined;
   return at(error, media, score, `an image of ${media.base64Length} base64 characters (${media.bytes} bytes)`);
@@ -174,6 +174,17 @@ function at(error: RecognisedError, media: MeasuredMedia, score: number, evidenc
   const where = `${evidence} at message ${media.messageIndex}, block ${media.blockIndex}${media.inToolResult ? ' (in a tool result)' : ''}`;
   return { score: score + bonus, entry: media.entry, pointer: media.pointer, evidence: where };
 }
+
+/**
+ * Whether a figure quoted in megabytes, rounded to a tenth (read as MiB, see patterns.ts), is one
+ * of these byte counts: clients differ on whether a megabyte is 2^20 or 10^6 bytes, so both count.
+ */
+function nearMegabytes(quoted: number, counts: readonly number[]): boolean {
+  const megabytes = quoted / MIB;
+  return [MIB, 1_000_000].some((unit) => counts.some((count) => Math.abs(count - megabytes * unit) <= 0.05 * unit));
+}
+
+const MIB = 1024 * 1024;
 
 function offsets(error: RecognisedError): number[] {
   return systemCounted(error.entry.provider) ? [0, 1] : [0];

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/explain/catalogue.js';
+import { catalogue, type SizeQuote } from '../../src/explain/catalogue.js';
 import { recognise } from '../../src/explain/recognise.js';
 import { sizeCatalogue } from '../../src/explain/size-catalogue.js';
+import { PROVIDER_IDS } from '../../src/providers/provider-id.js';
+import { sizeText, type Route, type SizeAt, type SizeProblem } from '../../src/providers/size/index.js';
 import { SIZE_SAMPLES } from './size-samples.js';
 
 describe('the size family of provider errors', () => {
@@ -68,5 +70,36 @@ describe('size texts as users paste them', () => {
       entry: { ref: 'resp-string-too-long' },
       numbers: { length: 11000000, limit: 10485760 },
     });
+  });
+});
+
+describe('the size rules’ own provider texts, run backwards', () => {
+  // Every wording a size finding can quote (src/providers/size/size-texts.ts) is one explain recognises, as the same kind of limit.
+  const kinds: Record<SizeProblem, SizeQuote[]> = {
+    context: ['tokens'],
+    requestBytes: ['bytes'],
+    stringLength: ['length'],
+    toolCalls: ['calls'],
+    imageBytes: ['image-bytes'],
+    imagePixels: ['image-pixels'],
+    manyImagePixels: ['image-pixels'],
+    media: ['media'],
+    pdfPages: ['pages'],
+  };
+  const routes: Route[] = [...PROVIDER_IDS, 'copilot', 'dashscope'];
+  const at: SizeAt = { message: 6, block: 1, inner: 0, inToolResult: true, found: 6_521_204, limit: 5_242_880, images: 102, pages: 0 };
+  const texts = routes.flatMap((route) =>
+    (Object.keys(kinds) as SizeProblem[]).flatMap((problem) => {
+      const said = sizeText(route, problem, at);
+      return said === undefined ? [] : [[`${route} ${problem}`, said, problem] as const];
+    }),
+  );
+
+  it.each(texts)('%s', (_, said, problem) => {
+    const error = recognise(said);
+    // OpenAI's image text also covers a format it does not take: the image-limits rule's search finds it.
+    if (error.entry.ref === 'oai-chat-image-format-size') expect(error.entry.rules).toContain('image-limits');
+    else expect(kinds[problem]).toContain(error.entry.size);
+    if (problem === 'imageBytes' && error.entry.provider === 'Anthropic') expect(error).toMatchObject({ messageIndex: 6, blockIndex: 1, numbers: { bytes: 6_521_204, innerIndex: 0 } });
   });
 });

@@ -88,9 +88,12 @@ describe('scoreSize: images', () => {
     expect(scoreSize(error, facts(request(50_000, { media: [image(16, 2, 1_000_000)] })))).toBeUndefined();
   });
 
-  it("Claude Code's megabytes match to a tenth", () => {
+  it("Claude Code's megabytes match to a tenth, read as 2^20 or as 10^6 bytes", () => {
     const cc = sample('cc-image-base64-size'); // 8.4 MB
-    expect(scoreSize(cc, facts(request(1000, { media: [image(2, 0, 8_800_000)] })))!.score).toBeGreaterThan(scoreSize(cc, facts(request(1000, { media: [image(2, 0, 6_000_000)] })))!.score);
+    const over = scoreSize(cc, facts(request(1000, { media: [image(2, 0, 6_000_000)] })))!.score;
+    expect(scoreSize(cc, facts(request(1000, { media: [image(2, 0, 8_800_000)] })))!.score).toBeGreaterThan(over);
+    expect(scoreSize(cc, facts(request(1000, { media: [image(2, 0, 8_420_000)] })))!.score).toBeGreaterThan(over);
+    expect(scoreSize(cc, facts(request(1000, { media: [image(2, 0, 8_600_000)] })))!.score).toBe(over);
   });
 
   it('pixels: an image over the limit; the many-image limit counts only past 20 images', () => {
