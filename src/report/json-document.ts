@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FileReport, Finding } from '../pipeline/finding.js';
+import type { SizeSummary } from '../pipeline/size-summary.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { VerdictKind } from '../verify/verdict.js';
 import { summarize, verdictCounts, verdictRecord } from './types.js';
@@ -32,6 +33,8 @@ export interface JsonFile {
   findings: JsonFinding[];
   /** verify only. */
   verdicts?: JsonVerdict[];
+  /** When a size rule found something: what makes the session big. */
+  size?: SizeSummary;
 }
 
 export interface JsonSummary {
@@ -86,6 +89,7 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
         ...(finding.healedBy !== undefined ? { healedBy: finding.healedBy } : {}),
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
+      ...(report.size !== undefined ? { size: report.size } : {}),
     })),
     summary: {
       files: summary.files,
