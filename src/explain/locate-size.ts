@@ -2,7 +2,10 @@ import { analyze, type Analysis } from '../model/analysis.js';
 import { measureRequest } from '../model/size/measure.js';
 import { withReadablePath } from '../io/regular-file.js';
 import { loadTranscriptFile } from '../pipeline/load-file.js';
+import type { Finding } from '../pipeline/finding.js';
+import { runRules } from '../pipeline/run-rules.js';
 import { IN_FLIGHT } from '../pipeline/scan.js';
+import { rules as allRules } from '../rules/index.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import { judgeSize } from '../providers/size/index.js';
 import type { Provider } from './catalogue.js';
@@ -73,20 +76,22 @@ async function measureFile(error: RecognisedError, file: string, provider: Provi
     evidence: match.evidence,
     ...(limit !== undefined && (window === undefined || limit < window * 0.99) ? { target: Math.floor((limit * TARGET_SHARE) / 1000) * 1000 } : {}),
   };
-  const rule = error.entry.rules[0]!;
-  return {
-    file,
-    format: transcript.format,
-    finding: {
-      rule,
-      severity: 'error',
-      line: entry === undefined ? 1 : analysis.entries.at(entry).line,
-      pointer: match.pointer ?? '',
-      message: `${capitalised(match.evidence)}.`,
-    },
-    score: match.score,
-    measured,
-  };
+  const line = entry === undefined ? 1 : analysis.entries.at(entry).line;
+  const pointer = match.pointer ?? '';
+  const finding = ruleFinding(error, analysis, line, pointer) ?? { rule: error.entry.rules[0]!, severity: 'error', line, pointer, message: `${capitalised(match.evidence)}.` };
+  return { file, format: transcript.format, finding, score: match.score, measured };
+}
+
+/**
+ * The size rules' own finding at the place matched, when one fires there (its message and the
+ * provider's words); a provider that quotes a count has measured what our estimate may put
+ * under the limit, so without one the match itself is the finding.
+ */
+function ruleFinding(error: RecognisedError, analysis: Analysis, line: number, pointer: string): Finding | undefined {
+  const rules = allRules.filter((rule) => error.entry.rules.includes(rule.meta.id));
+  const findings = runRules(analysis, rules);
+  const here = findings.filter((finding) => finding.line === line);
+  return here.find((finding) => finding.pointer === pointer) ?? here[0] ?? (error.entry.size === 'tokens' || error.entry.size === 'bytes' || error.entry.size === 'media' ? findings[0] : undefined);
 }
 
 /** The last entry the request sends: where a request too big as a whole is shown. */
