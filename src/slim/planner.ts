@@ -7,7 +7,7 @@ import { PlanBuilder } from '../repair/plan-builder.js';
 import { isEmptyPlan, type RepairPlan } from '../repair/plan.js';
 import { Budget } from './budget.js';
 import { slimLimits } from './limits.js';
-import { measure } from './measure.js';
+import { measureRequest } from '../model/size/measure.js';
 import { DEFAULT_KEEP_TURNS, type SlimOptions } from './options.js';
 import type { SizeSnapshot, SlimReport } from './report.js';
 import { SlimSession } from './session.js';
@@ -31,7 +31,7 @@ export interface SlimPlan {
 export function planSlim(transcript: Transcript, options: SlimOptions, file: string | undefined): SlimPlan {
   const builder = new PlanBuilder();
   const analysis = analyze(transcript);
-  const size = measure(analysis);
+  const size = measureRequest(analysis);
   const limits = slimLimits(analysis, size, options);
   const budget = new Budget(size, limits.target);
   const view = formats.find((candidate) => candidate.name === transcript.format)?.slim;

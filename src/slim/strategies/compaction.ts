@@ -6,6 +6,9 @@ import type { ThinkingRule } from './thinking.js';
 /** Room kept under the target for what the summary takes and what the request adds around the history (system prompt, tools). */
 const HEADROOM = 0.85;
 
+/** A compaction must take out at least this many times what its summary adds. */
+const MIN_GAIN = 2;
+
 /**
  * 4. When the rest is not enough: a compaction in the agent's own record (src/slim/compaction/),
  * keeping as much of the latest history as fits, never less than the latest turn. Every thinking
@@ -30,6 +33,8 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const keepFrom = chooseCut(session, fitsFrom);
   if (keepFrom === undefined) return;
   const summary = summarizeLocally(analysis, keepFrom, session.readLine);
+  // A history that comes to little more than its summary (an earlier compaction and its summary) is not worth another.
+  if (suffix[0]! - suffix[keepFrom]! <= summary.length * MIN_GAIN) return;
   const plan = planCompaction(analysis, { keepFrom, summary, read: session.readLine, tokensBefore: session.size.tokens.tokens });
   if (plan === undefined) return;
   const { builder } = session;
