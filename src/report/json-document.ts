@@ -3,6 +3,7 @@ import type { FileReport, Finding } from '../pipeline/finding.js';
 import type { SizeSummary } from '../pipeline/size-summary.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { VerdictKind } from '../verify/verdict.js';
+import type { SlimReport } from '../slim/report.js';
 import { summarize, verdictCounts, verdictRecord } from './types.js';
 
 /** Read the way src/cli.ts reads it: package.json sits one level above both src/ and dist/. */
@@ -35,6 +36,8 @@ export interface JsonFile {
   verdicts?: JsonVerdict[];
   /** When a size rule found something: what makes the session big. */
   size?: SizeSummary;
+  /** slim only: the request's size before and after, per strategy what went and what it saved. */
+  slim?: SlimReport;
 }
 
 export interface JsonSummary {
@@ -90,6 +93,7 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
       ...(report.size !== undefined ? { size: report.size } : {}),
+      ...(report.slim !== undefined ? { slim: report.slim } : {}),
     })),
     summary: {
       files: summary.files,

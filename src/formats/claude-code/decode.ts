@@ -93,7 +93,8 @@ function unreadableParts(value: Json): Array<{ pointer: string; type: string }> 
 function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean, text: TextReader): void {
   entry.kind = 'message';
   entry.pointer = '/message';
-  entry.inContext = line.isVisibleInTranscriptOnly !== true;
+  // A compaction's summary is hidden from the screen but sent: Claude Code 2.1.328 opens its request with it (tried).
+  entry.inContext = line.isVisibleInTranscriptOnly !== true || line.isCompactSummary === true;
   const content = message.content;
   if (line.type === 'assistant') {
     entry.role = 'assistant';
