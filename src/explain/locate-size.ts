@@ -12,6 +12,7 @@ import type { Provider } from './catalogue.js';
 import type { Located, Search } from './locate.js';
 import type { RecognisedError } from './recognise.js';
 import { scoreSize } from './size-rank.js';
+import { DEFAULT_TARGET_SHARE } from '../slim/options.js';
 
 /** What explain measured of the session behind a size error, for the reader and `--reporter json`. */
 export interface MeasuredSession {
@@ -28,13 +29,14 @@ export interface MeasuredSession {
   evidence: string;
   /**
    * The token target slim needs when the provider's quoted limit is below the window the session
-   * would be slimmed to by default (a route with a smaller window than the model's).
+   * would be slimmed to by default (a route with a smaller window than the model's): slim's own
+   * default share, of the limit quoted.
    */
   target?: number;
+  /** The provider the session was measured against, which slim is told too. */
+  provider?: ProviderId;
 }
 
-/** Share of a quoted token limit that slim is asked to reach when it has to be told: the rest is the system prompt, tools and answer. */
-const TARGET_SHARE = 0.8;
 
 /**
  * Finds the session behind a size error: size errors name no id, so the newest sessions are
@@ -42,7 +44,7 @@ const TARGET_SHARE = 0.8;
  * quotes (size-rank.ts). Every candidate is read whole once; nothing is written.
  */
 export async function locateBySize(error: RecognisedError, files: readonly string[]): Promise<Search> {
-  const provider = judgedAs(error);
+  const provider = sizeProvider(error);
   const matches: Located[] = [];
   let scanned = 0;
   for (let start = 0; start < files.length; start += IN_FLIGHT) {
@@ -74,7 +76,8 @@ async function measureFile(error: RecognisedError, file: string, provider: Provi
     bytes: size.bytes,
     mediaCount: size.mediaCount,
     evidence: match.evidence,
-    ...(limit !== undefined && (window === undefined || limit < window * 0.99) ? { target: Math.floor((limit * TARGET_SHARE) / 1000) * 1000 } : {}),
+    ...(provider === undefined ? {} : { provider }),
+    ...(limit !== undefined && (window === undefined || limit < window * 0.99) ? { target: Math.floor((limit * DEFAULT_TARGET_SHARE) / 1000) * 1000 } : {}),
   };
   const line = entry === undefined ? 1 : analysis.entries.at(entry).line;
   const pointer = match.pointer ?? '';
@@ -108,7 +111,7 @@ function capitalised(text: string): string {
  * The provider whose limits the session is judged against: the one that answered, when we have
  * its limits; otherwise (a gateway, a local server) the one the session itself talks to.
  */
-function judgedAs(error: RecognisedError): ProviderId | undefined {
+export function sizeProvider(error: RecognisedError): ProviderId | undefined {
   if (error.entry.provider === 'Anthropic') return error.provider.endsWith('Vertex AI') ? 'vertex' : error.provider.endsWith('Bedrock') ? 'bedrock' : 'anthropic';
   return JUDGED_AS[error.entry.provider];
 }

@@ -5,6 +5,7 @@ import { contractProvider, type Search } from './locate.js';
 import type { MeasuredSession } from './locate-size.js';
 import type { QuotedNumbers } from './patterns.js';
 import type { ProviderId } from '../providers/provider-id.js';
+import type { SlimReport } from '../slim/report.js';
 import type { RecognisedError } from './recognise.js';
 
 /** Everything `explain` found, as reporters print it and `--reporter json` gives it. */
@@ -36,8 +37,8 @@ export interface ExplainResult {
   session?: SessionMatch;
   /** Other findings that could explain it, best first (a few). */
   others: { path: string; line: number; rule: string }[];
-  /** With --fix: what the repair did. */
-  fixed?: RepairSummary & { remaining: number };
+  /** With --fix: what the repair (or, for a size error, slim) did. */
+  fixed?: RepairSummary & { remaining: number; slim?: SlimReport };
 }
 
 export interface SessionMatch extends Finding {
@@ -76,7 +77,7 @@ export function explainResult(error: RecognisedError, searched: string[], files:
       format: best.format,
       ...best.finding,
       docs: { command: `transcript-doctor rules ${best.finding.rule}`, file: join(DOCS, `${best.finding.rule}.md`) },
-      fix: best.measured === undefined ? fixCommand(best.file, contractProvider(error)) : slimCommand(best.file, best.measured.target),
+      fix: best.measured === undefined ? fixCommand(best.file, contractProvider(error)) : slimCommand(best.file, best.measured.target, best.measured.provider),
       ...(best.measured === undefined ? {} : { measured: best.measured }),
     };
   }
@@ -88,9 +89,9 @@ export function fixCommand(path: string, provider?: ProviderId): string {
   return `transcript-doctor repair --in-place ${provider === undefined ? '' : `--provider ${provider} `}${shellPath(path)}`;
 }
 
-/** For a size error: slim the session in place, to a token target when the provider's limit is below the window slim would aim under. */
-export function slimCommand(path: string, target?: number): string {
-  return `transcript-doctor slim --in-place ${target === undefined ? '' : `--target ${target} `}${shellPath(path)}`;
+/** For a size error: slim the session in place against the provider that answered, to a token target when its limit is below the window slim would aim under. */
+export function slimCommand(path: string, target?: number, provider?: ProviderId): string {
+  return `transcript-doctor slim --in-place ${provider === undefined ? '' : `--provider ${provider} `}${target === undefined ? '' : `--target ${target} `}${shellPath(path)}`;
 }
 
 function shellPath(path: string): string {

@@ -1,6 +1,7 @@
 import { Chalk } from 'chalk';
 import type { ExplainResult } from '../explain/result.js';
 import { describeRepair } from './repair-text.js';
+import { describeSlim } from './slim-text.js';
 import { terminalText as t } from './terminal-text.js';
 
 /**
@@ -47,7 +48,12 @@ function colouredText(result: ExplainResult, color: boolean): string {
     ['fix', c.green(session.fix)],
   ];
   for (const [label, value] of rows) out.push(`  ${label.padEnd(8)} ${value}`);
-  if (result.fixed !== undefined) {
+  if (result.fixed?.slim !== undefined) {
+    const [, before, after] = describeSlim(result.fixed.slim);
+    const where = result.fixed.backupPath === undefined ? '' : ` (backup: ${result.fixed.backupPath})`;
+    out.push(`  ${'done'.padEnd(8)} ${c.green(result.fixed.changed ? `slimmed${where}` : 'nothing to slim: it already fits')}`);
+    out.push(`  ${''.padEnd(8)} ${before}`, `  ${''.padEnd(8)} ${after}`);
+  } else if (result.fixed !== undefined) {
     const left = result.fixed.remaining === 0 ? 'no errors left' : `${plural(result.fixed.remaining, 'error')} left (transcript-doctor scan shows them)`;
     out.push(`  ${'done'.padEnd(8)} ${c.green(describeRepair(result.fixed, false, session.path))}; ${left}`);
   }

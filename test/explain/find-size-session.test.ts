@@ -117,7 +117,7 @@ describe('explain finds the oversized session by the figures in the error', () =
     expect(code).toBe(0);
     expect(out!.error).toMatchObject({ ref: 'anth-prompt-too-long', numbers: { tokens: counted, limit: 200000 } });
     expect(out!.search.method).toBe('size');
-    expect(out!.session).toMatchObject({ path: files.overflowed, fix: `transcript-doctor slim --in-place ${files.overflowed}` });
+    expect(out!.session).toMatchObject({ path: files.overflowed, fix: `transcript-doctor slim --in-place --provider anthropic ${files.overflowed}` });
     // The size rules' own finding (our estimate puts it near the window; the provider counted it over).
     expect(out!.session!.rule).toMatch(/^context-window-(exceeded|near)$/);
     expect(out!.session!.measured.evidence).toContain(`the provider counted ${counted}`);
@@ -127,7 +127,7 @@ describe('explain finds the oversized session by the figures in the error', () =
     const counted = Math.round(estimate.half!.high * 1.05);
     const { code, out } = await explain(`This model's maximum context length is 128000 tokens. However, your messages resulted in ${counted} tokens.`);
     expect(code).toBe(0);
-    expect(out!.session).toMatchObject({ path: files.half, fix: `transcript-doctor slim --in-place --target 102000 ${files.half}` });
+    expect(out!.session).toMatchObject({ path: files.half, fix: `transcript-doctor slim --in-place --provider openai-chat --target 76000 ${files.half}` });
   });
 
   it('an image of the quoted base64 length inside a tool result: its line and pointer', async () => {
@@ -135,7 +135,7 @@ describe('explain finds the oversized session by the figures in the error', () =
     expect(code).toBe(0);
     expect(out!.session).toMatchObject({ path: files.screenshot, line: 4, rule: 'image-too-large' });
     expect(out!.session!.pointer).toMatch(/^\/message\/content\/0/);
-    expect(out!.session!.fix).toBe(`transcript-doctor slim --in-place ${files.screenshot}`);
+    expect(out!.session!.fix).toBe(`transcript-doctor slim --in-place --provider anthropic ${files.screenshot}`);
   });
 
   it('an image over 8000 pixels a side', async () => {
@@ -154,7 +154,7 @@ describe('explain finds the oversized session by the figures in the error', () =
     const counted = Math.round(estimate.overflowed!.high * 1.05);
     const result = await runCli(['explain', `API Error: 400 {"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: ${counted} tokens > 200000 maximum"}}`], { env: home.env });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`  fix      transcript-doctor slim --in-place ${files.overflowed}`);
+    expect(result.stdout).toContain(`  fix      transcript-doctor slim --in-place --provider anthropic ${files.overflowed}`);
     expect(result.stdout).toMatch(/ {2}measured \d+–\d+ tokens of a 200000-token window \(claude-sonnet-4-5\); \d+ bytes; 0 images and PDF pages/);
     expect(result.stdout).toContain('Size errors name no id');
   });
