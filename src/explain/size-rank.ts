@@ -75,8 +75,9 @@ function scoreTokens(error: RecognisedError, { size, judge }: SizeFacts): SizeMa
     const up = high * 1.2 + (anchor === undefined ? UNSEEN_TOKENS : 5_000);
     const off = quoted < low ? Math.log(low / quoted) : quoted > up ? Math.log(quoted / up) : 0;
     if (off > Math.log(2)) return undefined;
-    const closeness = Math.exp(-4 * off) * IN_RANGE + Math.exp(-4 * Math.abs(Math.log(quoted / ((estimate + high) / 2)))) * POSITION;
-    return { score: Math.round(closeness) + (sameWindow ? 2 * POSITION : 0), evidence: `${range}; the provider counted ${quoted}` };
+    // Among sessions in range, the one whose estimate is nearest the count: sessions of one agent are alike in what the file lacks.
+    const closeness = Math.exp(-3 * Math.abs(Math.log(quoted / ((estimate + high) / 2))));
+    return { score: Math.round(closeness * CLOSE) + (sameWindow ? POSITION / 2 : 0), evidence: `${range}; the provider counted ${quoted}` };
   }
   const against = limit ?? window;
   if (against === undefined) return { score: Math.round(Math.min(1, estimate / 200_000) * POSITION), evidence: range };

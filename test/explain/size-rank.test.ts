@@ -51,10 +51,13 @@ describe('scoreSize: tokens', () => {
     expect(claude.score).toBeGreaterThan(gemini.score);
   });
 
-  it('with a recorded usage the file already counts what it lacks, so a smaller estimate is further off', () => {
-    const loose = scoreSize(error, facts(request(110_000)))!;
-    const anchored = scoreSize(error, facts(request(110_000, {}, true)))!;
-    expect(loose.score).toBeGreaterThan(anchored.score);
+  it('with a recorded usage the file already counts what it lacks, so a far smaller estimate cannot explain the count', () => {
+    expect(scoreSize(error, facts(request(60_000)))).toBeDefined();
+    expect(scoreSize(error, facts(request(60_000, {}, true)))).toBeUndefined();
+  });
+
+  it('among sessions in range, the nearest estimate wins', () => {
+    expect(scoreSize(error, facts(request(160_000)))!.score).toBeGreaterThan(scoreSize(error, facts(request(140_000)))!.score);
   });
 
   it('without figures: sessions near or over their window, the fuller first; a small one is not it', () => {
