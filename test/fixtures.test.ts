@@ -76,8 +76,10 @@ describe('fixtures', () => {
     // Claude Code's own rules have Claude Code fixtures (test/formats/claude-code.test.ts); numbered lines, lost item types, unreadable parts and kept histories are Codex's (codex/ordinal-*.jsonl, codex/missing-item-type.jsonl, test/formats/codex/client-verdicts.test.ts, codex/compacted-history-unanswered.jsonl); request lines are tested in test/formats/requests; a log's rewinds, placeholders and empty final turns are Gemini CLI's (gemini-cli/*.jsonl); schema breaks are Copilot CLI's (copilot-cli/schema-ephemeral.jsonl).
     // Provider contract rules are tested per provider in test/rules/contract.test.ts; an ending Claude Code answers itself in test/formats/claude-code-verdicts.test.ts.
     const contract = rules.filter((rule) => rule.meta.category === 'contract').map((rule) => rule.meta.id);
+    // Size rules need megabytes of session: generated per format in test/rules/size*.test.ts, not kept as fixtures.
+    const size = rules.filter((rule) => rule.meta.category === 'size').map((rule) => rule.meta.id);
     // A whole JSON document is no format's file: test/rules/syntax.test.ts and test/cli/repair.test.ts.
-    expect(missing).toEqual(['json-document', 'byte-order-mark', 'unknown-format', 'unknown-request-shape', 'schema-violation', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'rewind-to-unknown-message', 'placeholder-turn', 'empty-final-turn', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn']);
+    expect(missing).toEqual(['json-document', 'byte-order-mark', 'unknown-format', 'unknown-request-shape', 'schema-violation', 'lost-logical-parent', 'sequence-out-of-order', 'missing-sequence-number', 'missing-item-type', 'rewind-to-unknown-message', 'placeholder-turn', 'empty-final-turn', 'unreadable-content-part', 'orphan-server-tool-result', 'tool-result-not-first', 'kept-history-pairing', ...contract, 'unanswered-final-turn', ...size]);
   });
 
   for (const name of ruleFixtures) {

@@ -19,10 +19,13 @@ export interface ProjectConfig {
   provider?: ProviderId;
   /** How many backups of a session in-place writes keep, when `--keep-backups` is not given. */
   keepBackups?: number;
+  /** The size rules' settings: the share of the context window past which a session is near it. */
+  size?: { nearWindow?: number };
 }
 
 const EMPTY: ProjectConfig = { rules: {}, ignores: [], verify: {} };
-const TOP_KEYS = ['rules', 'ignores', 'verify', 'provider', 'keepBackups'];
+const TOP_KEYS = ['rules', 'ignores', 'verify', 'provider', 'keepBackups', 'size'];
+const SIZE_KEYS = ['nearWindow'];
 const VERIFY_KEYS = ['model', 'verifyAll', 'verifyHeartbeat', 'triggerKeywords', 'timeoutSeconds', 'messagingTools'];
 const SEVERITIES: SeverityOverride[] = ['off', 'info', 'warning', 'error'];
 
@@ -71,6 +74,14 @@ export function loadProjectConfig(explicit: string | undefined, knownRules: read
   if (object.keepBackups !== undefined) {
     if (!Number.isInteger(object.keepBackups) || (object.keepBackups as number) < 1) fail('"keepBackups" must be a whole number ≥ 1 (--no-backup keeps none)');
     config.keepBackups = object.keepBackups as number;
+  }
+  if (object.size !== undefined) {
+    if (typeof object.size !== 'object' || object.size === null || Array.isArray(object.size)) fail('"size" must be an object');
+    const size = object.size as Record<string, unknown>;
+    for (const key of Object.keys(size)) if (!SIZE_KEYS.includes(key)) fail(`unknown key "size.${key}" (known: ${SIZE_KEYS.join(', ')})`);
+    const near = size.nearWindow;
+    if (near !== undefined && (typeof near !== 'number' || !(near > 0 && near < 1))) fail('"size.nearWindow" must be a number between 0 and 1 (a share of the context window)');
+    config.size = near === undefined ? {} : { nearWindow: near as number };
   }
   if (object.verify !== undefined) {
     if (typeof object.verify !== 'object' || object.verify === null || Array.isArray(object.verify)) fail('"verify" must be an object');

@@ -119,6 +119,8 @@ export interface Transcript {
   live?: { pid: number; lockPath: string };
   /** The provider a person asked to judge the file against (`--provider`, config `provider`). */
   provider?: ProviderId;
+  /** The share of the context window past which a session is near it (config `size.nearWindow`; see context-window-near). */
+  nearWindow?: number;
   /**
    * For one line of a request file, judged as a transcript of its own: the provider API its shape
    * talks to (see TranscriptFormat.conversationOf), or null for a line in no shape the format

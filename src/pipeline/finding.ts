@@ -2,6 +2,7 @@ import type { Healing } from '../formats/format.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { Severity } from '../rules/rule.js';
 import type { Verdict } from '../verify/verdict.js';
+import type { SizeSummary } from './size-summary.js';
 import type { Timeline } from './timeline.js';
 import type { SlimReport } from '../slim/report.js';
 
@@ -32,6 +33,8 @@ export interface FileReport {
   verdicts?: Verdict[];
   /** Present when a reporter asked for it (html) and the file has findings: the conversation around them. */
   timeline?: Timeline;
+  /** Present when a size rule found something: what makes the session big. */
+  size?: SizeSummary;
 }
 
 export interface RepairSummary {

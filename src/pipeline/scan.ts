@@ -11,6 +11,7 @@ import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import { runRules } from './run-rules.js';
+import { hasSizeFinding, sizeSummary } from './size-summary.js';
 import { conversationChecker, withConversationFindings } from './conversation.js';
 import type { Finding } from './finding.js';
 
@@ -18,6 +19,8 @@ import type { Finding } from './finding.js';
 export interface ScanExtras {
   /** The provider every file is judged against (`--provider`); otherwise the one each file talks to. */
   provider?: ProviderId;
+  /** The share of the context window past which a session is near it (config `size.nearWindow`). */
+  nearWindow?: number;
   /** The conversation around each finding, for reporters that draw it (html); only when a reporter needs it. */
   timeline?: boolean;
 }
@@ -60,8 +63,10 @@ function mayEndInCall(transcript: Transcript): boolean {
 /** `file`: where the transcript can be read again, for the words of a timeline; undefined for a stream. `lines`: findings of a file of conversations. */
 function check(file: string | undefined, path: string, transcript: Transcript, rules: readonly Rule[], extras: ScanExtras, lines: readonly Finding[]): FileReport | Promise<FileReport> {
   transcript.provider = extras.provider;
+  if (extras.nearWindow !== undefined) transcript.nearWindow = extras.nearWindow;
   const analysis = analyze(transcript);
   const report: FileReport = { path, format: transcript.format ?? null, findings: withConversationFindings(runRules(analysis, rules), lines) };
+  if (hasSizeFinding(report.findings)) report.size = sizeSummary(analysis);
   if (extras.timeline !== true || report.findings.length === 0) return report;
   return withTimeline(report, analysis, file);
 }

@@ -8,8 +8,8 @@ export const ANTHROPIC_ID_PATTERN = '^[a-zA-Z0-9_-]+$';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
-/** 5 MB per base64 image, also inside tool results (one 2026 source says 10 MB; 5 is the safe limit). */
-const anthropicImages = { types: IMAGE_TYPES, maxBytes: 5242880 };
+/** Its sizes (5 MB of base64, also inside tool results) are in src/providers/size/size-limits.ts. */
+const anthropicImages = { types: IMAGE_TYPES };
 
 /** A result that answers no call in the message before it: an orphan, a second result, one away from its call. */
 const unexpectedResult = (at: At) =>
@@ -45,7 +45,6 @@ const anthropicTerms: Partial<Record<TermId, Term>> = {
         ? `messages.${at.message}.content.${at.block}.image.source.base64.data: Image does not match the provided media type ${at.mediaType}`
         : `messages.${at.message}.content.${at.block}.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`,
   },
-  'image-size': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}.image.source.base64: image exceeds 5 MB maximum: ${at.bytes} bytes > 5242880 bytes` },
   'invalid-tool-name': { grade: 'C', text: (at) => `messages.${at.message}.content.${at.block}.tool_use.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'` },
 };
 

@@ -27,9 +27,8 @@ export interface At {
   after: 'calls' | 'user' | 'other';
   /** A whitespace-only text rather than an empty one (some providers word them apart). */
   whitespace: boolean;
-  /** An image's declared media type, and its decoded size in bytes. */
+  /** An image's declared media type. */
   mediaType: string;
-  bytes: number;
 }
 
 /** One rule as a provider enforces it. `text` is its exact error wording; absent when none is known. */
@@ -48,7 +47,6 @@ export type TermId =
   | 'final-assistant-whitespace'
   | 'foreign-signed-reasoning'
   | 'image-media-type'
-  | 'image-size'
   | 'empty-text-block'
   | 'blank-user-message'
   | 'empty-error-turn'
@@ -75,10 +73,9 @@ export interface IdShape {
   callPart?: true;
 }
 
-/** The images a provider takes: which media types, and how many bytes each at most. */
+/** The images a provider takes: which media types (how big: src/providers/size/size-limits.ts). */
 export interface ImageLimits {
   types: readonly string[];
-  maxBytes: number;
 }
 
 export interface ProviderContract {
@@ -87,7 +84,7 @@ export interface ProviderContract {
   name: string;
   /** Tool-call ids it accepts; the `tool-call-id-format` term judges the characters, `tool-call-id-length` the length. */
   callId?: IdShape;
-  /** Images it takes; the `image-media-type` and `image-size` terms judge them. */
+  /** Images it takes; the `image-media-type` term judges them (their sizes: src/providers/size/). */
   images?: ImageLimits;
   /** Each tool result is a message of its own (`role: "tool"`), so its texts count them one by one. */
   resultsApart?: true;

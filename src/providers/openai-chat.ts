@@ -16,7 +16,7 @@ export const openaiChat: ProviderContract = {
   name: 'OpenAI Chat',
   callId: { min: 1, max: 40 },
   resultsApart: true,
-  images: { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxBytes: 20 * 1024 * 1024 },
+  images: { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
   terms: {
     'missing-tool-result': {
       grade: 'C',
@@ -29,7 +29,6 @@ export const openaiChat: ProviderContract = {
     // OpenAI-compatible servers reject repeated ids within tool_calls; OpenAI's own wording is not captured.
     'duplicate-tool-call-id': { grade: 'U' },
     'image-media-type': { grade: 'C', text: () => UNSUPPORTED_IMAGE },
-    'image-size': { grade: 'C', text: () => UNSUPPORTED_IMAGE },
     'tool-call-id-length': {
       grade: 'C',
       text: (at) =>

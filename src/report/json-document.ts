@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FileReport, Finding } from '../pipeline/finding.js';
+import type { SizeSummary } from '../pipeline/size-summary.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { VerdictKind } from '../verify/verdict.js';
 import type { SlimReport } from '../slim/report.js';
@@ -35,6 +36,8 @@ export interface JsonFile {
   verdicts?: JsonVerdict[];
   /** slim only: the request's size before and after, per strategy what went and what it saved. */
   slim?: SlimReport;
+  /** When a size rule found something: what makes the session big. */
+  size?: SizeSummary;
 }
 
 export interface JsonSummary {
@@ -90,6 +93,7 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
       ...(report.slim !== undefined ? { slim: report.slim } : {}),
+      ...(report.size !== undefined ? { size: report.size } : {}),
     })),
     summary: {
       files: summary.files,

@@ -60,6 +60,8 @@ export function fileReportsOf(document: JsonReport): FileReport[] {
       if (file.backup != null) report.repair.backupPath = file.backup;
     }
     if (file.verdicts !== undefined) report.verdicts = file.verdicts.map(verdictOf);
+    // Carried only in the shape this tool writes: merged reports show it as it stands.
+    if (isObject(file.size) && typeof file.size.bytes === 'number' && isObject(file.size.tokens) && isObject(file.size.byKind)) report.size = file.size;
     return report;
   });
 }

@@ -2,6 +2,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { Severity } from '../rules/rule.js';
 import type { FileReport, Finding } from '../pipeline/finding.js';
 import { foldRepeats } from './fold.js';
+import { sizeLines } from './size-text.js';
 import { ruleCounts } from './statistics.js';
 import { describeLines, describeRepair, pastTense } from './repair-text.js';
 import { describeSlim } from './slim-text.js';
@@ -108,6 +109,13 @@ function statisticsLines(reports: readonly FileReport[], paint: Record<Severity,
     lines.push(`${String(row.count).padStart(countWidth)}  ${t(row.rule).padEnd(ruleWidth)}  ${paint[row.severity](row.severity.padEnd(SEVERITY_WIDTH + 1))}  ${row.fix}`);
   }
   lines.push('');
+  // What makes each too-big session big, under the counts: where slimming would start.
+  for (const report of reports) {
+    if (report.size === undefined) continue;
+    lines.push(c.underline(t(report.path)) + c.dim('  size of the request a resume sends'));
+    for (const line of sizeLines(report.size)) lines.push(`  ${t(line)}`);
+    lines.push('');
+  }
   return lines;
 }
 

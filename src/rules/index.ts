@@ -51,6 +51,7 @@ import { finalAssistantWhitespace } from './contract/final-assistant-whitespace.
 import { foreignSignedReasoning } from './contract/foreign-signed-reasoning.js';
 import { imageLimits } from './contract/image-limits.js';
 import { firstMessageUser } from './contract/first-message-user.js';
+import { sizeRules } from './size/index.js';
 
 /** Every rule, in the order findings of one line are listed. */
 export const rules: readonly Rule[] = [
@@ -106,6 +107,7 @@ export const rules: readonly Rule[] = [
   imageLimits,
   firstMessageUser,
   unansweredFinalTurn,
+  ...sizeRules,
 ];
 
 /** The rules `canonicalize` answers for. */

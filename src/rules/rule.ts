@@ -5,7 +5,7 @@ import type { ProviderId } from '../providers/provider-id.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-export type Category = 'syntax' | 'structure' | 'pairing' | 'content' | 'shape' | 'format' | 'contract';
+export type Category = 'syntax' | 'structure' | 'pairing' | 'content' | 'shape' | 'format' | 'contract' | 'size';
 
 export interface RuleMeta {
   /** Stable kebab-case id; never renamed once released. */

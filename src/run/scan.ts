@@ -68,6 +68,7 @@ export async function scanSettings(input: ScanSettingsInput): Promise<ScanSettin
   if (format !== undefined) settings.format = format;
   const provider = input.provider === undefined ? config.provider : parseProviderId(input.provider, '--provider');
   if (provider !== undefined) settings.extras = { provider };
+  if (config.size?.nearWindow !== undefined) settings.extras = { ...settings.extras, nearWindow: config.size.nearWindow };
   if (input.baseline !== undefined) settings.known = await readBaseline(input.baseline);
   return settings;
 }

@@ -35,10 +35,12 @@ describe('project config', () => {
 
   it('a bad key is named in a one-line error, exit 2', async () => {
     for (const [config, message] of [
-      [{ rule: {} }, 'unknown key "rule" (known: rules, ignores, verify, provider, keepBackups)'],
+      [{ rule: {} }, 'unknown key "rule" (known: rules, ignores, verify, provider, keepBackups, size)'],
       [{ rules: { 'no-such': 'off' } }, '"rules" names an unknown rule "no-such"'],
       [{ rules: { 'empty-text-block': 'loud' } }, '"rules.empty-text-block" must be one of off, info, warning, error'],
       [{ verify: { modle: 'x' } }, 'unknown key "verify.modle"'],
+      [{ size: { near: 0.9 } }, 'unknown key "size.near" (known: nearWindow)'],
+      [{ size: { nearWindow: 80 } }, '"size.nearWindow" must be a number between 0 and 1'],
     ] as const) {
       const dir = project(config);
       const result = await runCli(['scan', 'sessions'], { cwd: dir });
@@ -96,12 +98,12 @@ describe('ignores never hide a named file', () => {
 
 describe('--print-config', () => {
   it('prints the config in effect and where it came from, and checks nothing', async () => {
-    const dir = project({ rules: { 'empty-text-block': 'off', 'missing-tool-result': 'warning' }, ignores: ['sessions/archive/**'], provider: 'mistral' });
+    const dir = project({ rules: { 'empty-text-block': 'off', 'missing-tool-result': 'warning' }, ignores: ['sessions/archive/**'], provider: 'mistral', size: { nearWindow: 0.9 } });
     for (const command of ['scan', 'repair', 'canonicalize', 'verify']) {
       const result = await runCli([command, '--print-config', 'no-such-file.jsonl'], { cwd: dir });
       expect(result).toMatchObject({ code: 0, stderr: '' });
       const printed = JSON.parse(result.stdout);
-      expect(printed).toMatchObject({ configFile: join(dir, 'transcript-doctor.config.json'), ignores: [join(dir, 'sessions/archive/**')], provider: 'mistral', verify: {} });
+      expect(printed).toMatchObject({ configFile: join(dir, 'transcript-doctor.config.json'), ignores: [join(dir, 'sessions/archive/**')], provider: 'mistral', size: { nearWindow: 0.9 }, verify: {} });
       expect(printed.rules).toMatchObject({ 'empty-text-block': 'off', 'missing-tool-result': 'warning', 'invalid-json': 'error' });
     }
   });
@@ -113,6 +115,6 @@ describe('--print-config', () => {
     expect(chosen).toMatchObject({ configFile: join(dir, 'other.json'), rules: { 'invalid-json': 'info' } });
     // /proc can hold no config file, nor can / on a test machine.
     const none = await runCli(['scan', '--print-config'], { cwd: '/proc' });
-    expect(JSON.parse(none.stdout)).toMatchObject({ configFile: null, ignores: [], provider: null });
+    expect(JSON.parse(none.stdout)).toMatchObject({ configFile: null, ignores: [], provider: null, size: { nearWindow: 0.8 } });
   });
 });

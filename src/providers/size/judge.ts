@@ -20,8 +20,8 @@ export interface SizeJudge {
 /**
  * The provider as for every rule (`--provider`, the model's agent, the turns), the gateway the
  * format names, the model the replayed path names last. When the session's own recorded usage is
- * over the table's window, the provider took a request that large, so the window is at least that:
- * the model's larger variant (Claude's 1M) if it has one, else the recorded figure, marked guessed.
+ * over the table's window, the provider took a request that large: the window is the model's larger
+ * variant (Claude's 1M) when that holds it, else unknown (undefined), and nothing is said of it.
  */
 export function judgeSize(analysis: Analysis, request: Pick<RequestSize, 'model' | 'tokens'>): SizeJudge {
   const provider = chooseProvider(analysis).id;
@@ -30,10 +30,11 @@ export function judgeSize(analysis: Analysis, request: Pick<RequestSize, 'model'
   let window = contextWindow(model, provider, gateway);
   const recorded = request.tokens.anchor?.tokens;
   if (window !== undefined && recorded !== undefined && recorded > window.tokens) {
+    // Over every window the table knows for it: this account's is larger, by how much is not known.
     window =
       window.larger !== undefined && window.larger >= recorded
         ? { tokens: window.larger, family: window.family, source: `${window.source}; the session's recorded usage (${recorded} tokens) shows the larger window` }
-        : { tokens: recorded, family: window.family, source: `the session's recorded usage (${recorded} tokens), over the table's ${window.tokens}`, guessed: true };
+        : undefined;
   }
   return { provider, gateway, model, window, limits: sizeLimits(provider, gateway) };
 }

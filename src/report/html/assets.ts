@@ -15,6 +15,10 @@ section.file{background:var(--card);border:1px solid var(--line);border-radius:6
 section.file h2{margin:0;font-size:15px;word-break:break-all}
 .format,.dim{color:var(--dim);font-weight:normal}
 .file-summary{margin:4px 0 8px;color:var(--dim)}
+details.size{margin:4px 0 10px}details.size summary{cursor:pointer;font-weight:600}
+details.size table{border-collapse:collapse;margin:4px 16px 8px 0;display:inline-table;vertical-align:top}
+details.size caption{text-align:left;color:var(--dim);font-size:12px}details.size td,details.size th{padding:1px 8px;text-align:right;font-size:13px}
+details.size td:first-child{text-align:left;font-family:ui-monospace,monospace}
 ol.index{margin:0 0 10px;padding-left:20px}ol.index a{color:inherit}
 ol.timeline{list-style:none;margin:0;padding:0 0 0 10px;border-left:2px solid var(--line)}
 li.turn{margin:6px 0;padding:4px 8px;border-radius:4px}

@@ -8,6 +8,7 @@ import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './assets.js';
 import { escapeHtml as h } from './escape.js';
 import { count, plural } from './words.js';
 import { findingHtml } from './finding-html.js';
+import { sizeHtml } from './size-html.js';
 import { timelineHtml, type Pins } from './timeline-html.js';
 
 /** Finding cards drawn per file; past this a page would stop being readable, and the JSON reporter has them all. */
@@ -79,6 +80,7 @@ function fileHtml(report: FileReport, fileNumber: number, options: { dryRun?: bo
     `<h2>${h(report.path)} <span class="format">${h(report.format === null ? '(no known format)' : `(${report.format})`)}</span></h2>` +
     (facts.length > 0 ? `<p class="file-summary">${h(facts.join(' · '))}</p>` : '') +
     repairHtml(report, options) +
+    sizeHtml(report.size) +
     indexHtml(drawn, pins.ids) +
     (findings.length > drawn.length ? `<p class="dim">${plural(findings.length - drawn.length, 'more finding')} not drawn here: see --reporter json.</p>` : '') +
     (report.timeline?.textNote === undefined ? '' : `<p class="dim">${h(report.timeline.textNote)}</p>`) +

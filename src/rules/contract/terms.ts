@@ -53,7 +53,7 @@ export function spokenProviderName(analysis: Analysis): string | undefined {
   return provider === undefined ? undefined : contracts[provider].name;
 }
 
-const NOWHERE: At = { message: 0, block: 0, call: 0, id: '', ids: [], earlier: 0, after: 'other', whitespace: false, mediaType: '', bytes: 0 };
+const NOWHERE: At = { message: 0, block: 0, call: 0, id: '', ids: [], earlier: 0, after: 'other', whitespace: false, mediaType: '' };
 
 /** The provider's exact text and the severity its grade gives (C, D: the rule's own; L, U: warning). */
 export function worded({ contract, term }: Judged, at: Partial<At>): Pick<Problem, 'providerError' | 'severity'> {
