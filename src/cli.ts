@@ -369,6 +369,7 @@ Examples:
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
     .addOption(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)))
     .option('--verbose', 'also say what was checked and found clean')
+    .option('--slim', 'also slim each of those sessions whose replayed request does not fit its model (as slim --in-place does)')
     .addHelpText(
       'after',
       `

@@ -47,8 +47,17 @@ export interface CompactionRecords {
 }
 
 export interface FormatCompaction {
-  /** Beyond cutPoints (a prompt or a message's first line, no pair cut in two): whether the format's record can keep history from position `at`. */
-  canKeepFrom(analysis: Analysis, at: number): boolean;
+  /**
+   * Beyond cutPoints (a prompt or a message's first line, no pair cut in two): whether the format's
+   * record can keep history from position `at`. With `replayed`, the format judges the cut alone.
+   */
+  canKeepFrom(analysis: Analysis, at: number, read?: (entry: number) => unknown): boolean;
+  /**
+   * For a format whose client replays messages the model does not list as a path (Gemini CLI
+   * replays its log by message id): the entries of the messages it sends, in its order. Positions
+   * then count these instead of `analysis.replay`'s.
+   */
+  replayed?(analysis: Analysis, read: (entry: number) => unknown): readonly number[];
   write(input: CompactionInput): CompactionRecords;
   /** What a parsed line says, for summarizeLocally. */
   facts(value: unknown): SummaryFacts;

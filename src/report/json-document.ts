@@ -34,10 +34,10 @@ export interface JsonFile {
   findings: JsonFinding[];
   /** verify only. */
   verdicts?: JsonVerdict[];
-  /** When a size rule found something: what makes the session big. */
-  size?: SizeSummary;
   /** slim only: the request's size before and after, per strategy what went and what it saved. */
   slim?: SlimReport;
+  /** When a size rule found something: what makes the session big. */
+  size?: SizeSummary;
 }
 
 export interface JsonSummary {
@@ -92,8 +92,8 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
         ...(finding.healedBy !== undefined ? { healedBy: finding.healedBy } : {}),
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
-      ...(report.size !== undefined ? { size: report.size } : {}),
       ...(report.slim !== undefined ? { slim: report.slim } : {}),
+      ...(report.size !== undefined ? { size: report.size } : {}),
     })),
     summary: {
       files: summary.files,

@@ -1,4 +1,6 @@
+import { compactionOf } from '../formats/compactions.js';
 import { formats } from '../formats/registry.js';
+import type { SlimView } from '../formats/slim-view.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { RequestSize } from '../model/size/request-size.js';
 import type { Transcript } from '../model/transcript.js';
@@ -15,6 +17,8 @@ import { noteImagesOverLimit, stubImagesOverLimit, stubOldImages } from './strat
 import { trimOldResults } from './strategies/results.js';
 import { compactOldHistory } from './strategies/compaction.js';
 import { ThinkingRule } from './strategies/thinking.js';
+
+const NO_PARTS: SlimView = { parts: () => [], textBlock: (_replaced, text) => text };
 
 export interface SlimPlan {
   plan: RepairPlan;
@@ -34,7 +38,8 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   const size = measureRequest(analysis);
   const limits = slimLimits(analysis, size, options);
   const budget = new Budget(size, limits.target);
-  const view = formats.find((candidate) => candidate.name === transcript.format)?.slim;
+  // A format slim cannot yet show parts of is still compacted in its agent's own record, when it has one.
+  const view = formats.find((candidate) => candidate.name === transcript.format)?.slim ?? (compactionOf(transcript.format) === undefined ? undefined : NO_PARTS);
   const before = snapshot(size);
   const report = (left?: string[]): SlimReport => ({ target: limits.target, before, after: after(budget, size), fits: budget.fits(), strategies: [], ...(left === undefined ? {} : { left }) });
   // A whole JSON document (a Gemini CLI checkpoint) is edited by span in memory; slim leaves it alone.

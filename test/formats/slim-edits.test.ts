@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applySlimEdits, callTarget, trimmedText } from '../../src/formats/slim-edits.js';
 import { slotAt, valueAt } from '../../src/formats/json-pointer.js';
 import { piSlim } from '../../src/formats/pi/slim.js';
+import { codexSlim } from '../../src/formats/codex/slim.js';
 
 describe('trimmedText', () => {
   it.each([
@@ -70,5 +71,24 @@ describe('callTarget', () => {
     [{ command: 'x'.repeat(300) }, `${'x'.repeat(159)}…`],
   ])('%j', (args, expected) => {
     expect(callTarget(args)).toBe(expected);
+  });
+});
+
+describe('codexSlim', () => {
+  it('shows tool output text, images in prompts, calls and reasoning (whole line) as parts', () => {
+    const output = { type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: 'x'.repeat(50) } };
+    expect(codexSlim.parts(output)).toEqual([{ kind: 'result-text', pointer: '/payload/output', length: 50, callId: 'c1' }]);
+    const prompt = { type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'look' }, { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' }] } };
+    expect(codexSlim.parts(prompt)).toEqual([{ kind: 'media', pointer: '/payload/content/1', media: 'image', base64Length: 12, mediaType: 'image/png', inToolResult: false, callId: undefined }]);
+    const call = { type: 'response_item', payload: { type: 'function_call', call_id: 'c1', name: 'shell', arguments: '{"command":["ls","-la"]}' } };
+    expect(codexSlim.parts(call)).toEqual([{ kind: 'call', callId: 'c1', name: 'shell', target: 'ls -la' }]);
+    const reasoning = { type: 'response_item', payload: { type: 'reasoning', summary: [], encrypted_content: 'gAAA' } };
+    expect(codexSlim.parts(reasoning)).toEqual([{ kind: 'thinking', pointer: '', length: JSON.stringify(reasoning.payload).length }]);
+  });
+
+  it('writes a stub as an input_text part', () => {
+    const prompt = { type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_image', image_url: 'data:image/png;base64,AAAA' }] } };
+    applySlimEdits(prompt, [{ kind: 'stub-media', pointer: '/payload/content/0', text: '[image]' }], codexSlim);
+    expect(prompt.payload.content).toEqual([{ type: 'input_text', text: '[image]' }]);
   });
 });

@@ -44,6 +44,11 @@ testRule(contextWindowExceeded, {
       findings: [{ line: 4, providerError: 'Bedrock Converse: ValidationException: Input is too long for requested model.' }],
     },
     {
+      name: 'a model the table knows, through a server with no contract (OpenRouter): the window without a provider text',
+      jsonl: grownSession(190_000, 100_000, 'anthropic/claude-opus-4.5', 'openrouter', 'openai-completions').jsonl(),
+      findings: [{ line: 4, message: /200,000-token context window of anthropic\/claude-opus-4\.5 \(claude\)/, providerError: /^$/ }],
+    },
+    {
       name: "a model the table does not know: the provider's default, a warning",
       jsonl: grownSession(190_000, 100_000, 'claude-next-preview-x').jsonl().replaceAll('claude-next-preview-x', 'mystery-model'),
       findings: [{ line: 4, severity: 'warning', message: /the default of Anthropic \(mystery-model is not in the table\)/ }],

@@ -126,4 +126,22 @@ describe('slim on pi sessions', () => {
     expect(report.slim?.strategies.map((result) => result.strategy)).not.toContain('old-results');
     expect(report.slim?.fits).toBe(false);
   });
+
+  it('compacts in the record pi writes itself when trimming is not enough, keeping the latest turn whole, and then fits', async () => {
+    // Results too short to trim: only a compaction makes room.
+    const jsonl = piSession(40, 20).jsonl();
+    const { output, lines, report } = await slimText(jsonl, { target: { tokens: 8_000 }, keepTurns: 1 });
+    const compaction = lines.at(-1)!;
+    expect(compaction.type).toBe('compaction');
+    expect(compaction.summary).toMatch(/prompt 0/);
+    const kept = lines.find((line) => line.id === compaction.firstKeptEntryId)!;
+    expect(kept.message.role).toBe('user');
+    // Every line of the latest turn is there as it was.
+    for (const line of jsonl.split('\n').slice(-5, -1)) expect(output).toContain(line);
+    expect(report.slim?.strategies.map((result) => result.strategy)).toContain('compaction');
+    expect(report.slim?.fits).toBe(true);
+    expect(report.findings).toEqual([]);
+    const again = await slimText(output, { target: { tokens: 8_000 }, keepTurns: 1 });
+    expect(again.output).toBe(output);
+  });
 });

@@ -34,7 +34,7 @@ export function noteClaudeCodeSize(message: Json, entry: Entry, latin1: boolean)
         addSize(entry, 'thinking', typeof block.thinking === 'string' ? textBytes(block.thinking, latin1) : 0);
         break;
       case 'redacted_thinking':
-        addSize(entry, 'thinking', typeof block.data === 'string' ? block.data.length : 0);
+        addSize(entry, 'thinking', typeof block.data === 'string' ? textBytes(block.data, latin1) : 0);
         break;
       case 'tool_use':
         addSize(entry, 'toolCall', (typeof block.name === 'string' ? textBytes(block.name, latin1) : 0) + jsonSize(block.input, latin1));

@@ -7,6 +7,7 @@ import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION
 import { replacementHistoryProblems } from './replacement-history.js';
 import { sessionMetaProblem } from './session-meta.js';
 import { customCallId, inferItemType, unreadableParts } from './lost-type.js';
+import { codexUsage, noteCodexCompactionSize, noteCodexItemSize } from './size.js';
 
 /** Every line is one Responses API item; its pointer is the whole item. */
 const ITEM = '/payload';
@@ -41,6 +42,7 @@ export class CodexDecoder implements Decoder {
   readonly readsLatin1 = true;
   private sawHeader: boolean;
   private readonly customCalls: Set<string>;
+  private model: string | undefined;
 
   constructor(state?: CodexDecoderState) {
     this.sawHeader = state?.sawHeader ?? false;
@@ -74,9 +76,17 @@ export class CodexDecoder implements Decoder {
     if (!isObject(payload)) return entry;
     if (value.type === 'response_item') {
       if (payload.type === undefined) entry.lostType = inferItemType(payload, this.customCalls) ?? '';
-      else decodeItem(payload, entry, text);
+      else {
+        decodeItem(payload, entry, text);
+        if (entry.inContext) noteCodexItemSize(payload, entry, latin1 && !whole);
+      }
       const custom = customCallId(payload);
       if (custom !== undefined) this.customCalls.add(text(custom) ?? custom);
+    }
+    else if (value.type === 'event_msg' && payload.type === 'token_count') entry.usage = codexUsage(payload);
+    else if (value.type === 'turn_context' && typeof payload.model === 'string' && payload.model !== this.model) {
+      this.model = payload.model;
+      entry.model = text(payload.model);
     }
     else if (value.type === 'event_msg' && payload.type === 'thread_rolled_back') {
       if (typeof payload.num_turns === 'number' && Number.isSafeInteger(payload.num_turns) && payload.num_turns > 0) entry.rollsBackTurns = payload.num_turns;
@@ -87,6 +97,7 @@ export class CodexDecoder implements Decoder {
       entry.inContext = true;
       const problems = Array.isArray(payload.replacement_history) ? replacementHistoryProblems(payload.replacement_history) : [];
       if (problems.length > 0) entry.keptHistoryProblems = problems;
+      noteCodexCompactionSize(payload, entry, false);
     }
     return entry;
   }
@@ -128,6 +139,8 @@ function decodeItem(item: Json, entry: Entry, text: TextReader): void {
     history(entry);
     entry.role = 'toolResult';
     entry.toolResults = [{ callId: text(item.call_id), pointer: ITEM, synthetic: item.output === ABORTED_OUTPUT }];
+    // An output may be a list of content items, images among them (a screenshot a tool took).
+    if (Array.isArray(item.output)) readImages(item.output, entry, text, `${ITEM}/output`, true);
   } else if (MODEL_ITEMS.has(type) || call !== undefined || OUTPUT_ITEMS.has(type)) {
     history(entry);
     modelOutput(entry);
@@ -137,11 +150,11 @@ function decodeItem(item: Json, entry: Entry, text: TextReader): void {
 }
 
 /** Images pasted into a prompt: `input_image` parts with their bytes in a data URL. */
-function readImages(content: unknown[], entry: Entry, text: TextReader): void {
+function readImages(content: unknown[], entry: Entry, text: TextReader, pointer = `${ITEM}/content`, inToolResult = false): void {
   for (let i = 0; i < content.length; i++) {
     const part = content[i];
     if (!isObject(part) || part.type !== 'input_image') continue;
-    const image = dataUrlImage(text(part.image_url) ?? part.image_url, `${ITEM}/content/${i}`, i);
+    const image = dataUrlImage(text(part.image_url) ?? part.image_url, `${pointer}/${i}`, i, inToolResult);
     if (image !== undefined) entry.images = [...(entry.images ?? []), image];
   }
 }

@@ -3,7 +3,8 @@ import type { Decoder } from '../format.js';
 import { indexedPointers, intern } from '../intern.js';
 import { isBlank, isObject, textReader, type Json, type TextReader } from '../json.js';
 import { schemaBreaks } from './schema.js';
-import { ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, SUBAGENT_STARTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
+import { copilotUsage, noteCopilotSize } from './size.js';
+import { USAGE_RECORD, ASSISTANT_MESSAGE, COMPACTION_COMPLETE, COMPACTION_START, INTERRUPTED, SESSION_START, SUBAGENT_STARTED, TOOL_COMPLETE, USER_MESSAGE, providerOfModel } from './events.js';
 
 /** Every event keeps its payload in `data`: that is the message an entry points at. */
 const DATA = '/data';
@@ -117,7 +118,8 @@ export class CopilotCliDecoder implements Decoder {
       entry.toolResults = [result];
       // Gone once all are answered, so the state between turns is the same everywhere (see startsAfresh).
       if (typeof data.toolCallId === 'string' && this.calling?.open.delete(result.callId ?? '') && this.calling.open.size === 0) this.calling = undefined;
-    }
+    } else if (value.type === USAGE_RECORD) entry.usage = copilotUsage(data);
+    if (entry.inContext) noteCopilotSize(data, entry, latin1);
     return entry;
   }
 
@@ -137,6 +139,7 @@ export class CopilotCliDecoder implements Decoder {
     if (model !== undefined && model !== this.model) {
       const before = this.model === undefined ? undefined : providerOfModel(this.model);
       this.model = model;
+      entry.model = model;
       const now = providerOfModel(model);
       if (now !== before) entry.provider = now;
     }

@@ -41,3 +41,6 @@ export function providerOfModel(model: unknown): ProviderId | 'unknown' {
   if (name.startsWith('gemini')) return 'gemini';
   return 'unknown';
 }
+
+/** One response's usage (input, cache read and write tokens). */
+export const USAGE_RECORD = 'session.usage_record';

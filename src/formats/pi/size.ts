@@ -37,7 +37,11 @@ function noteAssistant(message: Json, entry: Entry, latin1: boolean): void {
     if (!isObject(block)) continue;
     if (block.type === 'thinking') addSize(entry, 'thinking', typeof block.thinking === 'string' ? textBytes(block.thinking, latin1) : 0);
     else if (block.type === 'text') addSize(entry, 'text', typeof block.text === 'string' ? textBytes(block.text, latin1) : 0);
-    else if (typeof block.name === 'string' && ('arguments' in block || 'input' in block)) addSize(entry, 'toolCall', textBytes(block.name, latin1) + jsonSize(block.arguments ?? block.input, latin1));
+    else if (typeof block.name === 'string' && ('arguments' in block || 'input' in block)) {
+      // A call cut short keeps what streamed in partialJson: counted too, as the larger of the two may be what is sent.
+      const partial = typeof block.partialJson === 'string' ? textBytes(block.partialJson, latin1) : 0;
+      addSize(entry, 'toolCall', textBytes(block.name, latin1) + Math.max(partial, jsonSize(block.arguments ?? block.input, latin1)));
+    }
     else addSize(entry, 'other', jsonSize(block, latin1));
   }
 }

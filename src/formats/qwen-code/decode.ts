@@ -4,6 +4,9 @@ import { imageRef } from '../images.js';
 import { indexedPointers, intern } from '../intern.js';
 import { isObject, nonEmptyString, textReader, type Json, type TextReader } from '../json.js';
 import { readParts, type PartReader } from '../gemini-parts.js';
+import { addPartsSize } from '../gemini-parts-size.js';
+import { addSize } from '../../model/size/facts.js';
+import { jsonSize, usageTotal } from '../json-size.js';
 import { qwenProvider } from './provider.js';
 
 /** Record types whose `message` Qwen Code sends to the model. */
@@ -35,6 +38,7 @@ export class QwenDecoder implements Decoder {
   private previous: Entry | undefined;
   private authType: string | undefined;
   private provider: string | undefined;
+  private model: string | undefined;
 
   constructor(state?: QwenDecoderState) {
     this.authType = state?.authType;
@@ -66,6 +70,7 @@ export class QwenDecoder implements Decoder {
       entry.kind = 'compaction';
       entry.pointer = '/systemPayload';
       entry.inContext = true;
+      addSize(entry, 'text', jsonSize(value.systemPayload.compressedHistory, latin1));
     }
     return entry;
   }
@@ -85,7 +90,19 @@ export class QwenDecoder implements Decoder {
     entry.role = value.type === 'assistant' ? 'assistant' : 'user';
     if (entry.role === 'assistant') this.markProvider(value, entry);
     readParts(entry, parts, PARTS, entry.index, latin1);
+    if (entry.inContext) this.noteSize(value, parts, entry, latin1);
     if (entry.role === 'assistant' && parts.length > 0) entry.outcome = entry.toolCalls !== undefined ? 'toolUse' : 'complete';
+  }
+
+  /** What the message sends (see Entry.sizeBytes), the usage its response recorded and the model, where it changes. */
+  private noteSize(value: Json, parts: unknown[], entry: Entry, latin1: boolean): void {
+    addPartsSize(entry, parts, latin1, partPointer);
+    if (entry.role !== 'assistant') return;
+    if (isObject(value.usageMetadata)) entry.usage = usageTotal(value.usageMetadata.promptTokenCount);
+    if (typeof value.model === 'string' && value.model !== this.model) {
+      this.model = value.model;
+      entry.model = textReader(latin1)(value.model);
+    }
   }
 
   private markProvider(value: Json, entry: Entry): void {

@@ -18,29 +18,45 @@ export interface TokenEstimator {
   readonly margin: number;
 }
 
-/** Candidates the calibration compares; TOKEN_ESTIMATOR is the one it chose. */
+function flat(name: string, bytesPerToken: number, perMessage: number, margin: number): TokenEstimator {
+  return { name, bytesPerToken: { text: bytesPerToken, thinking: bytesPerToken, toolCall: bytesPerToken, toolResult: bytesPerToken, other: bytesPerToken }, perMessage, margin };
+}
+
+/**
+ * Candidates the calibration compares, and the ones chosen per model family (see modelFamily):
+ * Claude's tokenizer counts code-heavy agent text at about 2.7 bytes a token, OpenAI's o200k at
+ * about 4. The margins are the measured low bias (docs/size.md); the plain ratios have none.
+ */
 export const ESTIMATORS: Readonly<Record<string, TokenEstimator>> = {
-  'bytes/4': {
-    name: 'bytes/4',
-    bytesPerToken: { text: 4, thinking: 4, toolCall: 4, toolResult: 4, other: 4 },
-    perMessage: 0,
-    margin: 0.5,
-  },
-  'bytes/3': {
-    name: 'bytes/3',
-    bytesPerToken: { text: 3, thinking: 3, toolCall: 3, toolResult: 3, other: 3 },
-    perMessage: 0,
-    margin: 0.3,
-  },
-  'per-kind': {
-    name: 'per-kind',
-    bytesPerToken: { text: 3.2, thinking: 3.4, toolCall: 2.9, toolResult: 2.9, other: 3.2 },
-    perMessage: 4,
-    margin: 0.2,
-  },
+  'bytes/4': flat('bytes/4', 4, 0, 0),
+  'bytes/3': flat('bytes/3', 3, 0, 0),
+  claude: flat('claude: bytes/2.7', 2.7, 8, 0.4),
+  openai: flat('openai: bytes/4', 4, 8, 0.25),
+  other: flat('other: bytes/3', 3, 8, 0.4),
 };
 
-export const TOKEN_ESTIMATOR: TokenEstimator = ESTIMATORS['per-kind']!;
+/** The estimator for models whose family is unknown. */
+export const TOKEN_ESTIMATOR: TokenEstimator = ESTIMATORS.other!;
+
+/** Models whose tokenizers count alike: Claude's, OpenAI's (o200k), and the rest. */
+export type ModelFamily = 'claude' | 'openai' | 'other';
+
+export function modelFamily(model: string | undefined): ModelFamily {
+  if (model === undefined) return 'other';
+  const name = model.toLowerCase();
+  if (name.includes('claude') || /(^|[/.:])(opus|sonnet|haiku)/.test(name)) return 'claude';
+  if (/(^|[/.:])(gpt|o\d|codex|chatgpt)/.test(name)) return 'openai';
+  return 'other';
+}
+
+/** The family of a session that names no model: the one its agent talks to unless told otherwise. */
+const FORMAT_FAMILY: Readonly<Record<string, ModelFamily>> = { 'claude-code': 'claude', codex: 'openai' };
+
+/** The estimator chosen for a model (the one the session talks to), else for the format's usual one. */
+export function estimatorFor(model: string | undefined, format?: string): TokenEstimator {
+  const family = model === undefined && format !== undefined ? FORMAT_FAMILY[format] ?? 'other' : modelFamily(model);
+  return ESTIMATORS[family]!;
+}
 
 /** Tokens for `bytes` of one kind of content (for images and documents, see imageTokens and documentTokens). */
 export function textTokens(kind: SizeKind, bytes: number, estimator: TokenEstimator = TOKEN_ESTIMATOR): number {

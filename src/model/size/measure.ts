@@ -2,7 +2,7 @@ import type { Analysis } from '../analysis.js';
 import { ASSISTANT } from '../entry-bits.js';
 import type { EntryStore } from '../entry-store.js';
 import { entrySize, SIZE_KINDS, type SizeParts } from './facts.js';
-import { documentTokens, imageTokens, sessionOverhead, textTokens, TOKEN_ESTIMATOR, type TokenEstimator } from './estimate.js';
+import { documentTokens, estimatorFor, imageTokens, sessionOverhead, textTokens, type TokenEstimator } from './estimate.js';
 import type { MeasuredMedia, RequestSize, SizeKind, SizeShare } from './request-size.js';
 
 /** How many of the largest entries the breakdown lists. */
@@ -17,16 +17,17 @@ const measured = new WeakMap<object, RequestSize>();
  * The request the session's replay path would send, measured: the facts its format's decoder
  * noted on each entry, added up along `analysis.replay` (compaction honoured). Input tokens are
  * the last usage the session recorded on that path plus an estimate of what follows it. Measured
- * once per replayed context: the size rules, explain and slim's planner share it.
+ * once per replayed context: the size rules, explain and slim's planner share it. The estimator is
+ * the one chosen for the session's model (estimatorFor), unless one is given.
  */
-export function measureRequest(analysis: Analysis, estimator: TokenEstimator = TOKEN_ESTIMATOR): RequestSize {
+export function measureRequest(analysis: Analysis, estimator?: TokenEstimator): RequestSize {
   const context = analysis.replay.context;
-  if (estimator === TOKEN_ESTIMATOR) {
+  if (estimator === undefined) {
     const known = measured.get(context);
     if (known !== undefined) return known;
   }
-  const size = measure(analysis, estimator);
-  if (estimator === TOKEN_ESTIMATOR) measured.set(context, size);
+  const size = measure(analysis, estimator ?? estimatorFor(modelOf(analysis), analysis.transcript.format));
+  if (estimator === undefined) measured.set(context, size);
   return size;
 }
 
@@ -194,32 +195,46 @@ function pushLargest(largest: RequestSize['breakdown']['largest'], item: Request
   if (largest.length > LARGEST) largest.pop();
 }
 
+/** A usage the session recorded, and the first context position it does not count. */
+export interface UsageAnchor {
+  entry: number;
+  tokens: number;
+  /** Context position where what the usage did not count starts (see usageAnchors). */
+  from: number;
+}
+
+function findAnchor(analysis: Analysis): UsageAnchor | undefined {
+  return usageAnchors(analysis, true)[0];
+}
+
 /**
- * The last usage recorded on the replayed path, and the first context position it does not
- * count: the response that recorded it was not part of its own request, so the estimate starts
- * at that response (the assistant entries just before the usage, or the entry itself). A usage
- * before the latest compaction counted history no longer sent, and is no anchor.
+ * The usages recorded on the replayed path, in path order (only the last with `last`), each with
+ * the first context position it does not count: the response that recorded it was not part of its
+ * own request, so what it leaves out starts at that response (the assistant entries just before
+ * the usage, or the entry itself). A usage before the latest compaction counted history no longer
+ * sent, and is no anchor. The calibration (scripts/calibrate-tokens.mjs) compares consecutive ones.
  */
-function findAnchor(analysis: Analysis): { entry: number; tokens: number; from: number } | undefined {
+export function usageAnchors(analysis: Analysis, last = false): UsageAnchor[] {
   const store = analysis.entries;
-  if (store.usage === undefined) return undefined;
-  const context = analysis.replay.context;
-  const indices = context.indices;
+  if (store.usage === undefined) return [];
+  const indices = analysis.replay.context.indices;
   const path = analysis.replayed;
   const firstSent = indices.length === 0 ? -1 : indices[0]!;
   const compacted = firstSent !== -1 && store.kind(firstSent) === 'compaction';
+  const anchors: UsageAnchor[] = [];
   for (let n = path.length - 1; n >= 0; n--) {
     const i = path[n]!;
     const tokens = store.usageOf(i);
     if (tokens === undefined) continue;
-    if (compacted && i < firstSent) return undefined;
+    if (compacted && i < firstSent) break;
     let from = lastPositionUpTo(indices, i);
-    if (from === -1) return undefined;
+    if (from === -1) break;
     if (indices[from] !== i && store.roleCode(indices[from]!) !== ASSISTANT) from += 1;
     while (from > 0 && store.roleCode(indices[from - 1]!) === ASSISTANT && store.roleCode(indices[from]!) === ASSISTANT) from -= 1;
-    return { entry: i, tokens, from };
+    anchors.push({ entry: i, tokens, from });
+    if (last) break;
   }
-  return undefined;
+  return anchors.reverse();
 }
 
 /** The last position whose entry index is at most `entry` (indices ascend, but for results replayed beside their calls). */

@@ -50,15 +50,14 @@ is not enough, keeping every user message and the latest turns.`,
   check({ analysis, report }) {
     const { request, judge } = measured(analysis);
     const window = judge.window;
-    const by = judge.gateway ?? judge.provider;
-    if (window === undefined || by === undefined || request.tokens.tokens <= window.tokens) return;
+    if (window === undefined || request.tokens.tokens <= window.tokens) return;
     const entry = lastSent(analysis);
     if (entry === undefined) return;
     const at = { message: 0, block: 0, found: request.tokens.tokens, limit: window.tokens };
     report({
       entry,
       message: `The request a resume sends holds about ${figure(request.tokens.tokens)} input tokens (up to ${figure(request.tokens.high)}), over the ${windowWords(judge)}: the provider refuses it, and the agent's own compaction sends the same history, so it cannot run either.`,
-      ...sizeWords({ by }, 'context', at, window.guessed === true),
+      ...sizeWords(judge.gateway ?? judge.provider, 'context', at, window.guessed === true),
     });
   },
 };

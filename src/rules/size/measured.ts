@@ -40,10 +40,11 @@ export function routeName(route: Route): string {
  * The error the service that set `limit` returns, as it words it, and a warning for a limit seen
  * in one secondary source only (or a window guessed for a model the table does not know).
  */
-export function sizeWords(limit: Pick<Limit, 'by' | 'unconfirmed'>, problem: SizeProblem, at: SizeAt, guessed = false): Pick<Problem, 'providerError' | 'severity'> {
-  const text = sizeText(limit.by, problem, at);
-  const words: Pick<Problem, 'providerError' | 'severity'> = { providerError: text === undefined ? undefined : `${routeName(limit.by)}: ${text}` };
-  if (limit.unconfirmed === true || guessed) words.severity = 'warning';
+export function sizeWords(limit: Pick<Limit, 'by' | 'unconfirmed'> | Route | undefined, problem: SizeProblem, at: SizeAt, guessed = false): Pick<Problem, 'providerError' | 'severity'> {
+  const { by, unconfirmed } = typeof limit === 'object' ? limit : { by: limit, unconfirmed: undefined };
+  const text = sizeText(by, problem, at);
+  const words: Pick<Problem, 'providerError' | 'severity'> = { providerError: text === undefined ? undefined : `${routeName(by!)}: ${text}` };
+  if (unconfirmed === true || guessed) words.severity = 'warning';
   return words;
 }
 

@@ -5,19 +5,28 @@ import type { EntryStore } from '../../model/entry-store.js';
 
 /**
  * Lends `use` a reader of entries' parsed lines from `file` (by their offsets: the model keeps no
- * content), and closes the file after.
+ * content), and closes the file after, once a promise `use` returns has settled.
  */
 export function withParsedLines<T>(file: string, entries: EntryStore, use: (read: (entry: number) => unknown) => T): T {
   let fd: number | undefined;
+  const close = () => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+  };
+  let result: T;
   try {
-    return use((entry) => {
+    result = use((entry) => {
       fd ??= openSync(file, 'r');
       const length = entries.byteLength[entry]!;
       const bytes = Buffer.allocUnsafe(length);
       readSync(fd, bytes, 0, length, entries.offset(entry));
       return JSON.parse(recordText(bytes)) as unknown;
     });
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  } catch (error) {
+    close();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(close) as T;
+  close();
+  return result;
 }

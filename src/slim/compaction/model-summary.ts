@@ -3,6 +3,7 @@ import type { Analysis } from '../../model/analysis.js';
 import { complete } from '../../verify/llm/complete.js';
 import { maskForJudge } from '../../verify/llm/mask-for-judge.js';
 import type { CallOptions, ModelSpec } from '../../verify/llm/types.js';
+import { replayedEntries } from './plan.js';
 import { clip, promptList, sessionFacts } from './summary.js';
 
 /**
@@ -40,11 +41,11 @@ export async function summarizeWithModel(analysis: Analysis, upTo: number, read:
 /** The compacted history as text: prompts, answers and calls, oldest first, the oldest left out past INPUT_LIMIT. */
 function historyText(analysis: Analysis, upTo: number, read: (entry: number) => unknown): string {
   const format = compactionOf(analysis.transcript.format);
-  const context = analysis.replay.context;
+  const entries = replayedEntries(analysis, read);
   const pieces: string[] = [];
   let length = 0;
-  for (let at = Math.min(upTo, context.length) - 1; at >= 0 && length < INPUT_LIMIT; at--) {
-    const facts = format?.facts(read(context.indices[at]!));
+  for (let at = Math.min(upTo, entries.length) - 1; at >= 0 && length < INPUT_LIMIT; at--) {
+    const facts = format?.facts(read(entries[at]!));
     if (facts === undefined) continue;
     const lines: string[] = [];
     if (facts.prompt !== undefined && facts.prompt.trim() !== '') lines.push(`USER: ${clip(facts.prompt.trim(), TURN_LIMIT)}`);

@@ -38,7 +38,7 @@ export function planCompaction(analysis: Analysis, options: CompactionOptions): 
   const format = compactionOf(analysis.transcript.format);
   if (format === undefined) return undefined;
   const { keepFrom, summary } = options;
-  if (!isCut(analysis, keepFrom)) return undefined;
+  if (!isCut(analysis, keepFrom, options.read)) return undefined;
   const records = format.write({ analysis, keepFrom, summary, read: options.read, tokensBefore: options.tokensBefore });
   const plan: CompactionPlan = { skip: new Set(records.skip), edits: new Map(), after: new Map(), summary, keepFrom };
   for (const { line, edit } of records.edits) plan.edits.set(line, [...(plan.edits.get(line) ?? []), edit]);
@@ -53,15 +53,27 @@ export function planCompaction(analysis: Analysis, options: CompactionOptions): 
 /**
  * The first replay position at or before `wanted` a compaction may keep history from (never a
  * tool result, never inside one message), or undefined when there is none after the first entry.
+ * `read` is needed for Gemini CLI, whose positions are its own (see replayedEntries).
  */
-export function compactionCut(analysis: Analysis, wanted: number): number | undefined {
+export function compactionCut(analysis: Analysis, wanted: number, read?: (entry: number) => unknown): number | undefined {
   const format = compactionOf(analysis.transcript.format);
   if (format === undefined) return undefined;
-  for (let at = Math.min(wanted, analysis.replay.context.length - 1); at > 0; at--) if (isCut(analysis, at)) return at;
+  for (let at = Math.min(wanted, replayedEntries(analysis, read).length - 1); at > 0; at--) if (isCut(analysis, at, read)) return at;
   return undefined;
 }
 
-function isCut(analysis: Analysis, at: number): boolean {
+/**
+ * The entries a compaction's positions count: the replayed path's, or, for a format whose client
+ * replays what the model lists as no path (Gemini CLI), the messages that client sends.
+ */
+export function replayedEntries(analysis: Analysis, read?: (entry: number) => unknown): ArrayLike<number> {
   const format = compactionOf(analysis.transcript.format);
-  return format !== undefined && at > 0 && at < analysis.replay.context.length && cutPoints(analysis)[at] === 1 && format.canKeepFrom(analysis, at);
+  return format?.replayed !== undefined ? (read === undefined ? [] : format.replayed(analysis, read)) : analysis.replay.context.indices;
+}
+
+function isCut(analysis: Analysis, at: number, read: ((entry: number) => unknown) | undefined): boolean {
+  const format = compactionOf(analysis.transcript.format);
+  if (format === undefined || at <= 0) return false;
+  if (format.replayed !== undefined) return format.canKeepFrom(analysis, at, read);
+  return at < analysis.replay.context.length && cutPoints(analysis)[at] === 1 && format.canKeepFrom(analysis, at, read);
 }

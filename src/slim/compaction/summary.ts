@@ -1,9 +1,13 @@
 import { compactionOf } from '../../formats/compactions.js';
 import type { ToolUse } from '../../formats/compaction.js';
 import type { Analysis } from '../../model/analysis.js';
+import { replayedEntries } from './plan.js';
 
 /** A prompt longer than this keeps its head and tail: a pasted log would otherwise be the summary. */
 const PROMPT_LIMIT = 8000;
+/** What all prompts together take at most, by clipping each harder (never under PROMPT_FLOOR): a session of thousands of prompts keeps every one. */
+const PROMPTS_BUDGET = 120_000;
+const PROMPT_FLOOR = 400;
 const ANSWER_LIMIT = 4000;
 const EARLIER_LIMIT = 20_000;
 /** Files and commands named, at most, so a thousand-call session still gives a short list. */
@@ -49,18 +53,20 @@ export function promptList(facts: SessionFacts): string {
 
 export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: number) => unknown): SessionFacts {
   const format = compactionOf(analysis.transcript.format);
-  const context = analysis.replay.context;
+  const entries = replayedEntries(analysis, read);
   const facts: SessionFacts = { prompts: [], changed: new Set(), readFiles: new Set(), commands: new Set() };
-  for (let at = 0; at < Math.min(upTo, context.length); at++) {
-    const line = format?.facts(read(context.indices[at]!));
+  for (let at = 0; at < Math.min(upTo, entries.length); at++) {
+    const line = format?.facts(read(entries[at]!));
     if (line === undefined) continue;
     if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
     // Only what the model calls a prompt: not the context an agent writes as a user message (Codex's environment).
-    if (line.prompt !== undefined && line.prompt.trim() !== '' && context.at(at).role === 'user') facts.prompts.push(clip(line.prompt.trim(), PROMPT_LIMIT));
+    if (line.prompt !== undefined && line.prompt.trim() !== '' && (format?.replayed !== undefined || analysis.entries.at(entries[at]!).role === 'user')) facts.prompts.push(line.prompt.trim());
     if (line.answer !== undefined && line.answer.trim() !== '') facts.answer = line.answer.trim();
     for (const call of line.calls) noteCall(call, facts);
   }
   for (const path of facts.changed) facts.readFiles.delete(path);
+  const limit = Math.max(PROMPT_FLOOR, Math.min(PROMPT_LIMIT, Math.floor(PROMPTS_BUDGET / Math.max(1, facts.prompts.length))));
+  facts.prompts = facts.prompts.map((prompt) => clip(prompt, limit));
   return facts;
 }
 

@@ -30,7 +30,8 @@ export class ThinkingRule {
       if (thinking.length === 0) continue;
       const bytes = thinking.reduce((sum, part) => sum + (part.kind === 'thinking' ? part.length : 0), 0);
       const saved = { bytes, tokens: session.budget.takeText(bytes) };
-      if (thinking.length === entries.blockCount(line.entry)) {
+      // A part at '' is the whole line (Codex's reasoning items); a line left with nothing goes too.
+      if (thinking.some((part) => part.pointer === '') || thinking.length === entries.blockCount(line.entry)) {
         session.builder.skip(line.line);
         this.droppedLines.add(line.line);
         this.droppedEntries.push(line.entry);

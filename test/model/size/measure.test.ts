@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../src/model/analysis.js';
-import { imageTokens, textTokens, TOKEN_ESTIMATOR } from '../../../src/model/size/estimate.js';
+import { ESTIMATORS, estimatorFor, imageTokens, textTokens } from '../../../src/model/size/estimate.js';
 import { measureRequest } from '../../../src/model/size/measure.js';
 import { loadTranscript } from '../../../src/pipeline/load-transcript.js';
 import { call, Session, text } from '../../helpers/session.js';
@@ -38,10 +38,12 @@ describe('measureRequest on a pi session', () => {
       .assistant([text('x'.repeat(100))], 'stop', usage(7000, 2000, 1000))
       .user('y'.repeat(3000));
     const size = await measured(session.jsonl());
-    const after = textTokens('text', 100) + textTokens('text', 3000) + 2 * TOKEN_ESTIMATOR.perMessage;
+    const claude = ESTIMATORS.claude!;
+    const after = textTokens('text', 100, claude) + textTokens('text', 3000, claude) + 2 * claude.perMessage;
     expect(size.tokens.anchor).toEqual({ entry: 2, tokens: 10_000 });
+    expect(size.tokens.estimator).toBe(claude.name);
     expect(size.tokens.tokens).toBe(10_000 + after);
-    expect(size.tokens.high).toBe(Math.ceil(10_000 + after * (1 + TOKEN_ESTIMATOR.margin)));
+    expect(size.tokens.high).toBe(Math.ceil(10_000 + after * (1 + claude.margin)));
   });
 
   it('takes no anchor from before the latest compaction: that usage counted history no longer sent', async () => {
@@ -85,6 +87,28 @@ describe('measureRequest on a pi session', () => {
   });
 });
 
+describe('the estimator', () => {
+  it.each([
+    ['claude-opus-4-5', undefined, 'claude'],
+    ['anthropic/claude-sonnet-4.5', undefined, 'claude'],
+    ['gpt-5.2-codex', undefined, 'openai'],
+    ['o3-mini', undefined, 'openai'],
+    ['MiniMax-M2.1', undefined, 'other'],
+    [undefined, 'codex', 'openai'],
+    [undefined, 'claude-code', 'claude'],
+    [undefined, 'pi', 'other'],
+  ])('for model %s of a %s session is the %s one', (model, format, family) => {
+    expect(estimatorFor(model, format)).toBe(ESTIMATORS[family]);
+  });
+
+  it('counts an image by its pixels, scaled as Anthropic scales it, and a full-size one when they are unknown', () => {
+    expect(imageTokens(750, 100)).toBe(100);
+    expect(imageTokens(3136, 1568)).toBe(imageTokens(1568, 784));
+    expect(imageTokens(undefined, undefined)).toBeGreaterThanOrEqual(imageTokens(1072, 1072));
+    expect(imageTokens(undefined, undefined)).toBeGreaterThanOrEqual(imageTokens(8000, 8000));
+  });
+});
+
 describe('measureRequest on a Claude Code session', () => {
   const line = (fields: Record<string, unknown>) => JSON.stringify({ sessionId: 's', cwd: '/w', version: '2.1.0', timestamp: '2026-03-01T00:00:00Z', ...fields });
   it('counts tool results inside user lines, calls and thinking by kind, and anchors on message usage', async () => {
@@ -100,7 +124,8 @@ describe('measureRequest on a Claude Code session', () => {
     expect(size.breakdown.byTool[0]).toMatchObject({ tool: 'Bash' });
     expect(size.tokens.anchor).toEqual({ entry: 2, tokens: 23_010 });
     // The response's two lines are one message the usage did not count: both are estimated, and framed once.
-    const after = textTokens('thinking', 120) + textTokens('toolCall', 'Bash'.length + '{"command":"ls"}'.length) + textTokens('toolResult', 2000) + 2 * TOKEN_ESTIMATOR.perMessage;
+    const claude = ESTIMATORS.claude!;
+    const after = textTokens('thinking', 120, claude) + textTokens('toolCall', 'Bash'.length + '{"command":"ls"}'.length, claude) + textTokens('toolResult', 2000, claude) + 2 * claude.perMessage;
     expect(size.tokens.tokens).toBe(23_010 + after);
     expect(size.model).toBe('claude-opus-4-5');
     expect(size.messages).toBe(3);

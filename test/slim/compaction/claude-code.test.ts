@@ -64,3 +64,13 @@ describe('Claude Code compact boundary', () => {
     expect(plan.summary).not.toContain('request 4');
   });
 });
+
+describe('the summary without a model', () => {
+  it('keeps every prompt of a long session, each clipped harder the more there are', async () => {
+    const long = claudeCodeSession(3).replace('request 1: fix the parser', `request 1: ${'pasted log line\\n'.repeat(2000)}`);
+    const { plan } = await compact(long, 12);
+    expect(plan.summary).toContain('1. request 0: fix the parser');
+    expect(plan.summary).toMatch(/2\. request 1: pasted log line[\s\S]*characters left out[\s\S]*pasted log line/);
+    expect(plan.summary.length).toBeLessThan(12_000);
+  });
+});

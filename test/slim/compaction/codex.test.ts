@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, jsonl, line, meta, output, reasoning, resetClock, turnContext, user, type Line } from '../../formats/codex/rollout.js';
-import { compact, replayedLines } from './compact.js';
+import { compact, pairingProblems, replayedLines } from './compact.js';
 
 const environment = (): Line => line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>\n  <cwd>/workspace/demo</cwd>\n</environment_context>' }] });
 const developer = (): Line => line('response_item', { type: 'message', role: 'developer', content: [{ type: 'input_text', text: '<permissions instructions>read-only</permissions instructions>' }] });
@@ -40,7 +40,7 @@ describe('Codex compacted record', () => {
     expect(after.replay.context.at(0).kind).toBe('compaction');
     expect(after.replay.context.length).toBe(before.replay.context.length - plan.keepFrom + 1);
     expect(replayedLines(after).slice(1).map((n) => out[n - 1])).toEqual(replayedLines(before).slice(plan.keepFrom).map((n) => original.split('\n')[n - 1]));
-    expect(after.replay.pairing.problems ?? []).toHaveLength(0);
+    expect(pairingProblems(after)).toEqual({});
   });
 
   it('summarises the prompts, the commands run and the files patched before the cut', async () => {

@@ -27,9 +27,11 @@ export async function compact(text: string, wanted: number, name = 'session.json
   const transcript = await loadTranscriptFile(file);
   const format = formats.find((candidate) => candidate.name === transcript.format)!;
   const before = analyze(transcript);
-  const keepFrom = compactionCut(before, wanted);
-  if (keepFrom === undefined) throw new Error(`no cut at or before ${wanted}`);
-  const plan = withParsedLines(file, transcript.entries, (read) => planCompaction(before, { keepFrom, summary: summary ?? summarizeLocally(before, keepFrom, read), read, tokensBefore: 123_456 }));
+  const plan = withParsedLines(file, transcript.entries, (read) => {
+    const keepFrom = compactionCut(before, wanted, read);
+    if (keepFrom === undefined) throw new Error(`no cut at or before ${wanted}`);
+    return planCompaction(before, { keepFrom, summary: summary ?? summarizeLocally(before, keepFrom, read), read, tokensBefore: 123_456 });
+  });
   if (plan === undefined) throw new Error('no compaction planned');
   const repair = { ...emptyPlan(), skip: plan.skip, edits: plan.edits, after: plan.after };
   const chunks: Buffer[] = [];
@@ -45,4 +47,11 @@ export async function compact(text: string, wanted: number, name = 'session.json
 /** The line numbers (1-based) of the replayed entries, in replay order. */
 export function replayedLines(analysis: Analysis): number[] {
   return Array.from(analysis.replay.context.indices, (index) => analysis.entries.line(index));
+}
+
+/** The replayed path's pairing problems, by kind, empty when every call has its result. */
+export function pairingProblems(analysis: Analysis): Record<string, number> {
+  const { pairing } = analysis.replay;
+  const counts: Record<string, number> = { missing: pairing.missing.length, displaced: pairing.displaced.length, duplicates: pairing.duplicates.length, orphans: pairing.orphans.length, duplicateCalls: pairing.duplicateCalls.length };
+  return Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
 }
