@@ -121,6 +121,18 @@ export function childRunner(tmp) {
     return { ...r, counts: json.files[0].counts, left: json.summary };
   }
 
+  /** Slim reads the file, then the lines it slims, and writes it once; more passes when the first falls short of the target. */
+  async function slim(file) {
+    const out = path.join(tmp, `slimmed-${childNo + 1}.jsonl`);
+    const report = path.join(tmp, `slim-report-${childNo + 1}.json`);
+    const r = await runNode([BIN, 'slim', file, '--out', out, '--reporter', 'json', '--output-file', report]);
+    if (r.code !== 0 && r.code !== 1) throw new BenchError(`slim failed on ${file}: ${describe(r)}`);
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    fs.rmSync(out, { force: true });
+    fs.rmSync(report, { force: true });
+    return { ...r, slim: json.files[0].slim };
+  }
+
   /** Heap kept per entry by a loaded transcript (retained.mjs, in a child with --expose-gc). */
   async function retained(file) {
     const r = await runNode(['bench/retained.mjs', file], { nodeArgs: ['--expose-gc'] });
@@ -128,7 +140,7 @@ export function childRunner(tmp) {
     return JSON.parse(r.stdout);
   }
 
-  return { runNode, baseline, scan, repair, retained };
+  return { runNode, baseline, scan, repair, slim, retained };
 }
 
 /** Read the file once so the first timed run does not pay for a cold page cache. */

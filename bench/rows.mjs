@@ -87,6 +87,26 @@ export async function throughputRow(c, { title, file, bytes, lines, meta, runs, 
   return row;
 }
 
+/** `slim` at its default target against the parse baseline, alternating, and its peak RSS. */
+export async function slimRow(c, { title, file, bytes, runs }) {
+  console.log(`\n${title}: ${rel(file)} (${fmtBytes(bytes)})`);
+  await warm(file);
+  const base = [], slims = [];
+  for (let i = 0; i < runs; i++) {
+    base.push(await c.baseline(rel(file)));
+    slims.push(await c.slim(rel(file)));
+    console.log(timeLine(`slim ${i + 1}`, slims[i], bytes) + `  exit ${slims[i].code}`);
+  }
+  const bMs = median(base.map((r) => r.wallMs));
+  const sMs = median(slims.map((r) => r.wallMs));
+  const report = slims[0].slim;
+  const row = { file: rel(file), bytes, medianMs: Math.round(sMs), mibps: mibps(bytes, sMs), rssMiB: Math.max(...slims.map(rssMiB)), ratio: bMs / sMs, cpuRatio: cpuRatio(base, slims) };
+  if (report !== undefined) row.slim = { before: report.before, after: report.after, fits: report.fits, strategies: report.strategies.map(({ strategy, parts, savedBytes }) => ({ strategy, parts, savedBytes })) };
+  const did = report?.strategies.map((s) => `${s.strategy} ${s.parts}`).join(', ') ?? 'no report';
+  console.log(`  slim median ${f1(row.mibps)} MiB/s → ratio slim/baseline ${f2(row.ratio)} (CPU time ${f2(row.cpuRatio)}; peak RSS ${row.rssMiB} MiB; ${did}${report?.fits ? '; fits' : ''})`);
+  return row;
+}
+
 /** A large file: one baseline and one scan, for the ratio and the scan's peak RSS. */
 export async function largeRow(c, { title, file, bytes, lines, meta }) {
   console.log(`\n${title}: ${rel(file)} (${fmtBytes(bytes)}, ${lines} lines)`);

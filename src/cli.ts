@@ -98,6 +98,27 @@ Examples:
 
   withRewriteOptions(
     program
+      .command('slim')
+      .description('Make a session too big to resume fit again: images over a limit, old images and old tool results give way to stubs, least loss first, until the replayed request fits.')
+      .option('--target <tokens|N%>', 'the size the replayed request must come under: tokens, or a share of the model\'s context window (default: 60% of the window, and under every other limit)')
+      .option('--keep-turns <n>', 'the latest n user turns are never slimmed (default 2); the latest turn is always kept byte for byte')
+      .option('--summarize', 'when a compaction is written, have the model verify talks to write its summary')
+      .option('--provider <id>', PROVIDER_HELP),
+    `
+Exit codes: 0 every output fits and is clean, 1 a session still does not fit (or errors remain),
+2 usage error, unreadable input or refused write.
+
+Examples:
+  $ transcript-doctor slim --dry-run latest
+  $ transcript-doctor slim --in-place ~/.claude/projects/<project>/<id>.jsonl
+  $ transcript-doctor slim --target 100000 --diff session.jsonl
+  $ transcript-doctor restore <id>      # undoes an in-place slim`,
+  ).action(async (paths: string[], options) => {
+    setExitCode(await (await import('./commands/slim.js')).slimCommand(paths, options));
+  });
+
+  withRewriteOptions(
+    program
       .command('canonicalize')
       .description('Rewrite legacy and foreign tool-call shapes to the canonical form; everything else is kept exactly.')
       .option('--check', 'write nothing; list every line that would change and exit 1 if any (for CI)'),
@@ -175,23 +196,25 @@ Examples:
 
   program
     .command('explain')
-    .description('Go from a provider\'s HTTP 400 error text to the session, the line and the command that fixes it.')
+    .description('Go from a provider\'s HTTP 400 (or 413) error text to the session, the line and the command that fixes it: repair for the pairing family, slim for the size family.')
     .argument('<error>', 'the error text as pasted: the bare message, the JSON error body or a whole log line; - reads it from standard input')
     .argument('[paths...]', 'files, directories (searched for **/*.jsonl, into the agents\' hidden folders) or globs to look in; default: the session folders on this machine')
-    .option('--fix', 'repair the session found, as repair --in-place does (lock check, backup, atomic write)')
+    .option('--fix', 'repair the session found, as repair --in-place does (lock check, backup, atomic write); for a size error, slim it in place')
     .option('--hidden', HIDDEN_HELP)
     .addOption(new Option('-r, --reporter <name>', 'report format; json gives one document (default: stylish)').choices(['stylish', 'json']))
     .option('--no-color', 'disable colours (also: NO_COLOR)')
     .addHelpText(
       'after',
       `
-Exit codes: 0 the session was found (and, with --fix, repaired), 1 the error is recognised but no
-session matches (the output says where it looked), 2 unrecognised error text, usage error or refused write.
+Exit codes: 0 the session was found (and, with --fix, repaired or slimmed), 1 the error is recognised
+but no session matches (the output says where it looked), or --fix slimmed it and it is still over
+its target, 2 unrecognised error text, usage error or refused write.
 
 Examples:
   $ transcript-doctor explain 'messages.14: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: toolu_01GfghBCkxKjjizDvsyeWy5B'
   $ pbpaste | transcript-doctor explain -
-  $ transcript-doctor explain "No tool output found for function call call_sU7XBNcR8nNV7j2rvuzYEHCP" --fix`,
+  $ transcript-doctor explain "No tool output found for function call call_sU7XBNcR8nNV7j2rvuzYEHCP" --fix
+  $ transcript-doctor explain 'prompt is too long: 215366 tokens > 200000 maximum'`,
     )
     .action(async (error: string, paths: string[], options) => {
       setExitCode(await (await import('./commands/explain.js')).explainCommand(error, paths, options));
@@ -347,6 +370,7 @@ Examples:
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
     .addOption(offering(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)), AGENT_NAMES))
     .option('--verbose', 'also say what was checked and found clean')
+    .option('--slim', 'also slim each of those sessions whose replayed request does not fit its model (as slim --in-place does)')
     .addHelpText(
       'after',
       `

@@ -3,7 +3,9 @@ import { findCandidates } from '../explain/candidates.js';
 import { contractProvider, locate } from '../explain/locate.js';
 import { recognise } from '../explain/recognise.js';
 import { explainResult } from '../explain/result.js';
+import { sizeProvider } from '../explain/locate-size.js';
 import { repairRewrite, rewriteInput } from '../pipeline/rewrite.js';
+import { slimRewrite } from '../pipeline/slim-rewrite.js';
 import { explainJson, explainText } from '../report/explain.js';
 import { resolveMode } from './repair.js';
 import { useColor } from './output.js';
@@ -17,7 +19,7 @@ export interface ExplainOptions {
   color: boolean;
 }
 
-/** `transcript-doctor explain`: 0 the session was found (and, with --fix, repaired), 1 recognised but not found, 2 unrecognised or usage error. */
+/** `transcript-doctor explain`: 0 the session was found (and, with --fix, repaired or slimmed to fit), 1 recognised but not found (or slimmed and still over), 2 unrecognised or usage error. */
 export async function explainCommand(text: string, paths: readonly string[], options: ExplainOptions): Promise<number> {
   const reporter = options.reporter ?? 'stylish';
   if (paths.includes('-')) throw new UserError('explain reads session files, not standard input; - stands for the error text only');
@@ -28,18 +30,23 @@ export async function explainCommand(text: string, paths: readonly string[], opt
   const result = explainResult(error, searched, files.length, search);
   const print = () => process.stdout.write(reporter === 'json' ? explainJson(result) : explainText(result, useColor(options.color, undefined)));
   if (mode !== undefined && result.session !== undefined) {
+    const { path, measured } = result.session;
+    const size = measured !== undefined;
+    // Exactly what the printed command does: the same lock check, backup and atomic write; slim for a size error.
+    const provider = size ? sizeProvider(error) : contractProvider(error);
+    const rewrite = size ? slimRewrite({ target: measured.target === undefined ? undefined : { tokens: measured.target }, provider }) : repairRewrite(mode);
     try {
-      // Exactly what the printed command does: the same lock check, backup and atomic write.
-      const report = await rewriteInput(result.session.path, undefined, { ...repairRewrite(mode), provider: contractProvider(error) }, { kind: 'in-place', backup: true, force: false });
-      result.fixed = { ...report.repair, remaining: report.findings.filter((finding) => finding.severity === 'error').length };
+      const report = await rewriteInput(path, undefined, { ...rewrite, provider }, { kind: 'in-place', backup: true, force: false });
+      rewrite.finish?.(report);
+      result.fixed = { ...report.repair, remaining: report.findings.filter((finding) => finding.severity === 'error').length, ...(report.slim === undefined ? {} : { slim: report.slim }) };
     } catch (error) {
       // What was found still helps: it is printed before the one-line reason the repair was refused.
       print();
-      throw error instanceof UserError ? error : new UserError(`cannot repair ${result.session.path}: ${reason(error)}`);
+      throw error instanceof UserError ? error : new UserError(`cannot ${size ? 'slim' : 'repair'} ${path}: ${reason(error)}`);
     }
   }
   print();
-  return result.session === undefined ? 1 : 0;
+  return result.session === undefined || result.fixed?.slim?.fits === false ? 1 : 0;
 }
 
 async function readStdin(): Promise<string> {

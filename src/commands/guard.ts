@@ -9,6 +9,8 @@ export interface GuardOptions {
   /** An agent name (commander checks the choice). */
   agent?: string;
   verbose?: boolean;
+  /** Also slim each session whose replayed request does not fit (see docs/commands/slim.md). */
+  slim?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function guardCommand(command: readonly string[], options: GuardOpt
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   return runGuard(command, {
     mode: resolveMode(options.mode),
+    slim: options.slim ?? false,
     agent: options.agent === undefined ? undefined : agentNamed(options.agent),
     verbose: options.verbose ?? false,
     say: (line) => process.stderr.write(`transcript-doctor: ${terminalText(line)}\n`),

@@ -1,3 +1,5 @@
+import { sizeCatalogue } from './size-catalogue.js';
+
 /**
  * The provider error texts `explain` recognises (reference/provider-rules.md, plus the texts our
  * own rules quote in src/rules/provider-errors.ts and src/providers/), each with the rules whose findings cause it.
@@ -6,10 +8,40 @@
  * content-block index, {K} tool-call index, {L} a length, {count} a number, {id} one tool call id,
  * {ids} comma-separated ids, {type} a block type, {i} and {j} two message indices, {ordinal} a
  * rollout line number. `tail` is the rest of the text, which pasted errors often lose (log lines
- * cut at a width, truncated messages): only `text` has to match.
+ * cut at a width, truncated messages): only `text` has to match. The size family, with its own
+ * placeholders, is in size-catalogue.ts.
  */
 
-export type Provider = 'Anthropic' | 'OpenAI Chat' | 'OpenAI Responses' | 'Gemini' | 'Mistral' | 'Bedrock Converse' | 'MiniMax' | 'Codex CLI' | 'Qwen Code';
+export type Provider =
+  | 'Anthropic'
+  | 'OpenAI Chat'
+  | 'OpenAI Responses'
+  | 'Gemini'
+  | 'Mistral'
+  | 'Bedrock'
+  | 'Bedrock Converse'
+  | 'MiniMax'
+  | 'Codex CLI'
+  | 'Qwen Code'
+  | 'Claude Code'
+  | 'Copilot'
+  | 'DashScope'
+  | 'xAI'
+  | 'OpenRouter'
+  | 'Kimi'
+  | 'Groq'
+  | 'llama.cpp'
+  | 'LM Studio'
+  | 'pi'
+  | 'OpenClaw';
+
+/**
+ * What a size-family error is about, which says what its {limit} counts and how a session is
+ * matched to it (src/explain/size-rank.ts): input tokens, request bytes, one image's base64 bytes
+ * or pixels, media in the request, a PDF's pages, a string's length, tool calls in one message,
+ * tools declared, messages sent.
+ */
+export type SizeQuote = 'tokens' | 'bytes' | 'image-bytes' | 'image-pixels' | 'media' | 'pages' | 'length' | 'calls' | 'tools' | 'messages';
 
 export interface CatalogueEntry {
   /** The rule id in reference/provider-rules.md, with a suffix when one rule has several wordings. */
@@ -21,6 +53,12 @@ export interface CatalogueEntry {
   meaning: string;
   /** Our rules whose findings cause this error; empty when no rule checks it yet. */
   rules: readonly string[];
+  /** Matched in any case: the same words reach users capitalised by one client and not another. */
+  anyCase?: boolean;
+  /** A size-family error: what it measures (the session is then found by its size, see size-rank.ts). */
+  size?: SizeQuote;
+  /** Figures some versions append, read when present (see size-catalogue.ts). */
+  numbers?: string;
 }
 
 const CALL_UNANSWERED = ['missing-tool-result', 'displaced-tool-result', 'tool-result-not-first'];
@@ -29,7 +67,7 @@ const COUNTS_DIFFER = ['missing-tool-result', 'orphan-tool-result', 'displaced-t
 const EMPTY_MESSAGE = ['empty-error-turn', 'blank-user-message'];
 const EMPTY_TEXT = ['empty-text-block', 'blank-user-message'];
 
-export const catalogue: readonly CatalogueEntry[] = [
+const pairingCatalogue: readonly CatalogueEntry[] = [
   // Anthropic Messages API (1P, Vertex AI, Bedrock InvokeModel)
   {
     ref: 'anth-tool-use-needs-result',
@@ -139,13 +177,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     provider: 'Anthropic',
     text: "messages.{N}.content.{M}.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'",
     meaning: 'an image in the session is in a format Anthropic does not take.',
-    rules: ['image-limits'],
-  },
-  {
-    ref: 'anth-image-bytes',
-    provider: 'Anthropic',
-    text: 'messages.{N}.content.{M}.image.source.base64: image exceeds 5 MB maximum: {count} bytes > 5242880 bytes',
-    meaning: 'an image in the session (often a screenshot a tool returned) is larger than 5 MB.',
     rules: ['image-limits'],
   },
   {
@@ -472,6 +503,9 @@ export const catalogue: readonly CatalogueEntry[] = [
     rules: [...COUNTS_DIFFER, 'duplicate-tool-call-id'],
   },
 ];
+
+/** Every text, pairing and contract errors first, then the size family: the first that matches wins. */
+export const catalogue: readonly CatalogueEntry[] = [...pairingCatalogue, ...sizeCatalogue];
 
 /** The entries that name this rule. */
 export function entriesForRule(rule: string): CatalogueEntry[] {

@@ -5,6 +5,7 @@ import { rules as allRules } from '../rules/index.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import type { Provider } from './catalogue.js';
 import { filesWithIds } from './id-search.js';
+import { locateBySize, type MeasuredSession } from './locate-size.js';
 import { perfectScore, scoreFinding } from './rank.js';
 import type { RecognisedError } from './recognise.js';
 
@@ -22,13 +23,15 @@ export interface Located {
   format: string | null;
   finding: Finding;
   score: number;
+  /** For a size error: what was measured of the session. */
+  measured?: MeasuredSession;
 }
 
 export interface Search {
   /** The finding that explains the error, best first; empty when none does. */
   matches: Located[];
-  /** How the sessions were chosen, for the reader. */
-  method: 'ids' | 'recent';
+  /** How the sessions were chosen, for the reader: by the ids, the newest scanned for the rule, the newest measured (size errors). */
+  method: 'ids' | 'recent' | 'size';
   /** Files that hold one of the ids (with ids), or the newest sessions taken (without). */
   considered: number;
   scanned: number;
@@ -41,9 +44,14 @@ export interface Search {
  * files to scan, so only those are parsed; it goes newest first in growing batches and stops once
  * a finding matches the error in every respect (the session that just failed is usually the
  * newest). Without ids: the newest sessions are scanned until one has a finding of the rule at
- * the same message index.
+ * the same message index. A size error: the newest sessions are measured and ranked by its figures.
  */
 export async function locate(error: RecognisedError, files: readonly string[], recentBytes = RECENT_BYTES): Promise<Search> {
+  if (error.entry.size !== undefined) {
+    const recent = newest(files, recentBytes);
+    const search = await locateBySize(error, recent);
+    return { ...search, matches: ranked(search.matches, recent) };
+  }
   if (error.ids.length === 0) {
     const recent = newest(files, recentBytes);
     const { matches, scanned } = await scanForMatches(error, recent);

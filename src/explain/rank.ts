@@ -20,7 +20,7 @@ export function perfectScore(error: RecognisedError): number {
 }
 
 /** OpenAI Chat and Mistral count the system prompt as message 0; Anthropic, Gemini and Bedrock keep it apart. */
-function systemCounted(provider: string): boolean {
+export function systemCounted(provider: string): boolean {
   return provider === 'OpenAI Chat' || provider === 'Mistral';
 }
 

@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Finding, RepairSummary } from '../pipeline/finding.js';
 import { contractProvider, type Search } from './locate.js';
+import type { MeasuredSession } from './locate-size.js';
+import type { QuotedNumbers } from './patterns.js';
 import type { ProviderId } from '../providers/provider-id.js';
+import type { SlimReport } from '../slim/report.js';
 import type { RecognisedError } from './recognise.js';
 
 /** Everything `explain` found, as reporters print it and `--reporter json` gives it. */
@@ -16,6 +19,8 @@ export interface ExplainResult {
     messageIndex?: number;
     blockIndex?: number;
     ids: string[];
+    /** The figures a size-family error quotes (tokens and limit, bytes, lengths, counts); absent for the others. */
+    numbers?: QuotedNumbers;
     rules: string[];
   };
   search: {
@@ -32,8 +37,8 @@ export interface ExplainResult {
   session?: SessionMatch;
   /** Other findings that could explain it, best first (a few). */
   others: { path: string; line: number; rule: string }[];
-  /** With --fix: what the repair did. */
-  fixed?: RepairSummary & { remaining: number };
+  /** With --fix: what the repair (or, for a size error, slim) did. */
+  fixed?: RepairSummary & { remaining: number; slim?: SlimReport };
 }
 
 export interface SessionMatch extends Finding {
@@ -41,6 +46,8 @@ export interface SessionMatch extends Finding {
   format: string | null;
   docs: { command: string; file: string };
   fix: string;
+  /** For a size error: what was measured of the session. */
+  measured?: MeasuredSession;
 }
 
 /** docs/rules in the package (the bundle's copy of this URL loses a trailing slash, so the file is joined on). */
@@ -57,6 +64,7 @@ export function explainResult(error: RecognisedError, searched: string[], files:
       ...(error.messageIndex === undefined ? {} : { messageIndex: error.messageIndex }),
       ...(error.blockIndex === undefined ? {} : { blockIndex: error.blockIndex }),
       ids: error.ids,
+      ...(error.entry.size === undefined ? {} : { numbers: error.numbers }),
       rules: [...error.entry.rules],
     },
     search: { searched, files, method: search.method, considered: search.considered, scanned: search.scanned, read: search.read },
@@ -69,7 +77,8 @@ export function explainResult(error: RecognisedError, searched: string[], files:
       format: best.format,
       ...best.finding,
       docs: { command: `transcript-doctor rules ${best.finding.rule}`, file: join(DOCS, `${best.finding.rule}.md`) },
-      fix: fixCommand(best.file, contractProvider(error)),
+      fix: best.measured === undefined ? fixCommand(best.file, contractProvider(error)) : slimCommand(best.file, best.measured.target, best.measured.provider),
+      ...(best.measured === undefined ? {} : { measured: best.measured }),
     };
   }
   return result;
@@ -77,7 +86,15 @@ export function explainResult(error: RecognisedError, searched: string[], files:
 
 /** The command a user can paste: the path quoted for a POSIX shell when it needs to be, and never read as an option. */
 export function fixCommand(path: string, provider?: ProviderId): string {
+  return `transcript-doctor repair --in-place ${provider === undefined ? '' : `--provider ${provider} `}${shellPath(path)}`;
+}
+
+/** For a size error: slim the session in place against the provider that answered, to a token target when its limit is below the window slim would aim under. */
+export function slimCommand(path: string, target?: number, provider?: ProviderId): string {
+  return `transcript-doctor slim --in-place ${provider === undefined ? '' : `--provider ${provider} `}${target === undefined ? '' : `--target ${target} `}${shellPath(path)}`;
+}
+
+function shellPath(path: string): string {
   const safe = path.startsWith('-') ? `./${path}` : path;
-  const quoted = /^[\w@%+=:,./-]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
-  return `transcript-doctor repair --in-place ${provider === undefined ? '' : `--provider ${provider} `}${quoted}`;
+  return /^[\w@%+=:,./-]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,6 +1,7 @@
 import { Chalk } from 'chalk';
 import type { ExplainResult } from '../explain/result.js';
 import { describeRepair } from './repair-text.js';
+import { describeSlim } from './slim-text.js';
 import { terminalText as t } from './terminal-text.js';
 
 /**
@@ -42,16 +43,25 @@ function colouredText(result: ExplainResult, color: boolean): string {
     ['session', c.underline(session.path) + (session.format ? c.dim(`  (${session.format})`) : '')],
     ['line', `${session.line}${session.pointer ? `  at ${session.pointer}` : ''}`],
     ['finding', session.message],
+    ...(session.measured === undefined ? [] : [['measured', measuredText(session.measured)] as [string, string]]),
     ['rule', `${session.rule}  ${c.dim(`(${session.docs.command} · ${session.docs.file})`)}`],
     ['fix', c.green(session.fix)],
   ];
   for (const [label, value] of rows) out.push(`  ${label.padEnd(8)} ${value}`);
-  if (result.fixed !== undefined) {
+  if (result.fixed?.slim !== undefined) {
+    const [, before, after] = describeSlim(result.fixed.slim);
+    const where = result.fixed.backupPath === undefined ? '' : ` (backup: ${result.fixed.backupPath})`;
+    out.push(`  ${'done'.padEnd(8)} ${c.green(result.fixed.changed ? `slimmed${where}` : 'nothing to slim: it already fits')}`);
+    out.push(`  ${''.padEnd(8)} ${before}`, `  ${''.padEnd(8)} ${after}`);
+  } else if (result.fixed !== undefined) {
     const left = result.fixed.remaining === 0 ? 'no errors left' : `${plural(result.fixed.remaining, 'error')} left (transcript-doctor scan shows them)`;
     out.push(`  ${'done'.padEnd(8)} ${c.green(describeRepair(result.fixed, false, session.path))}; ${left}`);
   }
   if (result.others.length > 0) {
     out.push(c.dim(`Also possible: ${result.others.map((other) => `${other.path}:${other.line} (${other.rule})`).join(', ')}`));
+  }
+  if (search.method === 'size') {
+    out.push(c.dim(`Size errors name no id: this is the best of the ${plural(search.scanned, 'newest session')} measured (the figures the error quotes, then the message index, then the newest).`));
   }
   if (search.method === 'recent') {
     out.push(c.dim(`The error names no id: this is the best of the ${plural(search.scanned, 'newest session')} scanned (same problem, then the same message index, then the newest).`));
@@ -64,12 +74,29 @@ export function explainJson(result: ExplainResult): string {
   return JSON.stringify(result, null, 2) + '\n';
 }
 
+/** The measured request in a line: tokens as a range (the estimate runs low), against the window, and the body. */
+function measuredText(measured: NonNullable<NonNullable<ExplainResult['session']>['measured']>): string {
+  const window = measured.window === undefined ? '' : ` of a ${measured.window}-token window${measured.model === undefined ? '' : ` (${measured.model})`}`;
+  return `${measured.tokens}–${measured.high} tokens${window}; ${measured.bytes} bytes; ${plural(measured.mediaCount, 'image or PDF page', 'images and PDF pages')}`;
+}
+
 function notFound({ error, search }: ExplainResult): string {
+  if (search.method === 'size') return `none of the ${plural(search.scanned, 'newest session')} measured comes near ${quoted(error)}`;
   if (search.method === 'recent') return `none of the ${plural(search.scanned, 'newest session')} has a finding of ${error.rules.join(' or ')}`;
   if (search.considered === 0) return `no session file contains ${error.ids.join(' or ')}`;
   return `${plural(search.considered, 'file')} contain${search.considered === 1 ? 's' : ''} ${error.ids.join(' or ')}, but none has a finding of ${error.rules.join(' or ')} for it (already repaired?)`;
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}
+
+/** What a size error quoted, for "no session comes near …". */
+function quoted(error: ExplainResult['error']): string {
+  const numbers = error.numbers ?? {};
+  if (numbers.tokens !== undefined) return `${numbers.tokens} tokens`;
+  if (numbers.bytes !== undefined) return `${numbers.bytes} bytes`;
+  if (numbers.length !== undefined) return `a length of ${numbers.length}`;
+  if (numbers.limit !== undefined) return `the limit of ${numbers.limit}`;
+  return 'the limit';
 }

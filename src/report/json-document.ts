@@ -2,6 +2,7 @@ import type { FileReport, Finding } from '../pipeline/finding.js';
 import type { SizeSummary } from '../pipeline/size-summary.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { VerdictKind } from '../verify/verdict.js';
+import type { SlimReport } from '../slim/report.js';
 import { summarize, verdictCounts, verdictRecord } from './types.js';
 import { version as toolVersion } from '../version.js';
 
@@ -31,6 +32,8 @@ export interface JsonFile {
   findings: JsonFinding[];
   /** verify only. */
   verdicts?: JsonVerdict[];
+  /** slim only: the request's size before and after, per strategy what went and what it saved. */
+  slim?: SlimReport;
   /** When a size rule found something: what makes the session big. */
   size?: SizeSummary;
 }
@@ -87,6 +90,7 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
         ...(finding.healedBy !== undefined ? { healedBy: finding.healedBy } : {}),
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
+      ...(report.slim !== undefined ? { slim: report.slim } : {}),
       ...(report.size !== undefined ? { size: report.size } : {}),
     })),
     summary: {

@@ -14,6 +14,8 @@ export interface RepairJob {
   path: string;
   agent: AgentName;
   mode: RepairMode;
+  /** Also slim the session when its request does not fit (`guard --slim`). */
+  slim: boolean;
   busy: SharedArrayBuffer;
 }
 
@@ -28,7 +30,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  * commit (replacing the file, then checking that no writer lost a line) is let finish it first:
  * the session is then either as it was or repaired, never half of each. `done` removes the handlers.
  */
-export function stoppableRepairs(agent: SessionAgent, mode: RepairMode): { repair: (paths: readonly string[], said: (line: string) => void) => Promise<void>; done: () => void } {
+export function stoppableRepairs(agent: SessionAgent, mode: RepairMode, slim = false): { repair: (paths: readonly string[], said: (line: string) => void) => Promise<void>; done: () => void } {
   const busy = new SharedArrayBuffer(4);
   const cell = new Int32Array(busy);
   let current: { worker: Worker; path: string } | undefined;
@@ -49,7 +51,7 @@ export function stoppableRepairs(agent: SessionAgent, mode: RepairMode): { repai
   const repair = async (paths: readonly string[], said: (line: string) => void) => {
     for (const path of paths) {
       if (stopping) break;
-      const line = existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, busy }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode);
+      const line = existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, slim, busy }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode, slim);
       if (stopping) await new Promise(() => {}); // the stop handler ends the process
       current = undefined;
       if (line !== undefined) said(line);

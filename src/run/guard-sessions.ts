@@ -5,7 +5,8 @@ import { statSync } from '../io/named-fs.js';
 import type { Env, SessionAgent } from '../io/sessions/index.js';
 import { headOf } from '../io/sessions/walk.js';
 import { loadBytes } from '../pipeline/load-transcript.js';
-import { repairRewrite, rewriteInput } from '../pipeline/rewrite.js';
+import { repairRewrite, rewriteInput, type RepairReport } from '../pipeline/rewrite.js';
+import { slimRewrite } from '../pipeline/slim-rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { describeRepair } from '../report/repair-text.js';
 
@@ -68,7 +69,7 @@ export function notASessionOf(path: string, agent: SessionAgent): string | undef
  * left untouched), read as the agent's format: the line to print about it, or undefined when
  * nothing was wrong.
  */
-export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode): Promise<string | undefined> {
+export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode, slim = false): Promise<string | undefined> {
   if (statSync(path, { throwIfNoEntry: false })?.size === 0) return undefined;
   const foreign = notASessionOf(path, agent);
   if (foreign !== undefined) return `left ${path} as it is: ${foreign}`;
@@ -79,8 +80,26 @@ export async function repairSession(path: string, agent: SessionAgent, mode: Rep
   } catch (error) {
     return `could not repair ${path}: ${error instanceof UserError ? error.message : reason(error)}`;
   }
-  const left = report.findings.filter((finding) => finding.severity === 'error').length;
-  if (!report.repair.changed && left === 0) return undefined;
+  const slimmed = slim ? await slimSession(path, format) : undefined;
+  const findings = slimmed?.report?.findings ?? report.findings;
+  const left = findings.filter((finding) => finding.severity === 'error').length;
+  if (!report.repair.changed && slimmed?.line === undefined && left === 0) return undefined;
   const after = left === 0 ? '' : `; ${left} error${left === 1 ? '' : 's'} left (transcript-doctor scan ${path})`;
-  return `${path}: ${describeRepair(report.repair, false, path)}${after}`;
+  const done = [report.repair.changed ? describeRepair(report.repair, false, path) : undefined, slimmed?.line].filter(Boolean).join('; ');
+  return `${path}: ${done || describeRepair(report.repair, false, path)}${after}`;
+}
+
+/** `guard --slim`: the session slimmed in place when its request does not fit; the words for what slim did, when it did something. */
+async function slimSession(path: string, format: TranscriptFormat | undefined): Promise<{ report?: RepairReport; line?: string }> {
+  const rewrite = { ...slimRewrite({}), format };
+  let report: RepairReport;
+  try {
+    report = await rewriteInput(path, undefined, rewrite, { kind: 'in-place', backup: true, force: false });
+  } catch (error) {
+    return { line: `could not slim ${path}: ${error instanceof UserError ? error.message : reason(error)}` };
+  }
+  rewrite.finish?.(report);
+  if (!report.repair.changed || report.slim === undefined) return { report };
+  const { before, after, fits } = report.slim;
+  return { report, line: `slimmed from about ${before.tokens.toLocaleString('en-US')} to ${after.tokens.toLocaleString('en-US')} tokens${fits ? '' : ', still over its target'}` };
 }

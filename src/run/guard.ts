@@ -11,6 +11,8 @@ import { stoppableRepairs } from './guard-repair.js';
 
 export interface GuardSettings {
   mode: RepairMode;
+  /** Also slim each session whose request does not fit (`--slim`). */
+  slim?: boolean;
   /** The agent, when the command's name does not say it. */
   agent?: SessionAgent;
   verbose: boolean;
@@ -50,7 +52,7 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
         resumed = undefined;
       }
       if (resumed !== undefined) {
-        const line = await repairSession(resumed, agent, settings.mode);
+        const line = await repairSession(resumed, agent, settings.mode, settings.slim);
         if (line !== undefined) settings.say(`guard: before ${basename(program!)} starts, ${line}`);
         else if (settings.verbose) settings.say(`guard: ${resumed} is clean`);
       }
@@ -78,7 +80,7 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
  * any writer that changed it after the agent exited.
  */
 async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: string | undefined, cwd: string, program: string, settings: GuardSettings): Promise<void> {
-  const repairs = stoppableRepairs(agent, settings.mode);
+  const repairs = stoppableRepairs(agent, settings.mode, settings.slim);
   try {
     await repairFree(repairs.repair, agent, before, resumed, cwd, program, settings);
   } finally {

@@ -1,3 +1,5 @@
+import { SIZE_SAMPLES } from './size-samples.js';
+
 /**
  * One realistic error per catalogue entry, as the provider returns it (reference/provider-rules.md,
  * placeholders filled with values seen in the reports quoted there), and the rule that explains it
@@ -50,7 +52,6 @@ export const SAMPLES: Record<string, string> = {
   'anth-thinking-signature-valid': 'messages.7.content.0: Invalid `signature` in `thinking` block',
   'anth-image-media-type': 'messages.4.content.1.image.source.base64.data: Image does not match the provided media type image/png',
   'anth-image-media-type-allowed': "messages.4.content.1.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'",
-  'anth-image-bytes': 'messages.12.content.1.image.source.base64: image exceeds 5 MB maximum: 7340032 bytes > 5242880 bytes',
   'oai-chat-image-format-size': "You uploaded an unsupported image. Please make sure your image is below 20 MB in size and is of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
   'gem-fr-name': '* GenerateContentRequest.contents[18].parts[0].function_response.name: Name cannot be empty.',
   'gem-fr-after-fc': 'Please ensure that function response turn comes immediately after a function call turn.',
@@ -72,4 +73,5 @@ export const SAMPLES: Record<string, string> = {
   'mmx-pairing-not-found': "invalid params, tool result's tool id(call_function_8n3xk2p9qz1m_1) not found (2013)",
   'mmx-pairing-follow': 'invalid params, tool call result does not follow tool call (2013)',
   'mmx-pairing-match': 'invalid params, tool call and result not match (2013)',
+  ...Object.fromEntries(Object.entries(SIZE_SAMPLES).map(([ref, sample]) => [ref, sample.text])),
 };

@@ -1,6 +1,8 @@
 import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
+import { applySlimEdits } from '../slim-edits.js';
+import { codexSlim } from './slim.js';
 import { ABORTED_OUTPUT, CALL_ITEMS } from './items.js';
 import { unreadableParts } from './lost-type.js';
 import { pairReplacementHistory } from './replacement-history.js';
@@ -10,6 +12,7 @@ export const codexEncoder: Encoder = {
   apply(value, edits) {
     if (!isObject(value)) return;
     for (const edit of inApplyOrder(edits)) applyEdit(value, edit);
+    applySlimEdits(value, edits, codexSlim);
   },
   newId: uuidFrom,
   create(line, source) {

@@ -5,6 +5,7 @@ import { codexEncoder } from './encode.js';
 import { ROLLOUT_TYPES } from './items.js';
 import { codexHeals } from './heals.js';
 import { readText } from './text.js';
+import { codexSlim } from './slim.js';
 
 /** OpenAI Codex CLI rollouts (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`, `archived_sessions/`). */
 export const codexFormat: TranscriptFormat = {
@@ -38,6 +39,7 @@ export const codexFormat: TranscriptFormat = {
   sessionHead: (head) => ({ cwd: stringMember(head, 'cwd') }),
   createDecoder: (state) => new CodexDecoder(state as CodexDecoderState | undefined),
   encoder: codexEncoder,
+  slim: codexSlim,
   // One item shape per call and per output: there is no legacy or foreign form to rewrite.
   nothingToCanonicalize: 'a rollout has one item shape for each tool call and output',
   readText,
