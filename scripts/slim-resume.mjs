@@ -25,7 +25,7 @@
 // Output: one JSON line per agent and phase ({agent, phase: before | after, outcome: sent |
 // refused | not-run, bytes, tokens, historyTokens, target, underTarget, promptsMissing,
 // callsMissing, pairing, placeholders, mediaInFile, mediaSent, mediaRemovedByClient, historyFirst,
-// ok}), the slim run's line ({agent, phase: slim, exit, …}), then one summary line per agent.
+// compactedByClient, ok}), the slim run's line ({agent, phase: slim, exit, …}), then one summary line per agent.
 // Exit 0 when it ran, 2 on bad usage.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -130,7 +130,8 @@ const userTexts = (turns) => turns.filter((t) => t.role === 'user').flatMap((t) 
 /** The request that carries the prompt: the one whose last user turn with text holds it. */
 function isConversation(turns) {
   const last = turns.filter((t) => t.role === 'user' && t.texts.some((text) => text.trim() !== '')).at(-1);
-  return last !== undefined && last.texts.some((text) => text.includes(PROMPT));
+  // The prompt alone, or after what the client puts before it (Copilot's date); not a summary request that mentions it.
+  return last !== undefined && last.texts.some((text) => text.trim() === PROMPT || text.trim().endsWith(`\n${PROMPT}`));
 }
 
 async function resume(agent, file, entry, phase) {
@@ -142,6 +143,7 @@ async function resume(agent, file, entry, phase) {
     const bin = client.binary(opts);
     if (bin.missing !== undefined) return { ...result, outcome: 'not-run', reason: bin.missing };
     const placed = client.place(file, root, entry);
+    const placedText = readFileSync(placed.session, 'utf8');
     const { server, captured, port } = await capture(client.respond);
     let run;
     try {
@@ -154,13 +156,16 @@ async function resume(agent, file, entry, phase) {
       writeFileSync(join(root, 'client.stdout.txt'), run.stdout);
       writeFileSync(join(root, 'client.stderr.txt'), run.stderr);
     }
+    // What the client appended to the session (or all of it, when it rewrote the file): its own compaction record.
+    const left = readFileSync(placed.session, 'utf8');
+    const compactedByClient = [...new Set([...(left.startsWith(placedText) ? left.slice(placedText.length) : left).matchAll(client.compaction)].map((m) => m[0]))];
     const requests = captured.filter((c) => c.body !== undefined).map((c) => ({ ...c, turns: turnsOf(client.wire, c.body) }));
     const at = requests.findIndex((r) => isConversation(r.turns));
     // A request before the conversation's that already held the history: the client ran something on it first.
-    const historyFirst = requests.slice(0, at === -1 ? undefined : at).filter((r) => r.turns.some((t) => t.texts.some((text) => text.includes(entry.prompts[0])))).map((r) => `${r.method} ${r.url} (${r.bytes} bytes)`);
+    const historyFirst = requests.slice(0, at === -1 ? undefined : at).filter((r) => r.turns.some((t) => t.texts.some((text) => entry.prompts.some((prompt) => text.includes(prompt))))).map((r) => `${r.method} ${r.url} (${r.bytes} bytes)`);
     result.requests = captured.length;
     result.exit = run.code ?? run.signal;
-    if (at === -1) return { ...result, outcome: 'refused', reason: refusal(run, root), historyFirst, ok: false };
+    if (at === -1) return { ...result, outcome: 'refused', reason: refusal(run, root), historyFirst, compactedByClient, ok: false };
     const request = requests[at];
     const sent = userTexts(request.turns).join('\n');
     const calls = new Set(request.turns.flatMap((t) => t.calls));
@@ -182,8 +187,9 @@ async function resume(agent, file, entry, phase) {
       // An image the client re-encoded (resized) counts too: what it sends is not the file's.
       mediaRemovedByClient: [...inFile].filter((key) => !inRequest.has(key)).length,
       historyFirst,
+      compactedByClient,
     };
-    const ok = checks.underTarget && checks.promptsMissing === 0 && checks.callsMissing === 0 && checks.pairing.length === 0 && checks.placeholders.length === 0 && checks.mediaRemovedByClient === 0 && historyFirst.length === 0;
+    const ok = checks.underTarget && checks.promptsMissing === 0 && checks.callsMissing === 0 && checks.pairing.length === 0 && checks.placeholders.length === 0 && checks.mediaRemovedByClient === 0 && historyFirst.length === 0 && compactedByClient.length === 0;
     return { ...result, outcome: 'sent', ...checks, ok };
   } finally {
     if (opts.keep === undefined) rmSync(root, { recursive: true, force: true });

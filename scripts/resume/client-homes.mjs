@@ -68,7 +68,7 @@ export function placeClaude(file, recs, root) {
   mkdirSync(cwd, { recursive: true });
   mkdirSync(join(home, 'tmp'), { recursive: true });
   copyFileSync(file, join(projects, `${id}.jsonl`));
-  return { id, cwd, home, env: {
+  return { id, cwd, home, session: join(projects, `${id}.jsonl`), env: {
     ...baseEnv(home),
     CLAUDE_CONFIG_DIR: config,
     ANTHROPIC_API_KEY: 'capture',
@@ -97,8 +97,9 @@ export function placeCodex(file, recs, root) {
   mkdirSync(folder, { recursive: true });
   mkdirSync(cwd, { recursive: true });
   mkdirSync(join(home, 'tmp'), { recursive: true });
-  copyFileSync(file, join(folder, `rollout-${when[0]}-${when[1]}-${when[2]}T${when[3]}-${id}.jsonl`));
-  return { id, cwd, home, codexHome, env: {
+  const session = join(folder, `rollout-${when[0]}-${when[1]}-${when[2]}T${when[3]}-${id}.jsonl`);
+  copyFileSync(file, session);
+  return { id, cwd, home, codexHome, session, env: {
     ...baseEnv(home),
     CODEX_HOME: codexHome,
     MOCK_KEY: 'capture',

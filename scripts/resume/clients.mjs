@@ -2,7 +2,8 @@
 // (placed in a fresh HOME), how it is told to resume it against the capture server on 127.0.0.1,
 // the wire format of its request, and how the server answers it. Claude Code and Codex take their
 // homes from client-homes.mjs (shared with client-resume.mjs); Gemini CLI, Qwen Code, Copilot CLI
-// and pi are the packages test/interop installs. Nothing but 127.0.0.1 is configured: telemetry,
+// and pi are the packages test/interop installs. `compaction` matches the record each writes when
+// it compacts (or truncates) a history itself. Nothing but 127.0.0.1 is configured: telemetry,
 // updates and any proxy-aware request are sent nowhere.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,11 +15,12 @@ import { records } from './history-items.mjs';
 export const PROMPT = 'continue';
 
 const interop = createRequire(new URL('../../test/interop/package.json', import.meta.url));
+const INTEROP_MODULES = new URL('../../test/interop/node_modules/', import.meta.url).pathname;
 
 /** A bin of a test/interop package, or why it is not there. */
 function interopBin(pkg, bin) {
   try {
-    const root = dirname(interop.resolve(`${pkg}/package.json`));
+    const root = join(INTEROP_MODULES, pkg);
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const relative = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[bin];
     if (relative !== undefined && existsSync(join(root, relative))) return { path: process.execPath, prefix: [join(root, relative)] };
@@ -100,6 +102,7 @@ function copyTo(file, target, edit = (text) => text) {
 export const CLIENTS = {
   claude: {
     wire: 'anthropic',
+    compaction: /"subtype":"(?:compact_boundary|microcompact_boundary)"/g,
     binary: (opts) => ({ ...clientBinary('claude', opts.clients), prefix: [] }),
     respond: refuse,
     place(file, root) {
@@ -109,6 +112,7 @@ export const CLIENTS = {
   },
   codex: {
     wire: 'responses',
+    compaction: /"type":"(?:compacted|context_compacted)"/g,
     binary: (opts) => ({ ...clientBinary('codex', opts.clients), prefix: [] }),
     respond: responsesAnswer,
     place(file, root) {
@@ -126,62 +130,74 @@ export const CLIENTS = {
   },
   gemini: {
     wire: 'gemini',
+    // It keeps no record of a compression (GC #20803): that shows only in its requests.
+    compaction: /(?!)/g,
     binary: () => interopBin('@google/gemini-cli', 'gemini'),
     respond: geminiAnswer,
     place(file, root) {
       const { home, cwd } = fresh(root);
       const project = join(home, '.gemini', 'tmp', basename(cwd));
-      copyTo(file, join(project, 'chats', basename(file)));
+      const session = copyTo(file, join(project, 'chats', basename(file)));
       // The project's slug is claimed by this marker, so the client looks in this folder.
       writeFileSync(join(project, '.project_root'), cwd);
       writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, telemetry: { enabled: false }, privacy: { usageStatisticsEnabled: false }, general: { disableAutoUpdate: true, disableUpdateNag: true } }));
-      return { cwd, home, args: ['--resume', 'latest', '-p', PROMPT], env: (port) => ({ ...baseEnv(home), ...noProxy, GEMINI_API_KEY: 'capture', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`, GEMINI_CLI_TRUST_WORKSPACE: 'true', GEMINI_TELEMETRY_ENABLED: 'false' }) };
+      return { cwd, home, session, args: ['--resume', 'latest', '-p', PROMPT], env: (port) => ({ ...baseEnv(home), ...noProxy, GEMINI_API_KEY: 'capture', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`, GEMINI_CLI_TRUST_WORKSPACE: 'true', GEMINI_TELEMETRY_ENABLED: 'false' }) };
     },
   },
   qwen: {
     wire: 'chat',
+    compaction: /"subtype":"chat_compression"/g,
     binary: () => interopBin('@qwen-code/qwen-code', 'qwen'),
     respond: chatAnswer,
     place(file, root) {
       const { home, cwd } = fresh(root);
       const first = JSON.parse(readFileSync(file, 'utf8').slice(0, readFileSync(file, 'utf8').indexOf('\n')));
       // Qwen Code resumes only a session recorded in the folder it runs in: the records name ours.
-      copyTo(file, join(home, '.qwen', 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), 'chats', `${first.sessionId}.jsonl`), (text) => text.replaceAll(JSON.stringify(first.cwd), JSON.stringify(cwd)));
+      const session = copyTo(file, join(home, '.qwen', 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), 'chats', `${first.sessionId}.jsonl`), (text) => text.replaceAll(JSON.stringify(first.cwd), JSON.stringify(cwd)));
       writeFileSync(join(home, '.qwen', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'openai' } }, model: { name: 'qwen3-coder-plus' }, telemetry: { enabled: false }, privacy: { usageStatisticsEnabled: false }, general: { disableAutoUpdate: true } }));
-      return { cwd, home, id: first.sessionId, args: ['--resume', first.sessionId, '--auth-type', 'openai', PROMPT], env: (port) => ({ ...baseEnv(home), ...noProxy, OPENAI_API_KEY: 'capture', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_MODEL: 'qwen3-coder-plus' }) };
+      return { cwd, home, session, id: first.sessionId, args: ['--resume', first.sessionId, '--auth-type', 'openai', PROMPT], env: (port) => ({ ...baseEnv(home), ...noProxy, OPENAI_API_KEY: 'capture', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_MODEL: 'qwen3-coder-plus' }) };
     },
   },
   copilot: {
     wire: 'chat',
+    compaction: /"type":"session\.(?:compaction_start|truncation)"/g,
     binary: () => copilotBin(),
     respond: (req, body, res) => json(res, 400, { error: { message: 'capture server: request recorded', type: 'invalid_request_error' } }),
-    place(file, root) {
+    place(file, root, entry) {
       const { home, cwd } = fresh(root);
       const id = basename(dirname(file));
-      copyTo(file, join(home, '.copilot', 'session-state', id, 'events.jsonl'));
+      const session = copyTo(file, join(home, '.copilot', 'session-state', id, 'events.jsonl'));
       // Where the binary unpacks its app (235 MB): once, shared by every run.
       const packages = join(tmpdir(), 'td-slim-resume-copilot-packages');
       return {
-        cwd, home, id, args: [`--resume=${id}`, '-p', PROMPT],
+        cwd, home, session, id, args: [`--resume=${id}`, '-p', PROMPT],
         env: (port) => ({
           ...baseEnv(home), ...noProxy,
           XDG_CACHE_HOME: join(home, '.cache'), XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.local', 'state'),
           COPILOT_HOME: join(home, '.copilot'), COPILOT_PKG_CACHE_HOME: packages, COPILOT_OFFLINE: 'true', COPILOT_AUTO_UPDATE: 'false', COPILOT_OTEL_ENABLED: 'false',
           COPILOT_PROVIDER_TYPE: 'openai', COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${port}/v1`, COPILOT_PROVIDER_API_KEY: 'capture', COPILOT_MODEL: 'gpt-4.1',
+          // Offline it knows no model's limits and takes 64,000 tokens: the session's model's window instead.
+          COPILOT_PROVIDER_MAX_PROMPT_TOKENS: String(entry.window),
         }),
       };
     },
   },
   pi: {
     wire: 'anthropic',
+    compaction: /"type":"compaction"/g,
     binary: () => interopBin('@mariozechner/pi-coding-agent', 'pi'),
     respond: refuse,
     place(file, root, entry) {
       const { home, cwd } = fresh(root);
       const agent = join(home, '.pi', 'agent');
-      const session = copyTo(file, join(agent, 'sessions', `--${cwd.replace(/^\//, '').replace(/[/\\:]/g, '-')}--`, basename(file)));
+      // pi refuses a session whose working directory is gone: the header names ours.
+      const header = (text) => {
+        const end = text.indexOf('\n');
+        return JSON.stringify({ ...JSON.parse(text.slice(0, end)), cwd }) + text.slice(end);
+      };
+      const session = copyTo(file, join(agent, 'sessions', `--${cwd.replace(/^\//, '').replace(/[/\\:]/g, '-')}--`, basename(file)), header);
       return {
-        cwd, home, args: ['--session', session, '--provider', 'capture', '--model', entry.model, '-p', PROMPT],
+        cwd, home, session, args: ['--session', session, '--provider', 'capture', '--model', entry.model, '-p', PROMPT],
         env: (port) => {
           const model = { id: entry.model, name: entry.model, contextWindow: entry.window, maxTokens: 8192, input: ['text', 'image'], reasoning: false, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } };
           writeFileSync(join(agent, 'models.json'), JSON.stringify({ providers: { capture: { baseUrl: `http://127.0.0.1:${port}`, api: 'anthropic-messages', apiKey: 'capture', models: [model] } } }));
