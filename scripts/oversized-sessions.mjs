@@ -82,7 +82,7 @@ export function noisePng(width, height, seed = 1) {
 }
 
 /** A file's text, code-like and different for each turn: what a read or a build log returns. */
-function codeText(turn, bytes) {
+export function codeText(turn, bytes) {
   const lines = [];
   let size = 0;
   for (let i = 1; size < bytes; i++) {
@@ -188,7 +188,7 @@ export async function writeOversizedSessions(dir, { agents = Object.keys(AGENTS)
     const pi = agent === 'pi' ? file : join(dir, `${agent}.pi.jsonl`);
     writeFileSync(pi, conversation.lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
     if (agent !== 'pi') await CONVERTERS[agent](pi, file);
-    manifest[agent] = { file, id: conversation.id, model: spec.model, window: spec.window, prompts: conversation.prompts, calls: conversation.calls, images: conversation.images };
+    manifest[agent] = { agent, file, id: conversation.id, model: spec.model, window: spec.window, prompts: conversation.prompts, calls: conversation.calls, images: conversation.images };
   }
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
   return manifest;

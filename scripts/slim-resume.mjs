@@ -15,6 +15,7 @@
 //   --agents <list>    claude,codex,gemini,qwen,copilot,pi (default: all)
 //   --sessions <dir>   sessions written by scripts/oversized-sessions.mjs (default: written now, to a temp folder)
 //   --scale <x>        how far over each model's window the written sessions go (default 1.3)
+//   --client-written   also have Claude Code write one itself (scripts/resume/claude-written.mjs), turn by turn
 //   --target <n|N%>    the request's size to get under, in tokens or a percent of the model's window
 //                      (default 80%); slim is given the same target
 //   --td <file>        transcript-doctor CLI (default: bin/transcript-doctor.js of this checkout)
@@ -36,7 +37,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENTS, writeOversizedSessions } from './oversized-sessions.mjs';
 import { CLIENTS, PROMPT } from './resume/clients.mjs';
-import { runClient } from './resume/client-homes.mjs';
+import { clientBinary, runClient } from './resume/client-homes.mjs';
+import { writeWithClaude } from './resume/claude-written.mjs';
 import { records, SYNTHETIC_MARKERS } from './resume/history-items.mjs';
 import { ESTIMATOR, requestTokens } from './resume/request-tokens.mjs';
 import { imageKey, imagesIn, pairing, turnsOf } from './resume/wire.mjs';
@@ -65,6 +67,7 @@ try {
       agents: { type: 'string', default: Object.keys(AGENTS).join(',') },
       sessions: { type: 'string' },
       scale: { type: 'string', default: '1.3' },
+      'client-written': { type: 'boolean', default: false },
       target: { type: 'string', default: '80%' },
       td: { type: 'string' },
       'no-slim': { type: 'boolean', default: false },
@@ -90,6 +93,14 @@ const work = mkdtempSync(join(opts.keep ?? tmpdir(), 'slim-resume-'));
 const sessions = opts.sessions === undefined ? join(work, 'sessions') : resolve(opts.sessions);
 const manifestFile = join(sessions, 'manifest.json');
 const manifest = opts.sessions === undefined ? await writeOversizedSessions(sessions, { agents, scale: Number(opts.scale) }) : existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : fail(`no manifest.json in ${sessions} (write it with scripts/oversized-sessions.mjs)`);
+if (opts['client-written'] && agents.includes('claude') && manifest['claude-written'] === undefined) {
+  const binary = clientBinary('claude', opts.clients);
+  if (binary.missing !== undefined) fail(binary.missing);
+  const written = await writeWithClaude(sessions, { binary: binary.path, tokens: Math.round(AGENTS.claude.window * Number(opts.scale)), window: AGENTS.claude.window, timeoutMs });
+  if (written.missing !== undefined) fail(written.missing);
+  manifest['claude-written'] = written;
+  writeFileSync(manifestFile, JSON.stringify(manifest, null, 1) + '\n');
+}
 
 /** A server on 127.0.0.1 that keeps every request and answers as the client's provider would. */
 function capture(respond) {
@@ -217,22 +228,22 @@ function slim(agent, entry) {
 
 const pick = (r) => (r === undefined ? undefined : { outcome: r.outcome, bytes: r.bytes, tokens: r.tokens, underTarget: r.underTarget, ok: r.ok, ...(r.reason === undefined ? {} : { reason: r.reason }) });
 const summaries = [];
-for (const agent of agents) {
-  const entry = manifest[agent];
-  if (entry === undefined) fail(`the manifest has no ${agent} session`);
-  const before = await resume(agent, entry.file, entry, 'before');
+for (const agent of agents) if (!Object.values(manifest).some((entry) => (entry.agent ?? agent) === agent)) fail(`the manifest has no ${agent} session`);
+for (const [name, entry] of Object.entries(manifest).filter(([key, e]) => agents.includes(e.agent ?? key))) {
+  const agent = entry.agent ?? name;
+  const before = { session: name, ...(await resume(agent, entry.file, entry, 'before')) };
   console.log(JSON.stringify(before));
   let after;
   let slimmed;
   if (!opts['no-slim']) {
-    slimmed = slim(agent, entry);
+    slimmed = { session: name, ...slim(agent, entry) };
     console.log(JSON.stringify(slimmed));
     if (slimmed.out !== undefined) {
-      after = await resume(agent, slimmed.out, entry, 'after');
+      after = { session: name, ...(await resume(agent, slimmed.out, entry, 'after')) };
       console.log(JSON.stringify(after));
     }
   }
-  summaries.push({ summary: agent, estimator: ESTIMATOR, target: before.target, window: entry.window, before: pick(before), slim: slimmed === undefined ? undefined : { exit: slimmed.exit, bytesAfter: slimmed.bytesAfter, reason: slimmed.reason }, after: pick(after) });
+  summaries.push({ summary: name, estimator: ESTIMATOR, target: before.target, window: entry.window, before: pick(before), slim: slimmed === undefined ? undefined : { exit: slimmed.exit, bytesAfter: slimmed.bytesAfter, reason: slimmed.reason }, after: pick(after) });
 }
 for (const s of summaries) console.log(JSON.stringify(s));
 if (opts.keep === undefined) rmSync(work, { recursive: true, force: true });
