@@ -97,6 +97,27 @@ Examples:
 
   withRewriteOptions(
     program
+      .command('slim')
+      .description('Make a session too big to resume fit again: images over a limit, old images and old tool results give way to stubs, least loss first, until the replayed request fits.')
+      .option('--target <tokens|N%>', 'the size the replayed request must come under: tokens, or a share of the model\'s context window (default: 60% of the window, and under every other limit)')
+      .option('--keep-turns <n>', 'the latest n user turns are never slimmed (default 2); the latest turn is always kept byte for byte')
+      .option('--summarize', 'when a compaction is written, have the model verify talks to write its summary')
+      .option('--provider <id>', PROVIDER_HELP),
+    `
+Exit codes: 0 every output fits and is clean, 1 a session still does not fit (or errors remain),
+2 usage error, unreadable input or refused write.
+
+Examples:
+  $ transcript-doctor slim --dry-run latest
+  $ transcript-doctor slim --in-place ~/.claude/projects/<project>/<id>.jsonl
+  $ transcript-doctor slim --target 100000 --diff session.jsonl
+  $ transcript-doctor restore <id>      # undoes an in-place slim`,
+  ).action(async (paths: string[], options) => {
+    setExitCode(await (await import('./commands/slim.js')).slimCommand(paths, options));
+  });
+
+  withRewriteOptions(
+    program
       .command('canonicalize')
       .description('Rewrite legacy and foreign tool-call shapes to the canonical form; everything else is kept exactly.')
       .option('--check', 'write nothing; list every line that would change and exit 1 if any (for CI)'),

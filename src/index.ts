@@ -1,5 +1,6 @@
 export { scan, type ScanOptions } from './api/scan.js';
 export { repair, canonicalize, type RepairOptions, type CanonicalizeOptions, type RewriteOptions } from './api/rewrite.js';
+export { slim, type SlimApiOptions } from './api/slim.js';
 export { verify, type VerifyOptions } from './api/verify.js';
 export { failingFiles } from './api/failing.js';
 export { locateSessions, type LocateOptions, type LocatedSession } from './api/locate.js';

@@ -62,7 +62,7 @@ export function canonicalize(input: TranscriptInput, options: CanonicalizeOption
  * An output stream is guarded from the moment of the call, before `fs.createWriteStream` can open
  * its file (see output-stream.ts); whatever fails first, the guarded stream is never left pending.
  */
-async function guarded(options: RewriteOptions, run: (guard: OutputStreamGuard | undefined) => Promise<JsonReport>): Promise<JsonReport> {
+export async function guarded(options: RewriteOptions, run: (guard: OutputStreamGuard | undefined) => Promise<JsonReport>): Promise<JsonReport> {
   const guard = typeof options.output === 'object' && options.output !== null ? new OutputStreamGuard(options.output) : undefined;
   try {
     return await run(guard);
@@ -80,7 +80,7 @@ async function rewrite(input: TranscriptInput, options: RewriteOptions, chosen: 
   return settled(jsonDocument(options.quiet ? errorsOnly(result.reports) : result.reports, prepared.ruleSet()), result.failures);
 }
 
-function targetOf(options: RewriteOptions): RewriteTargetOptions {
+export function targetOf(options: RewriteOptions): RewriteTargetOptions {
   const { output, inPlace, backup, keepBackups, force, dryRun, config } = options;
   return { output, inPlace, backup, keepBackups, force, dryRun, config };
 }

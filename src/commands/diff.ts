@@ -23,7 +23,7 @@ export interface DiffResult {
  * folder, never in place, and the bytes that would change are printed as a unified diff, which
  * `patch` or `git apply` turns into exactly what the rewrite writes. The reports are the command's to emit.
  */
-export async function diffCommand(inputs: readonly Input[], prepared: PreparedRewrite, verb: 'repair' | 'canonicalize'): Promise<DiffResult> {
+export async function diffCommand(inputs: readonly Input[], prepared: PreparedRewrite, verb: 'repair' | 'canonicalize' | 'slim'): Promise<DiffResult> {
   if (inputs.some((input) => input.kind === 'stdin')) throw new UserError('--diff compares files: it cannot read standard input twice');
   const scratch = mkdtempSync(join(tmpdir(), 'transcript-doctor-diff-'));
   const result: DiffResult = { reports: [], failures: [], changed: 0 };

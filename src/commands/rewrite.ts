@@ -30,7 +30,7 @@ export interface RewriteOptions extends InputListOptions, FormatOptions {
 }
 
 /** `repair` and `canonicalize` without --check: rewrite each input, report what changed and what is left. */
-export async function rewriteCommand(paths: readonly string[], given: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize'): Promise<number> {
+export async function rewriteCommand(paths: readonly string[], given: RewriteOptions, rewrite: Rewrite, verb: 'repair' | 'canonicalize' | 'slim'): Promise<number> {
   if (given.printConfig) return printConfig(given.config);
   const options = withTranscriptTarget(given);
   const destinations = await planReports(options);

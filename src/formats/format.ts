@@ -2,6 +2,7 @@ import type { EntryEdit, NewLine } from '../model/edits.js';
 import type { Entry, KeptHistoryProblem } from '../model/entry.js';
 import type { EntryStore } from '../model/entry-store.js';
 import type { ReplaySemantics } from '../model/transcript.js';
+import type { SlimView } from './slim-view.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */
 export interface Decoder {
@@ -137,6 +138,8 @@ export interface TranscriptFormat {
   conversationOf?(value: unknown): LineConversation | undefined;
   /** What the pair-atomic session writer needs to know of the format's lines beyond their entries. */
   appending?: AppendingHints;
+  /** What `slim` may change in its lines (tool results' text, media, thinking); absent for a format slim leaves alone. */
+  slim?: SlimView;
 }
 
 /** Read by the session writer (src/session-writer) only; absent members mean the common case. */

@@ -49,7 +49,13 @@ export type EntryEdit =
   /** Members that break the schema the agent validates get the one value it leaves (see Entry.schemaBreaks). */
   | { kind: 'fix-schema' }
   /** The whitespace at the end of the message's last block, a text block, goes (see Entry.trailingWhitespace). */
-  | { kind: 'trim-final-text' };
+  | { kind: 'trim-final-text' }
+  /** Slim (src/slim/): the image or document block at `pointer` gives way to a text block in the format's shape saying what was there. */
+  | { kind: 'stub-media'; pointer: string; text: string }
+  /** Slim: the string at `pointer` (a tool result's text) keeps its first `head` and last `tail` characters, with `stub` between them. */
+  | { kind: 'trim-text'; pointer: string; head: number; tail: number; stub: string }
+  /** Slim: the blocks at these pointers (thinking, whole) leave their lists. */
+  | { kind: 'drop-parts'; pointers: readonly string[] };
 
 /** A line the repair writes that was not in the file. */
 export type NewLine =
@@ -81,7 +87,7 @@ export type NewLine =
  */
 export const BRIDGE_TEXTS = { assistant: 'I have processed the tool results.', user: '(continue)' } as const;
 
-const RANK: Partial<Record<EntryEdit['kind'], number>> = { 'set-call-id': 0, 'set-call-name': 0, 'set-result-id': 0, 'drop-blocks': 1 };
+const RANK: Partial<Record<EntryEdit['kind'], number>> = { 'set-call-id': 0, 'set-call-name': 0, 'set-result-id': 0, 'stub-media': 0, 'trim-text': 0, 'drop-blocks': 1, 'drop-parts': 1 };
 
 /**
  * Edits in the order an encoder applies them: those that name a block by its place in the line

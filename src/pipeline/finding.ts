@@ -3,6 +3,7 @@ import type { RepairCounts } from '../repair/plan.js';
 import type { Severity } from '../rules/rule.js';
 import type { Verdict } from '../verify/verdict.js';
 import type { Timeline } from './timeline.js';
+import type { SlimReport } from '../slim/report.js';
 
 export interface Finding {
   rule: string;
@@ -25,6 +26,8 @@ export interface FileReport {
   findings: Finding[];
   /** Present when the report is about a repair. */
   repair?: RepairSummary;
+  /** Present when the report is about `slim`: the request's size before and after, and what each strategy took out. */
+  slim?: SlimReport;
   /** Present when the report is about `verify`: one verdict per assistant answer on the replayed path. */
   verdicts?: Verdict[];
   /** Present when a reporter asked for it (html) and the file has findings: the conversation around them. */

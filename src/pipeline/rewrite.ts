@@ -65,6 +65,8 @@ export interface Rewrite {
    * over every session fixture), and what the rules found is the report.
    */
   judgesFirst?: boolean;
+  /** Adds what the planner learned to a file's report once it is rewritten (slim's sizes and strategies). */
+  finish?: (report: RepairReport) => void;
 }
 
 export function repairRewrite(mode: RepairMode): Rewrite {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FileReport, Finding } from '../pipeline/finding.js';
 import type { RepairCounts } from '../repair/plan.js';
 import type { VerdictKind } from '../verify/verdict.js';
+import type { SlimReport } from '../slim/report.js';
 import { summarize, verdictCounts, verdictRecord } from './types.js';
 
 /** Read the way src/cli.ts reads it: package.json sits one level above both src/ and dist/. */
@@ -32,6 +33,8 @@ export interface JsonFile {
   findings: JsonFinding[];
   /** verify only. */
   verdicts?: JsonVerdict[];
+  /** slim only: the request's size before and after, per strategy what went and what it saved. */
+  slim?: SlimReport;
 }
 
 export interface JsonSummary {
@@ -86,6 +89,7 @@ export function jsonDocument(reports: readonly FileReport[], ruleSet?: string): 
         ...(finding.healedBy !== undefined ? { healedBy: finding.healedBy } : {}),
       })),
       ...(report.verdicts !== undefined ? { verdicts: report.verdicts.map(verdictRecord) } : {}),
+      ...(report.slim !== undefined ? { slim: report.slim } : {}),
     })),
     summary: {
       files: summary.files,

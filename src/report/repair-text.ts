@@ -27,6 +27,7 @@ function describeCounts(counts: RepairCounts): string {
 }
 
 export function pastTense(verb: string): string {
+  if (verb === 'slim') return 'slimmed';
   return verb.endsWith('e') ? `${verb}d` : `${verb}ed`;
 }
 

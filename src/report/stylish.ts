@@ -4,6 +4,7 @@ import type { FileReport, Finding } from '../pipeline/finding.js';
 import { foldRepeats } from './fold.js';
 import { ruleCounts } from './statistics.js';
 import { describeLines, describeRepair, pastTense } from './repair-text.js';
+import { describeSlim } from './slim-text.js';
 import type { Reporter } from './types.js';
 import { terminalText as t } from './terminal-text.js';
 import { summarize, verdictCounts } from './types.js';
@@ -26,11 +27,12 @@ export const stylishReporter: Reporter = (reports, { color, dryRun = false, verb
     const repair = report.repair;
     const judged = (report.verdicts ?? []).filter((v) => v.verdict !== 'SKIPPED');
     const skipped = describeSkipped(report.verdicts ?? []);
-    if (report.findings.length === 0 && (repair === undefined || (!repair.changed && repair.note === undefined)) && judged.length === 0 && skipped === undefined) continue;
+    if (report.findings.length === 0 && report.slim === undefined && (repair === undefined || (!repair.changed && repair.note === undefined)) && judged.length === 0 && skipped === undefined) continue;
     out.push(c.underline(t(report.path)) + c.dim(report.format ? `  (${t(report.format)})` : ''));
     if (repair !== undefined) {
       out.push(`  ${c.green(t(describeRepair(repair, dryRun, report.path, verb)))}`);
       if (dryRun) for (const line of describeLines(repair, allFindings ? Infinity : SHOWN_LINE_RANGES)) out.push(`    ${line}`);
+      if (report.slim !== undefined) for (const line of describeSlim(report.slim)) out.push(`  ${t(line)}`);
       if (report.findings.length > 0) out.push(c.dim(`  left in the ${dryRun ? 'result' : 'repaired file'} (line numbers of the repaired file):`));
     }
     const { shown, more } = allFindings ? { shown: report.findings, more: [] } : foldRepeats(report.findings);

@@ -6,7 +6,7 @@ export interface ReportOptions {
   /** Rewrites only: nothing was written. */
   dryRun?: boolean;
   /** Rewrites only: what was done, for the words of the report. */
-  verb?: 'repair' | 'canonicalize';
+  verb?: 'repair' | 'canonicalize' | 'slim';
   /**
    * A fingerprint of the rules in effect, which the JSON document carries for merge-reports. Made
    * only by a reporter that prints it: its hash loads node:crypto, which a small scan need not.

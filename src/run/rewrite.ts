@@ -56,7 +56,7 @@ export async function runRewrite(
   sources: readonly Source[],
   prepared: PreparedRewrite,
   options: RewriteTargetOptions,
-  verb: 'repair' | 'canonicalize',
+  verb: 'repair' | 'canonicalize' | 'slim',
   fallback: Writable | undefined,
   onDone: (index: number, failure?: Failure) => void = () => {},
 ): Promise<RunResult & { toFallback: boolean }> {
@@ -86,7 +86,9 @@ export async function runRewrite(
     const ignore = () => {};
     if (target.kind === 'stream') target.stream.on('error', ignore);
     try {
-      result.reports.push(await rewriteInput(source.path, source.kind === 'stream' ? source.stream : undefined, prepared.rewrite, target));
+      const report = await rewriteInput(source.path, source.kind === 'stream' ? source.stream : undefined, prepared.rewrite, target);
+      prepared.rewrite.finish?.(report);
+      result.reports.push(report);
       onDone(i);
     } catch (error) {
       const failure = { path: source.path, message: error instanceof UserError ? error.message : `cannot ${verb} ${source.path}: ${reason(error)}` };

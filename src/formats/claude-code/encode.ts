@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
+import { applySlimEdits } from '../slim-edits.js';
+import { claudeCodeSlim } from './slim.js';
 
 /** What a missing result says, so a person reading the session knows it was not the tool. */
 const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
@@ -20,6 +22,7 @@ export const claudeCodeEncoder: Encoder = {
     if (!isObject(value)) return;
     const message = isObject(value.message) ? value.message : undefined;
     for (const edit of inApplyOrder(edits)) applyEdit(value, message, edit);
+    applySlimEdits(value, edits, claudeCodeSlim);
   },
   newId(seed) {
     const hex = createHash('sha256').update(seed).digest('hex');

@@ -5,6 +5,7 @@ import { claudeCodeEncoder } from './encode.js';
 import { claudeCodeHeals } from './heals.js';
 import { readText } from './text.js';
 import { recoverUuidLinks } from './links.js';
+import { claudeCodeSlim } from './slim.js';
 
 /** Line types only Claude Code writes, recognisable even without a uuid. */
 const OWN_TYPES = new Set(['summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment', 'custom-title', 'ai-title', 'last-prompt']);
@@ -36,6 +37,7 @@ export const claudeCodeFormat: TranscriptFormat = {
   livesAt: [/(^|\/)\.claude\/projects\/.+\.jsonl$/],
   createDecoder: () => new ClaudeCodeDecoder(),
   encoder: claudeCodeEncoder,
+  slim: claudeCodeSlim,
   readText,
   copyKey: withoutTimestamp,
   heals: claudeCodeHeals,

@@ -4,6 +4,8 @@ import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall, RESULT_ID_FIELDS } from './canonical.js';
 import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
+import { applySlimEdits } from '../slim-edits.js';
+import { piSlim } from './slim.js';
 
 /** The exact texts current OpenClaw writes on disk, so its own checks recognise our repairs. */
 export const FAILED_TURN_TEXT = '[assistant turn failed before producing content]';
@@ -18,6 +20,7 @@ export const piEncoder: Encoder = {
     if (edits.some((edit) => edit.kind === 'canonicalize') && isObject(value.message)) value.message = canonicalMessage(value.message);
     const message = isObject(value.message) ? value.message : undefined;
     for (const edit of inApplyOrder(edits)) applyEdit(value, message, edit);
+    applySlimEdits(value, edits, piSlim);
   },
   newId(seed) {
     return createHash('sha256').update(seed).digest('hex').slice(0, 8);

@@ -4,6 +4,7 @@ import { PiDecoder, type PiDecoderState } from './decode.js';
 import { piEncoder } from './encode.js';
 import { readText } from './text.js';
 import { PI_ENTRY_TYPES } from './markers.js';
+import { piSlim } from './slim.js';
 
 /** pi coding agent and OpenClaw (clawdbot, moltbot) session files, versions 1 to 3. */
 export const piFormat: TranscriptFormat = {
@@ -21,6 +22,7 @@ export const piFormat: TranscriptFormat = {
   livesAt: [/(^|\/)\.openclaw\/agents\/[^/]+\/sessions\/[^/]+$/, /(^|\/)\.pi\/agent\/sessions\/.+$/],
   createDecoder: (state) => new PiDecoder(state as PiDecoderState | undefined),
   encoder: piEncoder,
+  slim: piSlim,
   readText,
   copyKey: withoutTimestamp,
   recoverLinks(text) {

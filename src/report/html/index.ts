@@ -22,7 +22,7 @@ const MAX_CLEAN_LISTED = 1000;
  * that fixes it. Nothing is loaded from anywhere; every transcript word is escaped.
  */
 export const htmlReporter: Reporter = Object.assign(
-  (reports: readonly FileReport[], options: { dryRun?: boolean; verb?: 'repair' | 'canonicalize' }) => {
+  (reports: readonly FileReport[], options: { dryRun?: boolean; verb?: 'repair' | 'canonicalize' | 'slim' }) => {
     const shown = reports.filter(hasNews);
     const clean = reports.filter((report) => !hasNews(report));
     const sections = shown.map((report, i) => fileHtml(report, i + 1, options));
@@ -54,7 +54,7 @@ function summaryHtml(reports: readonly FileReport[]): string {
   return `<p class="summary ${summary.errors > 0 ? 'bad' : ''}">${plural(problems, 'problem')} (${parts.join(', ')}) in ${count(affected)} of ${files}.</p>`;
 }
 
-function fileHtml(report: FileReport, fileNumber: number, options: { dryRun?: boolean; verb?: 'repair' | 'canonicalize' }): string {
+function fileHtml(report: FileReport, fileNumber: number, options: { dryRun?: boolean; verb?: 'repair' | 'canonicalize' | 'slim' }): string {
   const findings = [...report.findings].sort((a, b) => a.line - b.line || SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
   const drawn = findings.slice(0, MAX_FINDINGS_SHOWN);
   let next = 0;
@@ -110,7 +110,7 @@ function indexHtml(findings: readonly Finding[], ids: Map<Finding, string>): str
   return `<ol class="index">${items.join('')}</ol>`;
 }
 
-function repairHtml(report: FileReport, options: { dryRun?: boolean; verb?: 'repair' | 'canonicalize' }): string {
+function repairHtml(report: FileReport, options: { dryRun?: boolean; verb?: 'repair' | 'canonicalize' | 'slim' }): string {
   if (report.repair === undefined) return '';
   return `<p class="repair">${h(describeRepair(report.repair, options.dryRun ?? false, report.path, options.verb ?? 'repair'))}</p>`;
 }

@@ -1,0 +1,64 @@
+import type { RequestSize } from '../model/size/request-size.js';
+import type { SlimTarget } from './report.js';
+
+/**
+ * The request's size as the planner takes parts out of it: the measured size less what each
+ * chosen edit saves. Savings are estimates; the next pass measures the output again and plans
+ * more when the estimate was short (see settle in pipeline/passes.ts).
+ */
+export class Budget {
+  tokens: number;
+  bytes: number;
+  media: number;
+  /** Images over a per-image limit not yet stubbed, by entry and pointer. */
+  readonly overLimit = new Map<string, string>();
+  /** Tokens a byte of text (and of a thinking block) costs, and an image on average. */
+  readonly tokensPerByte: number;
+  private readonly tokensPerImage: number | undefined;
+
+  constructor(
+    size: RequestSize,
+    readonly target: SlimTarget,
+  ) {
+    this.tokens = size.tokens.high;
+    this.bytes = size.bytes;
+    this.media = size.mediaCount;
+    const images = size.breakdown.byKind.image;
+    const scale = size.tokens.tokens === 0 ? 1 : size.tokens.high / size.tokens.tokens;
+    this.tokensPerImage = images.count > 0 && images.tokens > 0 ? (images.tokens / images.count) * scale : undefined;
+    const imageBytes = images.tokens > 0 ? images.bytes : 0;
+    const imageTokens = images.tokens > 0 ? images.tokens * scale : 0;
+    this.tokensPerByte = size.bytes - imageBytes > 0 ? Math.max(0, size.tokens.high - imageTokens) / (size.bytes - imageBytes) : 0.25;
+  }
+
+  fits(): boolean {
+    return this.tokens <= this.target.tokens && this.bytes <= this.target.bytes && this.media <= this.target.media && this.overLimit.size === 0;
+  }
+
+  /** Takes out `bytes` of text; returns the tokens that saves. */
+  takeText(bytes: number): number {
+    const tokens = Math.round(bytes * this.tokensPerByte);
+    this.bytes -= bytes;
+    this.tokens -= tokens;
+    return tokens;
+  }
+
+  /** Takes out an image (its base64 text), put back as a stub of `stubBytes`; returns the tokens that saves. */
+  takeImage(base64Length: number, stubBytes: number): number {
+    const tokens = Math.round(this.tokensPerImage ?? base64Length * this.tokensPerByte) - Math.round(stubBytes * this.tokensPerByte);
+    this.bytes -= base64Length - stubBytes;
+    this.tokens -= tokens;
+    this.media--;
+    return tokens;
+  }
+
+  /** What keeps the request over the target, in words. */
+  over(): string[] {
+    const left: string[] = [];
+    if (this.tokens > this.target.tokens) left.push(`about ${Math.round(this.tokens).toLocaleString('en-US')} tokens (estimate plus its error) > target ${this.target.tokens.toLocaleString('en-US')}`);
+    if (this.bytes > this.target.bytes) left.push(`${Math.round(this.bytes).toLocaleString('en-US')} request bytes > ${this.target.bytes.toLocaleString('en-US')}`);
+    if (this.media > this.target.media) left.push(`${this.media} images and PDF pages > ${this.target.media}`);
+    for (const why of this.overLimit.values()) left.push(why);
+    return left;
+  }
+}

@@ -1,0 +1,102 @@
+import { formats } from '../formats/registry.js';
+import { analyze, type Analysis } from '../model/analysis.js';
+import type { RequestSize } from '../model/size/request-size.js';
+import type { Transcript } from '../model/transcript.js';
+import { withLineReader } from '../repair/line-reader.js';
+import { PlanBuilder } from '../repair/plan-builder.js';
+import { isEmptyPlan, type RepairPlan } from '../repair/plan.js';
+import { Budget } from './budget.js';
+import { slimLimits } from './limits.js';
+import { measure } from './measure.js';
+import { DEFAULT_KEEP_TURNS, type SlimOptions } from './options.js';
+import type { SizeSnapshot, SlimReport } from './report.js';
+import { SlimSession } from './session.js';
+import { noteImagesOverLimit, stubImagesOverLimit, stubOldImages } from './strategies/images.js';
+import { trimOldResults } from './strategies/results.js';
+import { ThinkingRule } from './strategies/thinking.js';
+
+export interface SlimPlan {
+  plan: RepairPlan;
+  report: SlimReport;
+}
+
+/**
+ * Plans the edits that make one session's replayed request fit its target, least loss first, and
+ * stops as soon as it fits: images over a limit, older images, older tool results trimmed (with
+ * the thinking those edits invalidate dropped whole). A session that fits gets an empty plan, so
+ * it is written byte for byte. `file` holds the transcript's bytes (the lines to slim are read
+ * from it); without it a plan that needs them says so (RepairPlan.needsBytes).
+ */
+export function planSlim(transcript: Transcript, options: SlimOptions, file: string | undefined): SlimPlan {
+  const builder = new PlanBuilder();
+  const analysis = analyze(transcript);
+  const size = measure(analysis);
+  const limits = slimLimits(size, options);
+  const budget = new Budget(size, limits.target);
+  const view = formats.find((candidate) => candidate.name === transcript.format)?.slim;
+  const before = snapshot(size);
+  const report = (left?: string[]): SlimReport => ({ target: limits.target, before, after: after(budget, size), fits: budget.fits(), strategies: [], ...(left === undefined ? {} : { left }) });
+  // A whole JSON document (a Gemini CLI checkpoint) is edited by span in memory; slim leaves it alone.
+  const document = transcript.lineIssues.some((issue) => issue.kind === 'document');
+  if (view === undefined || document) {
+    const plan = builder.finish();
+    plan.analysis = analysis;
+    return { plan, report: report(budget.fits() ? undefined : [`slim does not rewrite ${document ? 'a session kept as one JSON document' : `${transcript.format ?? 'unrecognised'} transcripts`} yet`]) };
+  }
+  noteImagesOverLimit(size, limits, budget, (entry) => analysis.entries.line(entry));
+  if (budget.fits()) return { plan: finished(builder, analysis), report: report() };
+  if (file === undefined) {
+    builder.needBytes();
+    return { plan: builder.finish(), report: report() };
+  }
+  let strategies: SlimReport['strategies'] = [];
+  withLineReader(file, (lineBytes) => {
+    const read = (entry: number) => JSON.parse(lineBytes!(analysis.entries.at(entry)).toString('utf8')) as unknown;
+    const session = new SlimSession(analysis, view, size, limits, budget, builder, options.keepTurns ?? DEFAULT_KEEP_TURNS, read);
+    const thinking = new ThinkingRule(session);
+    const stubbed = stubImagesOverLimit(session, thinking);
+    if (!budget.fits()) stubOldImages(session, thinking, stubbed);
+    if (!budget.fits()) trimOldResults(session, thinking);
+    relinkChildren(analysis, builder, thinking.droppedEntries);
+    strategies = session.report();
+  });
+  builder.plan.counts.rewrittenEntries = builder.plan.edits.size;
+  builder.plan.counts.droppedLines = builder.plan.skip.size;
+  const plan = isEmptyPlan(builder.plan) ? finished(builder, analysis) : builder.finish();
+  return { plan, report: { ...report(budget.fits() ? undefined : budget.over()), strategies } };
+}
+
+function finished(builder: PlanBuilder, analysis: Analysis): RepairPlan {
+  const plan = builder.finish();
+  plan.analysis = analysis;
+  return plan;
+}
+
+export function snapshot(size: RequestSize): SizeSnapshot {
+  return { tokens: size.tokens.tokens, high: size.tokens.high, bytes: size.bytes, media: size.mediaCount };
+}
+
+/** The planner's own estimate of the size after its edits (the next pass measures it). */
+function after(budget: Budget, size: RequestSize): SizeSnapshot {
+  const scale = size.tokens.tokens === 0 ? 1 : size.tokens.high / size.tokens.tokens;
+  return { tokens: Math.round(budget.tokens / scale), high: Math.round(budget.tokens), bytes: Math.round(budget.bytes), media: budget.media };
+}
+
+/** The children of lines slim drops whole hang from the nearest ancestor it keeps. */
+function relinkChildren(analysis: Analysis, builder: PlanBuilder, dropped: readonly number[]): void {
+  if (dropped.length === 0) return;
+  const { entries, tree } = analysis;
+  const gone = new Set(dropped);
+  const kept = (index: number): number => {
+    let at = index;
+    while (at !== -1 && gone.has(at)) at = tree.parent[at]!;
+    return at;
+  };
+  for (let child = 0; child < entries.length; child++) {
+    const parent = tree.parent[child]!;
+    if (parent === -1 || !gone.has(parent) || gone.has(child) || entries.parentRef[child] === -1) continue;
+    const to = kept(parent);
+    builder.edit(entries.line(child), { kind: 'set-parent', parentId: to === -1 ? null : (entries.at(to).id ?? null) });
+    builder.count('relinkedEntries');
+  }
+}

@@ -1,0 +1,137 @@
+import type { Analysis } from '../model/analysis.js';
+import { ASSISTANT, flagMask, USER } from '../model/entry-bits.js';
+import type { SlimPart, SlimView } from '../formats/slim-view.js';
+import type { EntryEdit } from '../model/edits.js';
+import type { PlanBuilder } from '../repair/plan-builder.js';
+import type { Budget } from './budget.js';
+import type { SlimLimits } from './limits.js';
+import type { RequestSize } from '../model/size/request-size.js';
+import { STRATEGIES, type StrategyId, type StrategyResult } from './report.js';
+
+const SIGNED_THINKING = flagMask('signedThinking');
+
+/** One replayed line slim read, with the parts its format shows. */
+export interface SlimLine {
+  /** Position on the replayed path, entry index and line number. */
+  at: number;
+  entry: number;
+  line: number;
+  parts: SlimPart[];
+}
+
+/** What a call's result stub names. */
+export interface CallFacts {
+  name?: string;
+  target?: string;
+}
+
+/**
+ * A session as the strategies see it: the replayed path's positions, where the protected turns
+ * start, the lines read for their parts, the plan so far and the budget. Strategies edit through
+ * it, so the first edit point (which decides the thinking that must go) is kept in one place.
+ */
+export class SlimSession {
+  /** Replay position of each entry, -1 off the path. */
+  readonly position: Int32Array;
+  /** Position of the last user prompt (its turn is the latest), and of the first of the protected turns. */
+  readonly lastPrompt: number;
+  readonly protectedFrom: number;
+  /** The earliest position an edit touches; Infinity before the first. */
+  firstEdit = Infinity;
+  private readonly byStrategy = new Map<StrategyId, StrategyResult>();
+
+  constructor(
+    readonly analysis: Analysis,
+    readonly view: SlimView,
+    readonly size: RequestSize,
+    readonly limits: SlimLimits,
+    readonly budget: Budget,
+    readonly builder: PlanBuilder,
+    keepTurns: number,
+    /** The parsed line of an entry, read again from the file. */
+    private readonly readLine: (entry: number) => unknown,
+  ) {
+    const { entries } = analysis;
+    const indices = analysis.replay.context.indices;
+    this.position = new Int32Array(entries.length).fill(-1);
+    const prompts: number[] = [];
+    for (let at = 0; at < indices.length; at++) {
+      const index = indices[at]!;
+      this.position[index] = at;
+      if (entries.roleCode(index) === USER && !entries.hasResults(index) && entries.kind(index) === 'message') prompts.push(at);
+    }
+    this.lastPrompt = prompts.length === 0 ? indices.length : prompts.at(-1)!;
+    this.protectedFrom = keepTurns === 0 ? indices.length : prompts.length === 0 ? indices.length : (prompts[Math.max(0, prompts.length - keepTurns)] ?? 0);
+  }
+
+  get length(): number {
+    return this.analysis.replay.context.indices.length;
+  }
+
+  entryAt(at: number): number {
+    return this.analysis.replay.context.indices[at]!;
+  }
+
+  /** Whether a signed thinking block is sent after this position (in the latest turn nothing may be dropped to make room for an edit). */
+  thinkingAfter(at: number): boolean {
+    const { entries } = this.analysis;
+    for (let next = at + 1; next < this.length; next++) if ((entries.info[this.entryAt(next)]! & SIGNED_THINKING) !== 0) return true;
+    return false;
+  }
+
+  /** The lines from `from` up to (not including) `to` that `wanted` picks, read and shown as parts, in replay order. */
+  lines(from: number, to: number, wanted: (entry: number) => boolean): SlimLine[] {
+    const { entries } = this.analysis;
+    const found: SlimLine[] = [];
+    let lastLine = -1;
+    for (let at = from; at < Math.min(to, this.length); at++) {
+      const entry = this.entryAt(at);
+      const line = entries.line(entry);
+      // Entries that share a line (a document, a history kept in one record) are one line's parts.
+      if (line === lastLine || !wanted(entry)) continue;
+      lastLine = line;
+      const parts = this.view.parts(this.readLine(entry));
+      if (parts.length > 0) found.push({ at, entry, line, parts });
+    }
+    return found;
+  }
+
+  isAssistant(entry: number): boolean {
+    return this.analysis.entries.roleCode(entry) === ASSISTANT;
+  }
+
+  hasSignedThinking(entry: number): boolean {
+    return (this.analysis.entries.info[entry]! & SIGNED_THINKING) !== 0;
+  }
+
+  /** What a strategy did so far (made at its first change). */
+  private result(strategy: StrategyId): StrategyResult {
+    let result = this.byStrategy.get(strategy);
+    if (result === undefined) this.byStrategy.set(strategy, (result = { strategy, parts: 0, lines: [], savedBytes: 0, savedTokens: 0 }));
+    return result;
+  }
+
+  /** An edit of a line at a replay position, with what it saves, for a strategy. */
+  edit(strategy: StrategyId, at: number, line: number, edit: EntryEdit, saved: { bytes: number; tokens: number }): void {
+    this.builder.edit(line, edit);
+    this.firstEdit = Math.min(this.firstEdit, at);
+    this.count(strategy, line, saved);
+  }
+
+  /** Counts a change made to a line (an edit, or the line dropped) for a strategy. */
+  count(strategy: StrategyId, line: number, saved: { bytes: number; tokens: number }): void {
+    const result = this.result(strategy);
+    result.parts++;
+    result.lines.push(line);
+    result.savedBytes += saved.bytes;
+    result.savedTokens += saved.tokens;
+  }
+
+  /** What each strategy did, in the order of STRATEGIES. */
+  report(): StrategyResult[] {
+    return STRATEGIES.flatMap((strategy) => {
+      const result = this.byStrategy.get(strategy);
+      return result === undefined ? [] : [{ ...result, lines: [...new Set(result.lines)].sort((a, b) => a - b) }];
+    });
+  }
+}

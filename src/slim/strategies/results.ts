@@ -1,0 +1,49 @@
+import type { SlimPart } from '../../formats/slim-view.js';
+import type { CallFacts, SlimSession } from '../session.js';
+import { trimStub } from '../stubs.js';
+import type { ThinkingRule } from './thinking.js';
+
+/** How much of a result's text a trim keeps, and the shortest text worth trimming; lighter first. */
+export const TRIM_TIERS = [
+  { head: 1500, tail: 1500, longerThan: 8000 },
+  { head: 400, tail: 200, longerThan: 1500 },
+] as const;
+
+type ResultText = Extract<SlimPart, { kind: 'result-text' }>;
+
+/**
+ * 3. Old tool results, oldest first, outside the protected turns: each text keeps its head and
+ * tail, and a stub between them names the tool, the path or command it ran on, the original size,
+ * and where the whole text is. A text slim trimmed once is never trimmed again, so a second run
+ * at the same target finds nothing to do.
+ */
+export function trimOldResults(session: SlimSession, thinking: ThinkingRule): void {
+  if (session.budget.fits()) return;
+  const calls = new Map<string, CallFacts>();
+  const { entries } = session.analysis;
+  const shortest = TRIM_TIERS.at(-1)!.longerThan;
+  const lines = session.lines(0, session.protectedFrom, (entry) => entries.hasCalls(entry) || (entries.hasResults(entry) && entries.byteLength[entry]! > shortest));
+  for (const line of lines) for (const part of line.parts) if (part.kind === 'call' && part.callId !== undefined) calls.set(part.callId, { name: part.name, target: part.target });
+  const trimmed = new Set<string>();
+  for (const tier of TRIM_TIERS) {
+    for (const line of lines) {
+      for (const part of line.parts) {
+        if (session.budget.fits()) return;
+        if (part.kind !== 'result-text' || part.slimmed === true || part.length <= tier.longerThan || trimmed.has(`${line.line} ${part.pointer}`)) continue;
+        if (!trim(session, line, part, tier, calls, trimmed)) continue;
+        thinking.follow();
+      }
+    }
+  }
+}
+
+function trim(session: SlimSession, line: { at: number; line: number }, part: ResultText, tier: (typeof TRIM_TIERS)[number], calls: ReadonlyMap<string, CallFacts>, trimmed: Set<string>): boolean {
+  const call = part.callId === undefined ? undefined : calls.get(part.callId);
+  const cut = part.length - tier.head - tier.tail;
+  const stub = trimStub(cut, part.length, call?.name, call?.target);
+  if (cut <= stub.length) return false;
+  trimmed.add(`${line.line} ${part.pointer}`);
+  const bytes = cut - stub.length;
+  session.edit('old-results', line.at, line.line, { kind: 'trim-text', pointer: part.pointer, head: tier.head, tail: tier.tail, stub }, { bytes, tokens: session.budget.takeText(bytes) });
+  return true;
+}

@@ -1,0 +1,44 @@
+import type { SlimSession } from '../session.js';
+
+/**
+ * The thinking rule. A thinking block is never edited, nor its signature stripped. Providers with
+ * preserved thinking check the prefix a block was produced after: once slim edits a message, every
+ * thinking and redacted_thinking block sent after that edit is invalid and goes whole. The latest
+ * turn (everything after the last user prompt) is kept byte for byte: the provider wants the
+ * current tool loop's thinking unmodified, so nothing there is dropped.
+ */
+export class ThinkingRule {
+  /** Thinking has been dropped from this position on (up to the last prompt). */
+  private doneFrom: number;
+  /** Lines dropped whole because thinking was all they held. */
+  readonly droppedLines = new Set<number>();
+  /** Entries of those lines. */
+  readonly droppedEntries: number[] = [];
+
+  constructor(private readonly session: SlimSession) {
+    this.doneFrom = session.lastPrompt + 1;
+  }
+
+  /** Drops the thinking the edits so far invalidate; call after each edit. */
+  follow(): void {
+    const session = this.session;
+    const from = session.firstEdit;
+    if (from >= this.doneFrom) return;
+    const { entries } = session.analysis;
+    for (const line of session.lines(from, this.doneFrom, (entry) => session.isAssistant(entry))) {
+      const thinking = line.parts.filter((part) => part.kind === 'thinking');
+      if (thinking.length === 0) continue;
+      const bytes = thinking.reduce((sum, part) => sum + (part.kind === 'thinking' ? part.length : 0), 0);
+      const saved = { bytes, tokens: session.budget.takeText(bytes) };
+      if (thinking.length === entries.blockCount(line.entry)) {
+        session.builder.skip(line.line);
+        this.droppedLines.add(line.line);
+        this.droppedEntries.push(line.entry);
+        session.count('thinking', line.line, saved);
+      } else {
+        session.edit('thinking', line.at, line.line, { kind: 'drop-parts', pointers: thinking.map((part) => part.pointer) }, saved);
+      }
+    }
+    this.doneFrom = from;
+  }
+}
