@@ -131,9 +131,9 @@ function refusal(run, root) {
   return line.length > 300 ? `${line.slice(0, 80)} … ${line.slice(-200)}` : line;
 }
 
-/** Distinct images anywhere in the file's records. */
-function fileImages(text) {
-  return new Set(records(text).flatMap(({ value }) => imagesIn(value)).map(imageKey));
+/** Distinct images in what the client replays of the file's records. */
+function fileImages(text, replayed) {
+  return new Set(records(text).flatMap(({ value }) => imagesIn(replayed(value))).map(imageKey));
 }
 
 const userTexts = (turns) => turns.filter((t) => t.role === 'user').flatMap((t) => t.texts);
@@ -182,7 +182,7 @@ async function resume(agent, file, entry, phase) {
     const calls = new Set(request.turns.flatMap((t) => t.calls));
     const { tokens } = requestTokens(request.body);
     const history = requestTokens(request.body.messages ?? request.body.input ?? request.body.contents).tokens;
-    const inFile = fileImages(readFileSync(file, 'utf8'));
+    const inFile = fileImages(readFileSync(file, 'utf8'), client.replayed);
     const inRequest = new Set(imagesIn(request.body).map(imageKey));
     const checks = {
       bytes: request.bytes,

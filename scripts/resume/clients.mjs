@@ -3,7 +3,8 @@
 // the wire format of its request, and how the server answers it. Claude Code and Codex take their
 // homes from client-homes.mjs (shared with client-resume.mjs); Gemini CLI, Qwen Code, Copilot CLI
 // and pi are the packages test/interop installs. `compaction` matches the record each writes when
-// it compacts (or truncates) a history itself. Nothing but 127.0.0.1 is configured: telemetry,
+// it compacts (or truncates) a history itself; `replayed` is the part of a record the client sends
+// (so an image in a copy it keeps for itself, Claude Code's toolUseResult, is not counted as sent). Nothing but 127.0.0.1 is configured: telemetry,
 // updates and any proxy-aware request are sent nowhere.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -101,6 +102,7 @@ function copyTo(file, target, edit = (text) => text) {
 
 export const CLIENTS = {
   claude: {
+    replayed: (r) => ((r.type === 'user' || r.type === 'assistant') && r.isSidechain !== true ? r.message : undefined),
     wire: 'anthropic',
     compaction: /"subtype":"(?:compact_boundary|microcompact_boundary)"/g,
     binary: (opts) => ({ ...clientBinary('claude', opts.clients), prefix: [] }),
@@ -111,6 +113,7 @@ export const CLIENTS = {
     },
   },
   codex: {
+    replayed: (r) => (r.type === 'response_item' ? r.payload : r.type === 'compacted' ? r.payload?.replacement_history : undefined),
     wire: 'responses',
     compaction: /"type":"(?:compacted|context_compacted)"/g,
     binary: (opts) => ({ ...clientBinary('codex', opts.clients), prefix: [] }),
@@ -129,6 +132,7 @@ export const CLIENTS = {
     },
   },
   gemini: {
+    replayed: (r) => (typeof r.id === 'string' ? r : r.$set?.messages),
     wire: 'gemini',
     // It keeps no record of a compression (GC #20803): that shows only in its requests.
     compaction: /(?!)/g,
@@ -145,6 +149,7 @@ export const CLIENTS = {
     },
   },
   qwen: {
+    replayed: (r) => r.message ?? r.systemPayload?.compressedHistory,
     wire: 'chat',
     compaction: /"subtype":"chat_compression"/g,
     binary: () => interopBin('@qwen-code/qwen-code', 'qwen'),
@@ -159,6 +164,7 @@ export const CLIENTS = {
     },
   },
   copilot: {
+    replayed: (r) => (r.type === 'tool.execution_complete' ? r.data?.result?.content : r.type === 'user.message' || r.type === 'assistant.message' ? r.data : undefined),
     wire: 'chat',
     compaction: /"type":"session\.(?:compaction_start|truncation)"/g,
     binary: () => copilotBin(),
@@ -183,6 +189,7 @@ export const CLIENTS = {
     },
   },
   pi: {
+    replayed: (r) => (r.type === 'message' ? r.message : undefined),
     wire: 'anthropic',
     compaction: /"type":"compaction"/g,
     binary: () => interopBin('@mariozechner/pi-coding-agent', 'pi'),
