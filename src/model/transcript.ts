@@ -1,6 +1,7 @@
 import type { EntryStore } from './entry-store.js';
 import type { LineEnding } from '../io/line-reader.js';
 import type { ProviderId } from '../providers/provider-id.js';
+import type { Gateway } from '../providers/size/gateway.js';
 
 /** Problems found while turning bytes into JSON, before any format is involved. */
 /**
@@ -78,6 +79,8 @@ export interface ReplaySemantics {
   adaptsOnSend?: readonly string[];
   /** The one provider the agent talks to, when it has one (Claude Code: Anthropic); absent when its turns record it (pi). */
   provider?: ProviderId;
+  /** A service the agent's requests pass on the way, with size limits of its own (Copilot CLI: CAPI). */
+  gateway?: Gateway;
   /**
    * Signatures sit on the parts that hold the model's words and calls (Gemini's `thoughtSignature`):
    * dropping foreign reasoning strips them and keeps the parts, instead of dropping a lone signed block.

@@ -17,6 +17,7 @@ export function applyToItems(items: readonly unknown[], plan: RepairPlan, encode
   };
   const place = (placement: Placement): void => {
     if (placement.kind === 'move') return put(placement.line);
+    if (placement.kind === 'record') return void out.push(placement.value);
     const from = placement.value.timestampFrom;
     out.push(encoder.create(placement.value, from === undefined ? undefined : items[from - 1]));
   };

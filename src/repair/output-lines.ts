@@ -217,6 +217,7 @@ export class OutputLines {
 
   private readonly putPlacement = (placement: Placement): void => {
     if (placement.kind === 'move') return this.putEdited(this.lineAt(placement.line), this.plan.edits.get(placement.line), this.entryOn(placement.line));
+    if (placement.kind === 'record') return this.put(Buffer.from(JSON.stringify(placement.value)), -1, placement.value);
     const from = placement.value.timestampFrom;
     const stamp = from !== undefined && this.hasEntry(from) ? JSON.parse(this.lineAt(from).toString('utf8')) : undefined;
     const value = this.source.format.encoder.create(placement.value, stamp);

@@ -11,8 +11,11 @@ export type { EntryEdit, NewLine };
 
 export type RepairMode = 'discard' | 'synthetic';
 
-/** What to write after a given line: existing lines moved there, or new ones. */
-export type Placement = { kind: 'move'; line: number } | { kind: 'new'; value: NewLine };
+/**
+ * What to write after a given line: existing lines moved there, new ones the format's encoder
+ * makes, or a whole record a format already shaped (a compaction, see src/formats/compaction.ts).
+ */
+export type Placement = { kind: 'move'; line: number } | { kind: 'new'; value: NewLine } | { kind: 'record'; value: unknown };
 
 export interface RepairCounts {
   droppedLines: number;

@@ -1,12 +1,14 @@
-import type { ProviderId } from '../providers/provider-id.js';
+import type { Analysis } from '../model/analysis.js';
 import type { MeasuredMedia, RequestSize } from '../model/size/request-size.js';
+import { judgeSize, mediaLimit, sizeLimits } from '../providers/size/index.js';
 import { DEFAULT_TARGET_SHARE, type SlimOptions } from './options.js';
 import type { SlimTarget } from './report.js';
 
-/** The per-image limits slim keeps every image under (Anthropic's, the strictest; oversize.md §5.3). */
+/** The per-image limits slim keeps every image under. */
 export interface ImageLimits {
-  /** Length of the base64 text. */
+  /** Length of the base64 text, and decoded bytes. */
   base64: number;
+  bytes: number;
   /** Pixels per side, and per side once the request holds more than `manyImages` images. */
   pixels: number;
   manyPixels: number;
@@ -18,39 +20,41 @@ export interface SlimLimits {
   images: ImageLimits;
 }
 
-const ANTHROPIC_IMAGES: ImageLimits = { base64: 5_242_880, pixels: 8000, manyPixels: 2000, manyImages: 20 };
+/** Anthropic's limits (the strictest) stand in where the provider is not known or sets none. */
+const STRICTEST = sizeLimits('anthropic');
 
-/** Request bodies a provider refuses above (oversize.md §1); unknown: Anthropic's. */
-const BODY_BYTES: Partial<Record<ProviderId, number>> = { anthropic: 32_000_000, bedrock: 25_000_000, vertex: 32_000_000 };
-
-/** Context windows by model family, longest prefix first (oversize.md §1; size-rules keeps the full table). */
-const WINDOWS: ReadonlyArray<[RegExp, number, string]> = [
-  [/\[1m\]|-1m\b/i, 1_000_000, 'Anthropic 1M-context variant'],
-  [/^gemini/i, 1_048_576, 'Gemini input token limit'],
-  [/^gpt-4\.1/i, 1_047_576, 'OpenAI GPT-4.1 context window'],
-  [/^(gpt-5|codex)/i, 400_000, 'OpenAI GPT-5 context window'],
-  [/^claude|sonnet|opus|haiku/i, 200_000, 'Anthropic Claude context window'],
-];
-
-const DEFAULT_WINDOW = 200_000;
-
-/** The limits a slimmed request must come under, for the model the session names (or the default window, said so). */
-export function slimLimits(size: RequestSize, options: SlimOptions): SlimLimits {
-  const found = size.model === undefined ? undefined : WINDOWS.find(([pattern]) => pattern.test(size.model!));
-  const window = found?.[1] ?? DEFAULT_WINDOW;
-  const windowSource = found?.[2] ?? `no window known for ${size.model === undefined ? 'a session that names no model' : size.model}: ${DEFAULT_WINDOW.toLocaleString('en-US')} assumed`;
+/**
+ * The limits a slimmed request must come under, from the size tables (src/providers/size): the
+ * model's window (the provider's default, said so, for a model the table does not know) times the
+ * target share, the provider's body and media limits, and its per-image limits.
+ */
+export function slimLimits(analysis: Analysis, size: RequestSize, options: SlimOptions): SlimLimits {
+  const judge = judgeSize(analysis, size);
+  const window = judge.window ?? { tokens: 200_000, family: 'default', source: 'no window known: 200,000 tokens assumed', guessed: true as const };
   const target = options.target;
-  const tokens = target === undefined ? Math.floor(window * DEFAULT_TARGET_SHARE) : 'tokens' in target ? target.tokens : Math.floor(window * target.share);
-  const bytes = BODY_BYTES[options.provider ?? 'anthropic'] ?? BODY_BYTES.anthropic!;
-  // 100 media on a 200k window, 600 on larger ones.
-  const media = window <= 200_000 ? 100 : 600;
-  return { target: { tokens, window, windowSource, model: size.model, bytes, media }, images: ANTHROPIC_IMAGES };
+  const tokens = target === undefined ? Math.floor(window.tokens * DEFAULT_TARGET_SHARE) : 'tokens' in target ? target.tokens : Math.floor(window.tokens * target.share);
+  const limits = judge.limits;
+  const bytes = (limits.requestBytes ?? STRICTEST.requestBytes)?.value ?? Infinity;
+  const media = (mediaLimit(limits, window) ?? mediaLimit(STRICTEST, window))?.value ?? Infinity;
+  const image = judge.provider === undefined ? STRICTEST.image : limits.image;
+  return {
+    target: { tokens, window: window.tokens, windowSource: `${window.family === 'default' ? 'default window' : window.family}: ${window.source}`, model: judge.model, bytes, media },
+    images: {
+      base64: image.base64Length?.value ?? Infinity,
+      bytes: image.bytes?.value ?? Infinity,
+      pixels: image.pixels?.value ?? Infinity,
+      manyPixels: image.manyImages?.pixels.value ?? Infinity,
+      manyImages: image.manyImages?.over.value ?? Infinity,
+    },
+  };
 }
 
 /** Why an image is over a per-image limit in a request holding `count` images, in words; undefined when it is not. */
-export function imageOverLimit(media: Pick<MeasuredMedia, 'base64Length' | 'width' | 'height' | 'kind'>, count: number, limits: ImageLimits): string | undefined {
+export function imageOverLimit(media: Pick<MeasuredMedia, 'base64Length' | 'bytes' | 'width' | 'height' | 'kind'>, count: number, limits: ImageLimits): string | undefined {
   if (media.kind !== 'image') return undefined;
-  if (media.base64Length > limits.base64) return `${media.base64Length.toLocaleString('en-US')} base64 characters > ${limits.base64.toLocaleString('en-US')}`;
+  const n = (value: number) => value.toLocaleString('en-US');
+  if (media.base64Length > limits.base64) return `${n(media.base64Length)} base64 characters > ${n(limits.base64)}`;
+  if (media.bytes > limits.bytes) return `${n(media.bytes)} bytes > ${n(limits.bytes)}`;
   const side = Math.max(media.width ?? 0, media.height ?? 0);
   if (side > limits.pixels) return `${media.width}×${media.height} px > ${limits.pixels} px`;
   if (count > limits.manyImages && side > limits.manyPixels) return `${media.width}×${media.height} px > ${limits.manyPixels} px in a request of more than ${limits.manyImages} images`;

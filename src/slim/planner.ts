@@ -31,7 +31,7 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   const builder = new PlanBuilder();
   const analysis = analyze(transcript);
   const size = measure(analysis);
-  const limits = slimLimits(size, options);
+  const limits = slimLimits(analysis, size, options);
   const budget = new Budget(size, limits.target);
   const view = formats.find((candidate) => candidate.name === transcript.format)?.slim;
   const before = snapshot(size);

@@ -24,6 +24,8 @@ export const copilotCliFormat: TranscriptFormat = {
     resultNames: false,
     blankTextRejected: false,
     blocksAt: '/toolRequests',
+    // Every request goes through GitHub's CAPI, whose 5 MB body limit and windows come first.
+    gateway: 'copilot',
   },
   detect(value) {
     return isObject(value) && isEventType(value.type) && isObject(value.data) && typeof value.id === 'string' && typeof value.timestamp === 'string';

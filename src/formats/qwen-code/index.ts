@@ -33,6 +33,8 @@ export const qwenCodeFormat: TranscriptFormat = {
     // Its messages are Gemini Contents: signatures sit on parts, blocks under `parts`.
     partsSigned: true,
     blocksAt: '/parts',
+    // Its default endpoint (Qwen OAuth) is DashScope, whose 20,000,000-character string limit comes first.
+    gateway: 'dashscope',
   },
   detect(value) {
     return isObject(value) && typeof value.type === 'string' && RECORD_TYPES.has(value.type) && typeof value.uuid === 'string' && 'parentUuid' in value && (value.type === 'tool_result' || hasQwenPayload(value));

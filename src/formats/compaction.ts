@@ -1,0 +1,53 @@
+import type { Analysis } from '../model/analysis.js';
+import type { EntryEdit } from '../model/edits.js';
+
+/**
+ * How a format writes a compaction in its agent's own record (see src/slim/compaction/): the
+ * records it adds, the lines it drops, the edits it makes, so the agent's own loader resumes with
+ * the summary and every entry from the first kept one on.
+ */
+
+/** One tool call as a summary names it: the tool, and the file or command it was given. */
+export interface ToolUse {
+  name: string;
+  path?: string;
+  command?: string;
+}
+
+/** What one line says, for a summary written without a model. */
+export interface SummaryFacts {
+  /** A prompt the person typed (not tool results, not the agent's own injected text). */
+  prompt?: string;
+  /** The text an assistant turn answered with. */
+  answer?: string;
+  /** The summary an earlier compaction left, which the new one carries on. */
+  summary?: string;
+  calls: ToolUse[];
+}
+
+export interface CompactionInput {
+  analysis: Analysis;
+  /** Position on `analysis.replay` of the first entry kept after the summary (see compactionCut). */
+  keepFrom: number;
+  summary: string;
+  /** The parsed line an entry (by index) was read from. */
+  read(entry: number): unknown;
+  /** The replayed request's estimated tokens before the compaction, for the fields a record carries (preTokens, tokensBefore). */
+  tokensBefore: number;
+}
+
+export interface CompactionRecords {
+  /** Lines that go (Gemini CLI: the old records that give way to the summary turn). */
+  skip: number[];
+  edits: Array<{ line: number; edit: EntryEdit }>;
+  /** Whole records in the format's own shape, written after a line (0: before the first). */
+  records: Array<{ after: number; value: unknown }>;
+}
+
+export interface FormatCompaction {
+  /** Beyond cutPoints (a prompt or a message's first line, no pair cut in two): whether the format's record can keep history from position `at`. */
+  canKeepFrom(analysis: Analysis, at: number): boolean;
+  write(input: CompactionInput): CompactionRecords;
+  /** What a parsed line says, for summarizeLocally. */
+  facts(value: unknown): SummaryFacts;
+}

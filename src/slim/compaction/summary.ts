@@ -1,0 +1,95 @@
+import { compactionOf } from '../../formats/compactions.js';
+import type { ToolUse } from '../../formats/compaction.js';
+import type { Analysis } from '../../model/analysis.js';
+
+/** A prompt longer than this keeps its head and tail: a pasted log would otherwise be the summary. */
+const PROMPT_LIMIT = 8000;
+const ANSWER_LIMIT = 4000;
+const EARLIER_LIMIT = 20_000;
+/** Files and commands named, at most, so a thousand-call session still gives a short list. */
+const LIST_LIMIT = 200;
+
+/** Tools that change a file, by the names the agents give them (lower case, without separators). */
+const CHANGING = /^(edit|write|multiedit|notebookedit|applypatch|create|createfile|editfile|writefile|replace|strreplace|strreplacebasededittool|insert|patch|writetofile|strreplaceeditor)$/;
+/** Tools that read a file. */
+const READING = /^(read|readfile|view|cat|readmanyfiles|open|glob|grep|ls|listdirectory|searchfiles|findfiles)$/;
+
+/** What the compacted entries said, gathered for a summary. */
+export interface SessionFacts {
+  prompts: string[];
+  changed: Set<string>;
+  readFiles: Set<string>;
+  commands: Set<string>;
+  answer?: string;
+  /** The summary an earlier compaction on the path left. */
+  earlier?: string;
+}
+
+/**
+ * A summary of the replayed entries before `upTo` (a position on `analysis.replay`), written
+ * without a model: every prompt the person typed, the files read and changed and the commands run,
+ * and the last answer. `read` gives an entry's parsed line (see withParsedLines).
+ */
+export function summarizeLocally(analysis: Analysis, upTo: number, read: (entry: number) => unknown): string {
+  const facts = sessionFacts(analysis, upTo, read);
+  const parts = ['This session was compacted by transcript-doctor without a model: the summary below covers the earlier portion of the conversation. The full history is in the backup of this file.'];
+  if (facts.earlier !== undefined) parts.push(`What an earlier compaction summarised:\n${clip(facts.earlier, EARLIER_LIMIT)}`);
+  parts.push(promptList(facts));
+  parts.push(section('Files changed', listed(facts.changed)));
+  parts.push(section('Files read', listed(facts.readFiles)));
+  parts.push(section('Commands run', listed(facts.commands)));
+  if (facts.answer !== undefined) parts.push(`The last answer before this point:\n${clip(facts.answer, ANSWER_LIMIT)}`);
+  return parts.filter((part) => part !== '').join('\n\n');
+}
+
+/** Every prompt, numbered, in order ('' when there is none). */
+export function promptList(facts: SessionFacts): string {
+  return section('Every request the user made, in order', facts.prompts.map((prompt, n) => `${n + 1}. ${prompt}`));
+}
+
+export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: number) => unknown): SessionFacts {
+  const format = compactionOf(analysis.transcript.format);
+  const context = analysis.replay.context;
+  const facts: SessionFacts = { prompts: [], changed: new Set(), readFiles: new Set(), commands: new Set() };
+  for (let at = 0; at < Math.min(upTo, context.length); at++) {
+    const line = format?.facts(read(context.indices[at]!));
+    if (line === undefined) continue;
+    if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
+    if (line.prompt !== undefined && line.prompt.trim() !== '') facts.prompts.push(clip(line.prompt.trim(), PROMPT_LIMIT));
+    if (line.answer !== undefined && line.answer.trim() !== '') facts.answer = line.answer.trim();
+    for (const call of line.calls) noteCall(call, facts);
+  }
+  for (const path of facts.changed) facts.readFiles.delete(path);
+  return facts;
+}
+
+function noteCall(call: ToolUse, facts: SessionFacts): void {
+  const name = call.name.toLowerCase().replace(/[^a-z]/g, '');
+  if (call.command !== undefined) facts.commands.add(oneLine(call.command));
+  if (call.path === undefined) return;
+  if (CHANGING.test(name)) facts.changed.add(call.path);
+  else if (READING.test(name)) facts.readFiles.add(call.path);
+}
+
+function section(title: string, items: string[]): string {
+  return items.length === 0 ? '' : `${title}:\n${items.join('\n')}`;
+}
+
+function listed(items: Set<string>): string[] {
+  const all = [...items];
+  const shown = all.slice(-LIST_LIMIT).map((item) => `- ${item}`);
+  if (all.length > LIST_LIMIT) shown.unshift(`- (${all.length - LIST_LIMIT} earlier ones not listed)`);
+  return shown;
+}
+
+function oneLine(command: string): string {
+  const line = command.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/** Head and tail of a long text, saying how much was left out between them. */
+export function clip(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const half = Math.floor(limit / 2);
+  return `${text.slice(0, half)}\n[… ${text.length - 2 * half} characters left out …]\n${text.slice(-half)}`;
+}
