@@ -3,9 +3,10 @@
 // each prompt with a Read of a large file in the project and each result with a short answer, so
 // every line of the session is the client's own (its Read tool ran, its recorder wrote it). The
 // model reports the usage the request would cost (its bytes / 3), as the real one would, and the
-// client's auto-compaction is off while it writes, so the session grows past the window.
+// client's auto-compaction is off while it writes, so the session grows until the client itself
+// says "Prompt is too long" (its own check on the usage recorded), or past `tokens`.
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { codeText } from '../oversized-sessions.mjs';
@@ -74,6 +75,7 @@ export async function writeWithClaude(dir, { binary, tokens, window, resultBytes
   mkdirSync(join(placed.cwd, 'src'), { recursive: true });
   const calls = [];
   const prompts = [];
+  let stoppedBy;
   const server = model(placed.cwd, calls);
   await new Promise((done) => server.listen(0, '127.0.0.1', done));
   try {
@@ -84,7 +86,13 @@ export async function writeWithClaude(dir, { binary, tokens, window, resultBytes
       const session = turn === 1 ? ['--session-id', id] : ['--resume', id];
       const env = { ...placed.env, ANTHROPIC_BASE_URL: `http://127.0.0.1:${server.address().port}`, DISABLE_AUTO_COMPACT: '1', DISABLE_COMPACT: '1' };
       const run = await runClient(binary, ['-p', ...session, '--model', MODEL, '--allowedTools', 'Read', '--', prompt], { cwd: placed.cwd, env, timeoutMs });
-      if (run.code !== 0) return { missing: `Claude Code stopped writing at turn ${turn}: ${(run.stderr || run.stdout).trim().split('\n')[0]}` };
+      const said = (run.stderr || run.stdout).trim().split('\n')[0];
+      // The client's own check on the usage the session recorded: the session is now too big to resume, as it says.
+      if (run.code !== 0 && turn > 1 && /prompt is too long/i.test(said)) {
+        stoppedBy = said;
+        break;
+      }
+      if (run.code !== 0) return { missing: `Claude Code stopped writing at turn ${turn}: ${said}` };
     }
   } finally {
     server.close();
@@ -94,5 +102,7 @@ export async function writeWithClaude(dir, { binary, tokens, window, resultBytes
   const file = join(dir, 'claude-written', `${id}.jsonl`);
   mkdirSync(join(file, '..'), { recursive: true });
   copyFileSync(join(folder, `${id}.jsonl`), file);
-  return { agent: 'claude', file, id, model: MODEL, window, prompts, calls, images: [] };
+  const text = readFileSync(file, 'utf8');
+  // A prompt the client refused is in the file only when it recorded it.
+  return { agent: 'claude', file, id, model: MODEL, window, prompts: prompts.filter((prompt) => text.includes(JSON.stringify(prompt))), calls, images: [], stoppedBy };
 }
