@@ -226,7 +226,7 @@ function slim(agent, entry) {
   return { ...line, out: existsSync(out) ? out : undefined, bytesBefore: bytes(entry.file), bytesAfter: bytes(out), changed: existsSync(out) ? sha(out) !== sha(entry.file) : false, report: report?.summary ?? report?.strategies };
 }
 
-const pick = (r) => (r === undefined ? undefined : { outcome: r.outcome, bytes: r.bytes, tokens: r.tokens, underTarget: r.underTarget, ok: r.ok, ...(r.reason === undefined ? {} : { reason: r.reason }) });
+const pick = (r) => (r === undefined ? undefined : { outcome: r.outcome, bytes: r.bytes, tokens: r.tokens, underTarget: r.underTarget, ok: r.ok, ...(r.reason === undefined ? {} : { reason: r.reason }), ...(r.unchanged ? { unchanged: true } : {}) });
 const summaries = [];
 for (const agent of agents) if (!Object.values(manifest).some((entry) => (entry.agent ?? agent) === agent)) fail(`the manifest has no ${agent} session`);
 for (const [name, entry] of Object.entries(manifest).filter(([key, e]) => agents.includes(e.agent ?? key))) {
@@ -238,7 +238,9 @@ for (const [name, entry] of Object.entries(manifest).filter(([key, e]) => agents
   if (!opts['no-slim']) {
     slimmed = { session: name, ...slim(agent, entry) };
     console.log(JSON.stringify(slimmed));
-    if (slimmed.out !== undefined) {
+    // A file slim left byte for byte is resumed as it was: the client sends the same request.
+    if (slimmed.out !== undefined && !slimmed.changed) after = { ...before, phase: 'after', unchanged: true };
+    else if (slimmed.out !== undefined) {
       after = { session: name, ...(await resume(agent, slimmed.out, entry, 'after')) };
       console.log(JSON.stringify(after));
     }
