@@ -13,6 +13,8 @@ export interface Screenshot {
   width: number;
   height: number;
   base64Length: number;
+  /** Pasted with the prompt rather than returned by a tool. */
+  inUserTurn?: boolean;
 }
 
 /** One oversized conversation as pi lines, with what a request built from it must keep. */

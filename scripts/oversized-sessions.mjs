@@ -3,7 +3,8 @@
 // (scripts/slim-resume.mjs, test/interop/slim-loaders.test.ts). Each is one deterministic pi
 // conversation, written in each agent's format by the bench converters (bench/to-*.mjs): prompts,
 // each answered by a read or a bash call with a large code-like output, a PNG screenshot in some
-// results (one of them over Anthropic's 5 MB base64 limit, one over 8000 px), a text answer, and
+// results (one of them over Anthropic's 5 MB base64 limit, one over 8000 px) and pasted with two
+// prompts (one over 5 MB; where the format carries images: Claude Code and pi), a text answer, and
 // the usage each response recorded growing with the history, as a real session's does. The
 // conversation grows until its text reaches `tokens` (at 3 bytes a token, which code-heavy text
 // stays near), so it is over the window of the model named.
@@ -14,7 +15,7 @@
 // <dir>/manifest.json: per agent its file, model, window, and the conversation's prompts, call ids
 // and images, which the request a client sends after `slim` must still hold (images: unless slim
 // stubbed them).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -126,7 +127,16 @@ export function oversizedConversation({ tokens, model, images = true, resultByte
   for (let turn = 1; context < tokens; turn++) {
     const prompt = `Turn ${turn}: look at src/module-${turn}.ts and tell me what step${turn}_1 adds up.`;
     prompts.push(prompt);
-    entry({ role: 'user', content: [{ type: 'text', text: prompt }] });
+    const pasted = [];
+    if (images && (turn === 4 || turn === 12)) {
+      // A screenshot pasted with the prompt: the first over 5 MB of base64, the second small.
+      const [width, height] = turn === 4 ? [1220, 1100] : [320, 200];
+      const data = noisePng(width, height, 1_000 + turn);
+      pasted.push({ type: 'image', data, mimeType: 'image/png' });
+      shots.push({ turn, width, height, base64Length: data.length, inUserTurn: true });
+      context += 1_600;
+    }
+    entry({ role: 'user', content: [{ type: 'text', text: prompt }, ...pasted] });
     context += Math.ceil(prompt.length / BYTES_PER_TOKEN);
     const callId = `toolu_01Slim${String(turn).padStart(6, '0')}Resume${seed}`;
     calls.push(callId);
@@ -168,6 +178,20 @@ function agentFile(dir, agent, id) {
   }
 }
 
+/** The converter passes a prompt's content through as pi holds it: its images become Claude's base64 blocks. */
+function claudeUserImages(text) {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('"mimeType"') || !line.includes('"type":"user"')) return line;
+      const record = JSON.parse(line);
+      if (!Array.isArray(record.message?.content) || record.message.content.some((block) => block.type === 'tool_result')) return line;
+      record.message.content = record.message.content.map((block) => (block.type === 'image' && block.mimeType ? { type: 'image', source: { type: 'base64', media_type: block.mimeType, data: block.data } } : block));
+      return JSON.stringify(record);
+    })
+    .join('\n');
+}
+
 const CONVERTERS = {
   claude: (source, target) => toClaudeCode(source, target, { real: true }),
   codex: toCodex,
@@ -188,6 +212,7 @@ export async function writeOversizedSessions(dir, { agents = Object.keys(AGENTS)
     const pi = agent === 'pi' ? file : join(dir, `${agent}.pi.jsonl`);
     writeFileSync(pi, conversation.lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
     if (agent !== 'pi') await CONVERTERS[agent](pi, file);
+    if (agent === 'claude') writeFileSync(file, claudeUserImages(readFileSync(file, 'utf8')));
     manifest[agent] = { agent, file, id: conversation.id, model: spec.model, window: spec.window, prompts: conversation.prompts, calls: conversation.calls, images: conversation.images };
   }
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
