@@ -1,6 +1,7 @@
 // An oversized session written by Claude Code itself: the real binary, run turn after turn
 // (`claude -p`, then `claude -p --resume <id>`) against a local model on 127.0.0.1 that answers
-// each prompt with a Read of a large file in the project and each result with a short answer, so
+// each prompt with a Read of a large file in the project (every fifth a screenshot, which the Read
+// returns as an image) and each result with a short answer, so
 // every line of the session is the client's own (its Read tool ran, its recorder wrote it). The
 // model reports the usage the request would cost (its bytes / 3), as the real one would, and the
 // client's auto-compaction is off while it writes, so the session grows until the client itself
@@ -9,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { codeText } from '../oversized-sessions.mjs';
+import { codeText, noisePng } from '../oversized-sessions.mjs';
 import { placeClaude, runClient } from './client-homes.mjs';
 
 const MODEL = 'claude-sonnet-4-5-20250929';
@@ -54,7 +55,8 @@ function model(cwd, calls) {
       if (body?.tools?.length > 0 && turn !== undefined) {
         const id = `toolu_01ClaudeWritten${turn.padStart(5, '0')}`;
         calls.push(id);
-        return stream(res, [{ type: 'text', text: `Reading module ${turn} first.` }, { type: 'tool_use', id, name: 'Read', input: { file_path: join(cwd, 'src', `module-${turn}.ts`) } }], 'tool_use', tokens);
+        const file = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('').match(/look at src\/(\S+)/)[1];
+        return stream(res, [{ type: 'text', text: `Reading module ${turn} first.` }, { type: 'tool_use', id, name: 'Read', input: { file_path: join(cwd, 'src', file) } }], 'tool_use', tokens);
       }
       stream(res, [{ type: 'text', text: 'ok' }], 'end_turn', tokens);
     });
@@ -80,8 +82,10 @@ export async function writeWithClaude(dir, { binary, tokens, window, resultBytes
   await new Promise((done) => server.listen(0, '127.0.0.1', done));
   try {
     for (let turn = 1; Math.ceil((turn - 1) * resultBytes / 3) < tokens; turn++) {
-      writeFileSync(join(placed.cwd, 'src', `module-${turn}.ts`), codeText(turn, resultBytes));
-      const prompt = `Turn ${turn}: look at src/module-${turn}.ts and tell me what step${turn}_1 adds up.`;
+      // Every fifth file is a screenshot, which the client's Read returns as an image.
+      const name = turn % 5 === 3 ? `module-${turn}.png` : `module-${turn}.ts`;
+      writeFileSync(join(placed.cwd, 'src', name), name.endsWith('.png') ? Buffer.from(noisePng(1220, 1100, turn), 'base64') : codeText(turn, resultBytes));
+      const prompt = `Turn ${turn}: look at src/${name} and tell me what step${turn}_1 adds up.`;
       prompts.push(prompt);
       const session = turn === 1 ? ['--session-id', id] : ['--resume', id];
       const env = { ...placed.env, ANTHROPIC_BASE_URL: `http://127.0.0.1:${server.address().port}`, DISABLE_AUTO_COMPACT: '1', DISABLE_COMPACT: '1' };
