@@ -42,6 +42,8 @@ export interface CompactionRecords {
   edits: Array<{ line: number; edit: EntryEdit }>;
   /** Whole records in the format's own shape, written after a line (0: before the first). */
   records: Array<{ after: number; value: unknown }>;
+  /** Existing lines moved to after a line, after the records placed there (Claude Code: the records its resume needs, out of what it skips). */
+  moves?: Array<{ after: number; line: number }>;
 }
 
 export interface FormatCompaction {

@@ -1,10 +1,11 @@
 import { growTo, StringTable } from './columns.js';
-import { type Entry, type EntryKind, type HeaderInfo, type ImageRef, type KeptHistoryProblem, type Outcome, type SchemaBreak, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
+import { type DocumentRef, type Entry, type EntryKind, type HeaderInfo, type ImageRef, type KeptHistoryProblem, type Outcome, type SchemaBreak, type Role, type ServerToolRef, type ToolCallRef, type ToolResultRef } from './entry.js';
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
 import { SHARED, type Translation } from './store-translation.js';
 import { toolNameProblem } from './tool-name.js';
+import { sizeKindCode, type SizeParts } from './size/facts.js';
 import { FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
 
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
@@ -30,6 +31,10 @@ export interface RareFields {
   unreadableParts?: Array<{ pointer: string; type: string; readAs?: string }>;
   schemaBreaks?: SchemaBreak[];
   agent?: string;
+  sizeParts?: SizeParts;
+  model?: string;
+  documents?: DocumentRef[];
+  longString?: { pointer: string; length: number };
   /** An entry pointer beyond the codes the info word holds. */
   pointer?: string;
   /** firstKeptId's handle, taken while loading: the id index is gone once a store is trimmed. */
@@ -85,6 +90,12 @@ export class EntryStore implements Iterable<Entry> {
   /** Content blocks, saturated at 0xffff: larger counts sit in `manyBlocks`. */
   blockCounts = new Uint16Array(0);
   readonly manyBlocks = new Map<number, number>();
+  /** Entry.sizeBytes, saturated at 2³² - 1. */
+  sizeBytes = new Uint32Array(0);
+  /** Entry.sizeKind's code (see model/size/facts.ts), 0 for none. */
+  sizeKinds = new Uint8Array(0);
+  /** Entry.usage, 0 for none; made at the first entry that records one. */
+  usage: Uint32Array | undefined;
   readonly rare = new Map<number, RareFields>();
   /**
    * Each entry's Entry.replayNote, made at the first: a format that notes them notes most lines, and
@@ -166,6 +177,9 @@ export class EntryStore implements Iterable<Entry> {
     else for (let i = 0; i < n; i++) this.setOffset(base + i, source.offset(i));
     this.byteLength.set(source.byteLength.subarray(0, n), base);
     this.blockCounts.set(source.blockCounts.subarray(0, n), base);
+    this.sizeBytes.set(source.sizeBytes.subarray(0, n), base);
+    this.sizeKinds.set(source.sizeKinds.subarray(0, n), base);
+    if (source.usage !== undefined || this.usage !== undefined) for (let i = 0; i < n; i++) this.setUsage(base + i, source.usage?.[i] ?? 0);
     for (const i of inOrder(source.manyBlocks)) this.manyBlocks.set(base + i, source.manyBlocks.get(i)!);
     // An entry's calls are there whether or not it still says it has them (repair clears the flag, not the table).
     const calls = this.calls;
@@ -220,6 +234,9 @@ export class EntryStore implements Iterable<Entry> {
     this.setOffset(at, place.offset);
     this.byteLength[at] = place.byteLength;
     this.blockCounts[at] = source.blockCounts[i]!;
+    this.sizeBytes[at] = source.sizeBytes[i]!;
+    this.sizeKinds[at] = source.sizeKinds[i]!;
+    this.setUsage(at, source.usage?.[i] ?? 0);
     if (source.blockCounts[i] === 0xffff) this.manyBlocks.set(at, source.manyBlocks.get(i)!);
     // An entry's calls are there whether or not it still says it has them (repair clears the flag, not the table).
     let k = source.callStart(i);
@@ -268,6 +285,9 @@ export class EntryStore implements Iterable<Entry> {
     this.parentRef.set(source.parentRef.subarray(from, to), base);
     this.byteLength.set(source.byteLength.subarray(from, to), base);
     this.blockCounts.set(source.blockCounts.subarray(from, to), base);
+    this.sizeBytes.set(source.sizeBytes.subarray(from, to), base);
+    this.sizeKinds.set(source.sizeKinds.subarray(from, to), base);
+    if (source.usage !== undefined || this.usage !== undefined) for (let k = 0; k < n; k++) this.setUsage(base + k, source.usage?.[from + k] ?? 0);
     const lineShift = line - source.line(from);
     const offsetShift = offset - source.offset(from);
     for (let k = 0; k < n; k++) {
@@ -348,6 +368,9 @@ export class EntryStore implements Iterable<Entry> {
     this.byteLength[i] = entry.byteLength;
     this.blockCounts[i] = Math.min(entry.blockCount, 0xffff);
     if (entry.blockCount >= 0xffff) this.manyBlocks.set(i, entry.blockCount);
+    this.sizeBytes[i] = Math.min(entry.sizeBytes, 0xffffffff);
+    this.sizeKinds[i] = sizeKindCode(entry.sizeKind);
+    this.setUsage(i, entry.usage ?? 0);
     if (entry.toolCalls !== undefined) {
       info |= HAS_CALLS;
       this.recent.calls = 0;
@@ -400,6 +423,7 @@ export class EntryStore implements Iterable<Entry> {
     this.sequences = undefined;
     this.lines = undefined;
     this.offsetHigh = undefined;
+    this.usage = undefined;
     this.notes = undefined;
     // Clearing a map makes it a new table: most lines leave these empty.
     if (this.manyBlocks.size > 0) this.manyBlocks.clear();
@@ -505,6 +529,9 @@ export class EntryStore implements Iterable<Entry> {
       this.offsetHigh = this.offsetHigh?.slice(0, n);
       this.byteLength = this.byteLength.slice(0, n);
       this.blockCounts = this.blockCounts.slice(0, n);
+      this.sizeBytes = this.sizeBytes.slice(0, n);
+      this.sizeKinds = this.sizeKinds.slice(0, n);
+      this.usage = this.usage?.slice(0, n);
       between();
     }
     if (this.callId.length > this.calls * SLACK + 16) {
@@ -604,6 +631,17 @@ export class EntryStore implements Iterable<Entry> {
   sequence(i: number): number | undefined {
     const value = this.sequences?.[i];
     return value === undefined || Number.isNaN(value) ? undefined : value;
+  }
+
+  /** Entry i's recorded usage (see Entry.usage), undefined when it records none. */
+  usageOf(i: number): number | undefined {
+    const value = this.usage?.[i];
+    return value === undefined || value === 0 ? undefined : value;
+  }
+
+  private setUsage(i: number, value: number): void {
+    if (value > 0) (this.usage ??= new Uint32Array(this.info.length))[i] = Math.min(value, 0xffffffff);
+    else if (this.usage !== undefined) this.usage[i] = 0;
   }
 
   private setGroup(i: number, group: number): void {
@@ -784,6 +822,9 @@ export class EntryStore implements Iterable<Entry> {
     if (this.offsetHigh !== undefined) this.offsetHigh = growTo(this.offsetHigh, size);
     this.byteLength = growTo(this.byteLength, size);
     this.blockCounts = growTo(this.blockCounts, size);
+    this.sizeBytes = growTo(this.sizeBytes, size);
+    this.sizeKinds = growTo(this.sizeKinds, size);
+    if (this.usage !== undefined) this.usage = growTo(this.usage, size);
   }
 
   private growCalls(needed: number, exact = false): void {

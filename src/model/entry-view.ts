@@ -2,6 +2,8 @@ import type { EntryKind, Outcome, Role, ToolCallRef, ToolResultRef } from './ent
 import { FLAGS } from './entry.js';
 import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KINDS, NULL_REF, OUTCOMES, OUTCOME_SHIFT, ROLES, ROLE_SHIFT } from './entry-bits.js';
 import type { EntryStore, RareFields } from './entry-store.js';
+import { SIZE_KINDS } from './size/facts.js';
+import type { SizeKind } from './size/request-size.js';
 
 /**
  * One entry of an EntryStore, read through the same fields a decoder fills on an `Entry`. A view
@@ -74,6 +76,16 @@ export class EntryView {
   }
   set byteLength(length: number) {
     this.store.byteLength[this.index] = length;
+  }
+  get sizeBytes(): number {
+    return this.store.sizeBytes[this.index]!;
+  }
+  get sizeKind(): SizeKind | undefined {
+    const code = this.store.sizeKinds[this.index]!;
+    return code === 0 ? undefined : SIZE_KINDS[code - 1];
+  }
+  get usage(): number | undefined {
+    return this.store.usageOf(this.index);
   }
   get flags(): number {
     return (this.store.info[this.index]! >>> FLAG_SHIFT) & 0xff;
@@ -166,6 +178,18 @@ export class EntryView {
   }
   get agent() {
     return this.rare?.agent;
+  }
+  get sizeParts() {
+    return this.rare?.sizeParts;
+  }
+  get model() {
+    return this.rare?.model;
+  }
+  get documents() {
+    return this.rare?.documents;
+  }
+  get longString() {
+    return this.rare?.longString;
   }
 }
 

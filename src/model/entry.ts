@@ -1,3 +1,6 @@
+import type { SizeKind } from './size/request-size.js';
+import type { SizeParts } from './size/facts.js';
+
 /**
  * The format-neutral view of one transcript line. A format decoder fills it in; rules read
  * only these fields. It holds small metadata, never message content.
@@ -80,6 +83,25 @@ export interface ImageRef {
   actual?: string;
   /** Decoded size in bytes. */
   bytes: number;
+  /** Length of its base64 text (what Anthropic's 5 MB limit counts); absent when no longer than `bytes` says. */
+  base64Length?: number;
+  /** Pixel dimensions from the image header, when it could be read. */
+  width?: number;
+  height?: number;
+  /** Inside a tool result rather than a message of its own. */
+  inToolResult?: true;
+}
+
+/** A document (PDF) whose bytes are in the line. */
+export interface DocumentRef {
+  pointer: string;
+  blockIndex: number;
+  mediaType?: string;
+  base64Length: number;
+  bytes: number;
+  /** Pages, when the document could be counted cheaply. */
+  pages?: number;
+  inToolResult?: true;
 }
 
 /**
@@ -255,6 +277,27 @@ export class Entry {
    * and the main conversation never sends it. Absent for the main agent's entries.
    */
   declare agent: string | undefined;
+  /**
+   * Bytes of what a provider is sent for this entry (text, thinking, call arguments as JSON, result
+   * content, media as base64), as the decoder read them: UTF-8 bytes from a line read as latin1.
+   * See model/size/facts.ts (addSize), which keeps them by SizeKind.
+   */
+  sizeBytes = 0;
+  /** The SizeKind of those bytes; with more than one, the largest, and sizeParts holds them all. */
+  sizeKind: SizeKind | undefined = undefined;
+  /** The bytes by kind, for an entry whose content is of more than one kind. */
+  declare sizeParts: SizeParts | undefined;
+  /**
+   * Input tokens the provider counted for the request that produced this entry (input + cache read
+   * + cache write), when the line records them.
+   */
+  usage: number | undefined = undefined;
+  /** The model an assistant turn names, written only where it differs from the one before it in the file. */
+  declare model: string | undefined;
+  /** Documents (PDF) whose bytes are in the line. */
+  declare documents: DocumentRef[] | undefined;
+  /** The longest string of the content, when one is over LONG_STRING (model/size/facts.ts): providers cap a string's length. */
+  declare longString: { pointer: string; length: number } | undefined;
   /** Number of content blocks of a message (0 when content is not a list). */
   blockCount = 0;
   /** Where the line starts in the file and how long it is, so a repair can copy it elsewhere. */
@@ -299,7 +342,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'emptyTurns', 'trailingResults', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent'] as const;
+export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'emptyTurns', 'trailingResults', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent', 'sizeParts', 'model', 'documents', 'longString'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -2,17 +2,18 @@ import { formats } from '../formats/registry.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { RequestSize } from '../model/size/request-size.js';
 import type { Transcript } from '../model/transcript.js';
-import { withLineReader } from '../repair/line-reader.js';
+import { withParsedLines } from './compaction/lines.js';
 import { PlanBuilder } from '../repair/plan-builder.js';
 import { isEmptyPlan, type RepairPlan } from '../repair/plan.js';
 import { Budget } from './budget.js';
 import { slimLimits } from './limits.js';
-import { measure } from './measure.js';
+import { measureRequest } from '../model/size/measure.js';
 import { DEFAULT_KEEP_TURNS, type SlimOptions } from './options.js';
 import type { SizeSnapshot, SlimReport } from './report.js';
 import { SlimSession } from './session.js';
 import { noteImagesOverLimit, stubImagesOverLimit, stubOldImages } from './strategies/images.js';
 import { trimOldResults } from './strategies/results.js';
+import { compactOldHistory } from './strategies/compaction.js';
 import { ThinkingRule } from './strategies/thinking.js';
 
 export interface SlimPlan {
@@ -30,7 +31,7 @@ export interface SlimPlan {
 export function planSlim(transcript: Transcript, options: SlimOptions, file: string | undefined): SlimPlan {
   const builder = new PlanBuilder();
   const analysis = analyze(transcript);
-  const size = measure(analysis);
+  const size = measureRequest(analysis);
   const limits = slimLimits(analysis, size, options);
   const budget = new Budget(size, limits.target);
   const view = formats.find((candidate) => candidate.name === transcript.format)?.slim;
@@ -50,13 +51,13 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
     return { plan: builder.finish(), report: report() };
   }
   let strategies: SlimReport['strategies'] = [];
-  withLineReader(file, (lineBytes) => {
-    const read = (entry: number) => JSON.parse(lineBytes!(analysis.entries.at(entry)).toString('utf8')) as unknown;
+  withParsedLines(file, analysis.entries, (read) => {
     const session = new SlimSession(analysis, view, size, limits, budget, builder, options.keepTurns ?? DEFAULT_KEEP_TURNS, read);
     const thinking = new ThinkingRule(session);
     const stubbed = stubImagesOverLimit(session, thinking);
     if (!budget.fits()) stubOldImages(session, thinking, stubbed);
     if (!budget.fits()) trimOldResults(session, thinking);
+    if (!budget.fits()) compactOldHistory(session, thinking);
     relinkChildren(analysis, builder, thinking.droppedEntries);
     strategies = session.report();
   });

@@ -39,6 +39,8 @@ export class SlimSession {
   /** The earliest position an edit touches; Infinity before the first. */
   firstEdit = Infinity;
   private readonly byStrategy = new Map<StrategyId, StrategyResult>();
+  /** Bytes the edits so far take out of each line. */
+  readonly savedOnLine = new Map<number, number>();
 
   constructor(
     readonly analysis: Analysis,
@@ -49,7 +51,7 @@ export class SlimSession {
     readonly builder: PlanBuilder,
     keepTurns: number,
     /** The parsed line of an entry, read again from the file. */
-    private readonly readLine: (entry: number) => unknown,
+    readonly readLine: (entry: number) => unknown,
   ) {
     const { entries } = analysis;
     const indices = analysis.replay.context.indices;
@@ -121,6 +123,7 @@ export class SlimSession {
   /** Counts a change made to a line (an edit, or the line dropped) for a strategy. */
   count(strategy: StrategyId, line: number, saved: { bytes: number; tokens: number }): void {
     const result = this.result(strategy);
+    this.savedOnLine.set(line, (this.savedOnLine.get(line) ?? 0) + saved.bytes);
     result.parts++;
     result.lines.push(line);
     result.savedBytes += saved.bytes;

@@ -23,7 +23,7 @@ class ClaudeSession {
 
   /** One response: each block its own line, sharing the message id. Returns each block's line uuid. */
   response(id: string, blocks: Json[]): string[] {
-    return blocks.map((block) => this.push('assistant', { model: 'claude-sonnet-4-5', id, type: 'message', role: 'assistant', content: [block], stop_reason: null, usage: { input_tokens: 10, output_tokens: 5 } }));
+    return blocks.map((block) => this.push('assistant', { model: 'claude-sonnet-4-5', id, type: 'message', role: 'assistant', content: [block], stop_reason: null }));
   }
 
   result(parent: string, callId: string, content: unknown): this {
@@ -53,7 +53,9 @@ function session(turns: number): ClaudeSession {
 
 describe('slim on Claude Code sessions', () => {
   it('trims results on side branches too, names the tool and its argument, and leaves toolUseResult alone', async () => {
-    const { lines, report } = await slimText(session(5).jsonl(), { target: { tokens: 20_000 } }, 'slim-test.jsonl');
+    const { lines, report } = await slimText(session(5).jsonl(), { target: { tokens: 120_000 }, keepTurns: 1 }, 'slim-test.jsonl');
+    expect(report.slim?.strategies.map((result) => result.strategy)).toEqual(['old-results', 'thinking']);
+    expect(report.slim?.fits).toBe(true);
     const results = lines.filter((line) => line.message?.content?.[0]?.type === 'tool_result');
     expect(results).toHaveLength(10);
     const side = results[0]!.message.content[0].content as string;

@@ -16,14 +16,17 @@ export function thinking(n: number): Record<string, unknown> {
   return { type: 'thinking', thinking: `thinking about step ${n} `.repeat(20), thinkingSignature: `sig-${n}` };
 }
 
+/** No recorded usage: the size is all estimated, so a test's figures do not hang on made-up usage. */
+export const NO_USAGE = { message: { usage: undefined } };
+
 /** A pi session of `turns` prompts, each reading a long file (with signed thinking) and answering. */
 export function piSession(turns: number, resultLines = 2000): Session {
   const session = new Session();
   for (let t = 0; t < turns; t++) {
     session.user(`prompt ${t}`);
-    session.assistant([thinking(t), call(`call-${t}`, 'read', { path: `src/file-${t}.ts` })], 'toolUse');
+    session.assistant([thinking(t), call(`call-${t}`, 'read', { path: `src/file-${t}.ts` })], 'toolUse', NO_USAGE);
     session.result(`call-${t}`, 'read', { message: { content: [text(longText(resultLines, `t${t}`))] } });
-    session.reply(`answer ${t}`);
+    session.assistant([text(`answer ${t}`)], 'stop', NO_USAGE);
   }
   return session;
 }

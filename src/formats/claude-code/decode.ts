@@ -1,8 +1,9 @@
 import { Entry, type ImageRef, type Outcome, type ToolCallRef, type ServerToolRef, type ToolResultRef } from '../../model/entry.js';
 import { imageRef } from '../images.js';
 import type { Decoder } from '../format.js';
-import { endsInWhitespace, isBlank, isBlankTextBlock, isObject, nonEmptyString, textReader, withUtf8Fields, type Json, type TextReader } from '../json.js';
+import { endsInWhitespace, isBlank, isBlankTextBlock, isObject, nonEmptyString, textIn, textReader, withUtf8Fields, type Json, type TextReader } from '../json.js';
 import { indexedPointers } from '../intern.js';
+import { noteClaudeCodeSize } from './size.js';
 
 /** Line types that take part in the conversation DAG (they carry uuid / parentUuid). */
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
@@ -27,6 +28,7 @@ export class ClaudeCodeDecoder implements Decoder {
   readonly readsLatin1 = true;
   /** The last conversation line: most lines name it as parent and share its message id, so its strings are reused. */
   private previous: Entry | undefined;
+  private model: string | undefined;
 
   decode(value: unknown, line: number, index: number, latin1 = false): Entry {
     const entry = new Entry(index, line);
@@ -53,9 +55,20 @@ export class ClaudeCodeDecoder implements Decoder {
     entry.kind = 'state';
     const logical = text(value.logicalParentUuid);
     if (logical !== undefined) entry.logicalParentId = logical;
-    if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) decodeMessage(value, value.message, entry, latin1, text);
+    if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) {
+      decodeMessage(value, value.message, entry, latin1, text);
+      if (entry.inContext) noteClaudeCodeSize(value.message, entry, latin1);
+      if (entry.role === 'assistant' && entry.inContext) this.markModel(value.message, entry, latin1);
+    }
     if (entry.group !== undefined && entry.group === previous?.group) entry.group = previous.group;
     return entry;
+  }
+
+  /** The model, noted where it changes (see Entry.model). */
+  private markModel(message: Json, entry: Entry, latin1: boolean): void {
+    if (typeof message.model !== 'string' || message.model === this.model) return;
+    this.model = message.model;
+    entry.model = textIn(message.model, latin1);
   }
 
   state(): undefined {
@@ -80,7 +93,8 @@ function unreadableParts(value: Json): Array<{ pointer: string; type: string }> 
 function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean, text: TextReader): void {
   entry.kind = 'message';
   entry.pointer = '/message';
-  entry.inContext = line.isVisibleInTranscriptOnly !== true;
+  // A compaction's summary is hidden from the screen but sent: Claude Code 2.1.328 opens its request with it (tried).
+  entry.inContext = line.isVisibleInTranscriptOnly !== true || line.isCompactSummary === true;
   const content = message.content;
   if (line.type === 'assistant') {
     entry.role = 'assistant';
@@ -120,7 +134,7 @@ function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean,
       // Images a tool returned sit inside its result block; Anthropic checks them there too.
       if (Array.isArray(block.content)) {
         block.content.forEach((inner, k) => {
-          if (isObject(inner) && inner.type === 'image') pushImage(entry, imageOf(inner, `${blockPointer(i)}/content/${k}`, i, latin1));
+          if (isObject(inner) && inner.type === 'image') pushImage(entry, imageOf(inner, `${blockPointer(i)}/content/${k}`, i, latin1, true));
         });
       }
     }
@@ -148,10 +162,10 @@ function decodeMessage(line: Json, message: Json, entry: Entry, latin1: boolean,
 }
 
 /** Anthropic's image block: `{type:"image", source:{type:"base64", media_type, data}}`; images by URL have no bytes here. */
-function imageOf(block: Json, pointer: string, blockIndex: number, latin1: boolean): ImageRef | undefined {
+function imageOf(block: Json, pointer: string, blockIndex: number, latin1: boolean, inToolResult = false): ImageRef | undefined {
   if (!isObject(block.source) || block.source.type !== 'base64') return undefined;
   const source = latin1 ? withUtf8Fields(block.source) : block.source;
-  return imageRef(source.data, source.media_type, pointer, blockIndex);
+  return imageRef(source.data, source.media_type, pointer, blockIndex, inToolResult);
 }
 
 function pushImage(entry: Entry, image: ImageRef | undefined): void {

@@ -1,4 +1,4 @@
-import type { CompactionInput, CompactionRecords, FormatCompaction, SummaryFacts } from '../compaction.js';
+import type { CompactionInput, FormatCompaction, SummaryFacts } from '../compaction.js';
 import { isObject, type Json } from '../json.js';
 import { plainText, toolUse } from '../tool-use.js';
 import { positionOf } from '../../model/entry.js';

@@ -5,6 +5,7 @@ import { intern } from '../intern.js';
 import { contentPointer, readToolCall } from './blocks.js';
 import { endsInWhitespace, isBlank, isBlankTextBlock, isObject, nonEmptyString, textIn, textReader, withUtf8Fields, type Json, type TextReader } from '../json.js';
 import { piProvider } from './provider.js';
+import { notePiCustomSize, notePiMessageSize, notePiSummarySize } from './size.js';
 import { canonicalId, canonicalResult, RESULT_ID_ALIASES } from './canonical.js';
 import {
   PI_ENTRY_TYPES,
@@ -39,6 +40,7 @@ export class PiDecoder implements Decoder {
   /** The `api` and `provider` of the last assistant message, so only a change is written down (see Entry.provider). */
   private api: unknown = UNSEEN;
   private provider: unknown = UNSEEN;
+  private model: unknown = UNSEEN;
 
   constructor(state?: PiDecoderState) {
     if (state !== undefined) ({ version: this.version, sawHeader: this.sawHeader } = state);
@@ -59,26 +61,39 @@ export class PiDecoder implements Decoder {
     switch (value.type) {
       case 'message':
         decodeMessage(value.message, entry, latin1);
-        if (entry.role === 'assistant') this.markProvider(value.message as Json, entry, latin1);
+        if (entry.role === 'assistant') {
+          this.markProvider(value.message as Json, entry, latin1);
+          this.markModel(value.message as Json, entry, latin1);
+        }
         break;
       case 'compaction':
         entry.kind = 'compaction';
         entry.inContext = true;
         entry.firstKeptId = this.firstKept(value, text);
+        notePiSummarySize(value, entry, latin1);
         break;
       case 'branch_summary':
         entry.kind = 'branch-summary';
         entry.inContext = nonEmptyString(value.summary) !== undefined;
+        notePiSummarySize(value, entry, latin1);
         break;
       case 'custom_message':
         entry.kind = 'context';
         entry.role = 'other';
         entry.inContext = true;
+        notePiCustomSize(value, entry, latin1);
         break;
       default:
         if (typeof value.type === 'string' && STATE_TYPES.has(value.type)) entry.kind = 'state';
     }
     return entry;
+  }
+
+  /** The model, noted where it changes (see Entry.model). */
+  private markModel(message: Json, entry: Entry, latin1: boolean): void {
+    if (entry.transcriptOnly || typeof message.model !== 'string' || message.model === this.model) return;
+    this.model = message.model;
+    entry.model = textIn(message.model, latin1);
   }
 
   /** Two string compares per assistant message; the mapping runs only when the model was switched. */
@@ -137,6 +152,11 @@ function decodeMessage(message: unknown, entry: Entry, latin1: boolean): void {
   entry.kind = 'message';
   entry.pointer = '/message';
   if (!isObject(message)) return;
+  decodeRole(message, entry, latin1);
+  if (entry.inContext) notePiMessageSize(message, entry, latin1);
+}
+
+function decodeRole(message: Json, entry: Entry, latin1: boolean): void {
   switch (message.role) {
     case 'user':
       entry.role = 'user';
@@ -151,7 +171,7 @@ function decodeMessage(message: unknown, entry: Entry, latin1: boolean): void {
       entry.inContext = true;
       // Its ids and name, and a string content, as UTF-8; its content blocks are only compared with ASCII texts.
       entry.toolResults = [decodeToolResult(latin1 ? withUtf8Fields(message) : message)];
-      if (Array.isArray(message.content)) readImages(message.content, entry, latin1);
+      if (Array.isArray(message.content)) readImages(message.content, entry, latin1, true);
       return;
     case 'bashExecution':
       entry.role = 'other';
@@ -181,13 +201,13 @@ function decodeUserContent(content: unknown, entry: Entry, latin1: boolean): voi
 }
 
 /** pi's image blocks (`{type:"image", data, mimeType}`), in user messages and tool results. */
-function readImages(content: unknown[], entry: Entry, latin1: boolean): void {
+function readImages(content: unknown[], entry: Entry, latin1: boolean, inToolResult = false): void {
   let images: ImageRef[] | undefined;
   for (let i = 0; i < content.length; i++) {
     const block = content[i];
     if (!isObject(block) || block.type !== 'image') continue;
     const { data, mimeType } = latin1 ? withUtf8Fields(block) : block;
-    const image = imageRef(data, mimeType, contentPointer(i), i);
+    const image = imageRef(data, mimeType, contentPointer(i), i, inToolResult);
     if (image !== undefined) (images ??= []).push(image);
   }
   if (images !== undefined) entry.images = images;

@@ -68,10 +68,12 @@ export interface RequestSize {
   tokens: TokenEstimate;
   /** Bytes the request body would take (the replayed content as JSON), estimated. */
   bytes: number;
+  /** Messages the request holds, as the provider counts them. */
+  messages: number;
   media: MeasuredMedia[];
   /** Images plus PDF pages, as providers count media. */
   mediaCount: number;
-  /** The longest single string the request holds. */
+  /** The longest single string the request holds, when one is over LONG_STRING (see model/size/facts.ts). */
   longestString?: { entry: number; pointer: string; length: number };
   /** The message with the most tool calls. */
   mostToolCalls?: { entry: number; messageIndex: number; count: number };

@@ -43,6 +43,10 @@ export function planCompaction(analysis: Analysis, options: CompactionOptions): 
   const plan: CompactionPlan = { skip: new Set(records.skip), edits: new Map(), after: new Map(), summary, keepFrom };
   for (const { line, edit } of records.edits) plan.edits.set(line, [...(plan.edits.get(line) ?? []), edit]);
   for (const { after, value } of records.records) plan.after.set(after, [...(plan.after.get(after) ?? []), { kind: 'record', value }]);
+  for (const { after, line } of records.moves ?? []) {
+    plan.skip.add(line);
+    plan.after.set(after, [...(plan.after.get(after) ?? []), { kind: 'move', line }]);
+  }
   return plan;
 }
 

@@ -10,7 +10,7 @@ const EARLIER_LIMIT = 20_000;
 const LIST_LIMIT = 200;
 
 /** Tools that change a file, by the names the agents give them (lower case, without separators). */
-const CHANGING = /^(edit|write|multiedit|notebookedit|applypatch|create|createfile|editfile|writefile|replace|strreplace|strreplacebasededittool|insert|patch|writetofile|strreplaceeditor)$/;
+const CHANGING = /^(applypatch|edit|write|multiedit|notebookedit|applypatch|create|createfile|editfile|writefile|replace|strreplace|strreplacebasededittool|insert|patch|writetofile|strreplaceeditor)$/;
 /** Tools that read a file. */
 const READING = /^(read|readfile|view|cat|readmanyfiles|open|glob|grep|ls|listdirectory|searchfiles|findfiles)$/;
 
@@ -55,7 +55,8 @@ export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: num
     const line = format?.facts(read(context.indices[at]!));
     if (line === undefined) continue;
     if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
-    if (line.prompt !== undefined && line.prompt.trim() !== '') facts.prompts.push(clip(line.prompt.trim(), PROMPT_LIMIT));
+    // Only what the model calls a prompt: not the context an agent writes as a user message (Codex's environment).
+    if (line.prompt !== undefined && line.prompt.trim() !== '' && context.at(at).role === 'user') facts.prompts.push(clip(line.prompt.trim(), PROMPT_LIMIT));
     if (line.answer !== undefined && line.answer.trim() !== '') facts.answer = line.answer.trim();
     for (const call of line.calls) noteCall(call, facts);
   }

@@ -31,7 +31,8 @@ describe('pi compaction entry', () => {
     expect(kept).toEqual(before.context.messages.slice(before.context.messages.length - kept.length));
     // Position 12 is a result of turn 2: the cut moves back to that turn's calls.
     expect(kept[0]).toMatchObject({ role: 'assistant', stopReason: 'toolUse' });
-    expect(kept).toHaveLength(9);
+    expect(kept).toHaveLength(before.context.messages.length - plan.keepFrom);
+    expect(plan.keepFrom).toBe(11);
     expect(kept.length).toBeLessThan(before.context.messages.length);
     const check = await piContextCheck(written);
     expect(check.unansweredCalls).toEqual([]);

@@ -1,0 +1,66 @@
+import { compactionCut, planCompaction } from '../compaction/plan.js';
+import { summarizeLocally } from '../compaction/summary.js';
+import type { SlimSession } from '../session.js';
+import type { ThinkingRule } from './thinking.js';
+
+/** Room kept under the target for what the summary takes and what the request adds around the history (system prompt, tools). */
+const HEADROOM = 0.85;
+
+/** A compaction must take out at least this many times what its summary adds. */
+const MIN_GAIN = 2;
+
+/**
+ * 4. When the rest is not enough: a compaction in the agent's own record (src/slim/compaction/),
+ * keeping as much of the latest history as fits, never less than the latest turn. Every thinking
+ * block kept after it was produced after another prefix, so it goes too (the latest turn aside).
+ */
+export function compactOldHistory(session: SlimSession, thinking: ThinkingRule): void {
+  const { analysis, budget } = session;
+  if (budget.fits()) return;
+  const { entries } = analysis;
+  // What each position still costs, from the end: lines once each, less what the edits took out.
+  const suffix = new Float64Array(session.length + 1);
+  let lastLine = -1;
+  for (let at = session.length - 1; at >= 0; at--) {
+    const entry = session.entryAt(at);
+    const line = entries.line(entry);
+    const bytes = line === lastLine ? 0 : Math.max(0, entries.byteLength[entry]! - (session.savedOnLine.get(line) ?? 0));
+    lastLine = line;
+    suffix[at] = suffix[at + 1]! + bytes;
+  }
+  const room = budget.target.tokens * HEADROOM;
+  const fitsFrom = (at: number) => suffix[at]! * budget.tokensPerByte <= room;
+  const keepFrom = chooseCut(session, fitsFrom);
+  if (keepFrom === undefined) return;
+  const summary = summarizeLocally(analysis, keepFrom, session.readLine);
+  // A history that comes to little more than its summary (an earlier compaction and its summary) is not worth another.
+  if (suffix[0]! - suffix[keepFrom]! <= summary.length * MIN_GAIN) return;
+  const plan = planCompaction(analysis, { keepFrom, summary, read: session.readLine, tokensBefore: session.size.tokens.tokens });
+  if (plan === undefined) return;
+  const { builder } = session;
+  for (const line of plan.skip) builder.skip(line);
+  for (const [line, edits] of plan.edits) for (const edit of edits) builder.edit(line, edit);
+  for (const [after, placements] of plan.after) for (const placement of placements) builder.place(after, placement);
+  const before = { bytes: budget.bytes, tokens: budget.tokens };
+  const keptBytes = suffix[keepFrom]! + summary.length;
+  budget.bytes = Math.min(budget.bytes, keptBytes);
+  budget.tokens = Math.min(budget.tokens, keptBytes * budget.tokensPerByte);
+  session.count('compaction', entries.line(session.entryAt(keepFrom)), { bytes: before.bytes - budget.bytes, tokens: before.tokens - budget.tokens });
+  session.firstEdit = Math.min(session.firstEdit, keepFrom);
+  thinking.follow();
+}
+
+/**
+ * The cut that keeps the most history and fits: the earliest cut point from which the rest fits,
+ * up to the latest prompt; when even that does not fit, the last cut at or before it, so the
+ * latest turn is kept whole and the rest is compacted.
+ */
+function chooseCut(session: SlimSession, fitsFrom: (at: number) => boolean): number | undefined {
+  const { analysis } = session;
+  const last = Math.min(session.lastPrompt, session.length - 1);
+  for (let at = 1; at <= last; at++) {
+    // compactionCut gives the cut at or before a position: `at` itself only when it is one.
+    if (fitsFrom(at) && compactionCut(analysis, at) === at) return at;
+  }
+  return compactionCut(analysis, last);
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { compact, replayedLines } from './compact.js';
+import { claudeCodeSession } from './sessions.js';
+
+const lines = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+
+describe('Claude Code compact boundary', () => {
+  it('starts the chain again at a boundary before the first kept line, with the summary hung on it', async () => {
+    const original = claudeCodeSession(5);
+    const { text, plan, before, after } = await compact(original, 14);
+    const out = lines(text);
+    const boundary = out.findIndex((line) => line.subtype === 'compact_boundary');
+    expect(out[boundary]).toMatchObject({ parentUuid: null, type: 'system', content: 'Conversation compacted', compactMetadata: { trigger: 'manual', preTokens: 123456 } });
+    const summary = out[boundary + 1]!;
+    expect(summary).toMatchObject({ parentUuid: out[boundary]!.uuid, type: 'user', isCompactSummary: true });
+    expect(summary.message.content).toContain(plan.summary);
+    // The first kept line hangs on the summary; the boundary names the entry before it.
+    const keptLine = out.findIndex((line, i) => i > boundary + 1 && line.parentUuid === summary.uuid);
+    expect(keptLine).toBeGreaterThan(boundary);
+    expect(out[boundary]!.logicalParentUuid).toBe(before.replay.context.at(plan.keepFrom - 1).id);
+    // Every kept entry, as written, and nothing older: the replay is the summary and the tail.
+    const keptBefore = replayedLines(before).slice(plan.keepFrom).map((line) => original.split('\n')[line - 1]);
+    const keptAfter = replayedLines(after).filter((line) => !text.split('\n')[line - 1]!.includes('"isCompactSummary"')).map((line) => text.split('\n')[line - 1]);
+    expect(keptAfter.slice(1)).toEqual(keptBefore.slice(1));
+    expect(after.replay.context.length).toBe(before.replay.context.length - plan.keepFrom + 1);
+  });
+
+  it('moves the records resume needs out of what Claude Code skips before the boundary', async () => {
+    const { text } = await compact(claudeCodeSession(4), 12);
+    const out = lines(text);
+    const boundary = out.findIndex((line) => line.subtype === 'compact_boundary');
+    const mode = out.findIndex((line) => line.type === 'permission-mode');
+    const title = out.findIndex((line) => line.type === 'custom-title');
+    expect(mode).toBeGreaterThan(boundary);
+    expect(title).toBeGreaterThan(boundary);
+    expect(out.filter((line) => line.type === 'permission-mode')).toHaveLength(1);
+    // last-prompt is already after it, and stays where it was: the last line.
+    expect(out.at(-1)!.type).toBe('last-prompt');
+  });
+
+  it('never cuts a response whose parallel results hang beside the chain', async () => {
+    const { after, plan } = await compact(claudeCodeSession(4), 8);
+    const first = after.replay.context.at(1);
+    expect(first.role === 'user' || first.role === 'assistant').toBe(true);
+    expect(after.replay.pairing).toBeDefined();
+    const kept = after.replay.context;
+    const calls = new Set<string>();
+    const results: string[] = [];
+    for (let at = 0; at < kept.length; at++) {
+      const entry = kept.at(at);
+      for (const call of entry.toolCalls ?? []) calls.add(call.id!);
+      for (const result of entry.toolResults ?? []) results.push(result.callId!);
+    }
+    expect(results.every((id) => calls.has(id))).toBe(true);
+    expect([...calls].every((id) => results.includes(id))).toBe(true);
+    expect(plan.keepFrom).toBeLessThanOrEqual(8);
+  });
+
+  it('summarises every earlier prompt and the files the calls read and changed', async () => {
+    const { plan } = await compact(claudeCodeSession(5), 20);
+    expect(plan.summary).toContain('1. request 0: fix the parser');
+    expect(plan.summary).toContain('/workspace/demo/src/changed-1.ts');
+    expect(plan.summary).toContain('/workspace/demo/src/file-2.ts');
+    expect(plan.summary).not.toContain('request 4');
+  });
+});
