@@ -26,8 +26,8 @@
 // Output: one JSON line per session and phase ({session, agent, phase: before | after, outcome:
 // sent | refused | not-run, bytes, tokens, historyTokens, target, underTarget, promptsMissing,
 // callsMissing, fileCompacted, pairing, placeholders, mediaInFile, mediaSent,
-// mediaRemovedByClient, historyFirst, compactedByClient, ok}; calls a compaction in the file
-// summarised may be missing), the slim run's line ({session, phase: slim, exit, …}), then one
+// mediaRemovedByClient, historyFirst, compactedByClient, ok}; calls and images a compaction in
+// the file summarised may be missing), the slim run's line ({session, phase: slim, exit, …}), then one
 // summary line per session.
 // Exit 0 when it ran, 2 on bad usage.
 import { spawnSync } from 'node:child_process';
@@ -202,9 +202,9 @@ async function resume(agent, file, entry, phase) {
       historyFirst,
       compactedByClient,
     };
-    // A compaction in the file (slim's) takes the calls before it into its summary: only the prompts must all stay.
+    // A compaction in the file (slim's) takes the calls and images before it into its summary: only the prompts must all stay.
     checks.fileCompacted = [...placedText.matchAll(client.compaction)].length > 0;
-    const ok = checks.underTarget && checks.promptsMissing === 0 && (checks.callsMissing === 0 || checks.fileCompacted) && checks.pairing.length === 0 && checks.placeholders.length === 0 && checks.mediaRemovedByClient === 0 && historyFirst.length === 0 && compactedByClient.length === 0;
+    const ok = checks.underTarget && checks.promptsMissing === 0 && (checks.callsMissing === 0 || checks.fileCompacted) && checks.pairing.length === 0 && checks.placeholders.length === 0 && (checks.mediaRemovedByClient === 0 || checks.fileCompacted) && historyFirst.length === 0 && compactedByClient.length === 0;
     return { ...result, outcome: 'sent', ...checks, ok };
   } finally {
     if (opts.keep === undefined) rmSync(root, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // each prompt with a Read of a large file in the project (every fifth a screenshot, which the Read
 // returns as an image) and each result with a short answer, so
 // every line of the session is the client's own (its Read tool ran, its recorder wrote it). The
-// model reports the usage the request would cost (its bytes / 3), as the real one would, and the
+// model reports the usage the request would cost (by request-tokens.mjs: an image at 1,600, not its base64), as the real one would, and the
 // client's auto-compaction is off while it writes, so the session grows until the client itself
 // says "Prompt is too long" (its own check on the usage recorded), or past `tokens`.
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { codeText, noisePng } from '../oversized-sessions.mjs';
 import { placeClaude, runClient } from './client-homes.mjs';
+import { requestTokens } from './request-tokens.mjs';
 
 const MODEL = 'claude-sonnet-4-5-20250929';
 
@@ -45,7 +46,7 @@ function model(cwd, calls) {
       } catch {
         body = undefined;
       }
-      const tokens = Math.ceil(raw.length / 3);
+      const tokens = body === undefined ? Math.ceil(raw.length / 3) : requestTokens(body).tokens;
       if (req.url.includes('count_tokens')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: tokens }));
       const last = body?.messages?.filter((m) => m.role === 'user').at(-1);
       const blocks = Array.isArray(last?.content) ? last.content : [{ type: 'text', text: String(last?.content ?? '') }];
