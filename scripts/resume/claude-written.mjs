@@ -1,11 +1,11 @@
 // An oversized session written by Claude Code itself: the real binary, run turn after turn
 // (`claude -p`, then `claude -p --resume <id>`) against a local model on 127.0.0.1 that answers
 // each prompt with a Read of a large file in the project (every fifth a screenshot, which the Read
-// returns as an image) and each result with a short answer, so
-// every line of the session is the client's own (its Read tool ran, its recorder wrote it). The
-// model reports the usage the request would cost (by request-tokens.mjs: an image at 1,600, not its base64), as the real one would, and the
-// client's auto-compaction is off while it writes, so the session grows until the client itself
-// says "Prompt is too long" (its own check on the usage recorded), or past `tokens`.
+// returns as an image) and each result with a short answer, so every line of the session is the
+// client's own (its Read tool ran, its recorder wrote it). The model reports the usage the request
+// would cost (by request-tokens.mjs: an image at 1,600 tokens, not its base64), as the real one
+// would, and the client's auto-compaction is off while it writes, so the session grows until the
+// client itself says "Prompt is too long" (its own check on the usage recorded), or past `tokens`.
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
