@@ -53,6 +53,8 @@ export interface GeminiHistoryCheck {
   refused: string[];
   /** What the client mends in memory before it sends the history: a message it leaves out, a turn it adds. */
   patched: string[];
+  /** The request's `contents`, as the client builds them. */
+  contents: Content[];
 }
 
 let core: Promise<Core> | undefined;
@@ -101,7 +103,7 @@ export async function geminiHistoryCheck(text: string, name = 'session.jsonl'): 
       if (responses !== calls) unequal.push(`contents[${i}]: ${calls} calls, ${responses} responses`);
     });
     const prompts = contents.filter((content) => content.role === 'user' && (content.parts ?? []).some((part) => typeof part.text === 'string')).length;
-    return { turns: contents.length, prompts, unequal, patched, refused: refusedIn(m.coalesceConsecutiveRoles(m.stripThoughts(history)).map((turn) => turn.content)) };
+    return { turns: contents.length, prompts, unequal, patched, contents, refused: refusedIn(m.coalesceConsecutiveRoles(m.stripThoughts(history)).map((turn) => turn.content)) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

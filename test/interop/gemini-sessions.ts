@@ -59,7 +59,7 @@ function generated(middle: (typeof MIDDLES)[number], ending: (typeof ENDINGS)[nu
 }
 
 /** A call as the client's scheduler reports it to `recordCompletedToolCalls`, as a record. */
-interface CallRecord {
+export interface CallRecord {
   id: string;
   name: string;
   args: Record<string, unknown>;
@@ -79,18 +79,20 @@ interface Recorder {
 const MODEL = 'gemini-2.5-pro';
 const USAGE = { promptTokenCount: 1200, candidatesTokenCount: 20, totalTokenCount: 1220 };
 
-function call(id: string, name: string, output?: string): CallRecord {
+export function call(id: string, name: string, output?: string): CallRecord {
   const result = output === undefined ? null : [{ functionResponse: { id, name, response: { output } } }];
   return { id, name, args: {}, result, status: output === undefined ? 'executing' : 'success', timestamp: new Date().toISOString() };
 }
 
 /** What the chat records for one exchange: the prompt, the model's turn of calls (empty), the calls once done, the answer. */
-interface Step {
+export interface Step {
   prompt: string;
   calls?: CallRecord[];
   /** Whether the calls were recorded (they are, once they complete). */
   recorded?: boolean;
   answer?: string;
+  /** The usage the response reports (a small one when not given). */
+  usage?: Record<string, number>;
 }
 
 const CLIENT_RUNS: Record<string, Step[]> = {
@@ -105,38 +107,39 @@ const CLIENT_RUNS: Record<string, Step[]> = {
   'killed while the model streamed': [{ prompt: 'List the files.', calls: [call('ls-1', 'list_directory', 'README.md')], recorded: true, answer: 'One file, README.md.' }, { prompt: 'Explain the project in detail.' }],
 };
 
-/** The six sessions the client's own recorder writes for these runs. */
-export async function clientWrittenSessions(): Promise<Session[]> {
+/** The session the client's own recorder writes for one run of steps. */
+export async function recordWithClient(steps: Step[], index = 0): Promise<string> {
   const core = (await geminiCore()) as unknown as { ChatRecordingService: new (context: unknown) => Recorder };
-  const sessions: Session[] = [];
-  for (const [name, steps] of Object.entries(CLIENT_RUNS)) {
-    const root = await mkdtemp(join(tmpdir(), 'td-gemini-client-'));
-    try {
-      const context = {
-        promptId: `0b1e2c3d-4f5a-4b6c-8d7e-${String(sessions.length).padStart(12, '0')}`,
-        config: { getProjectRoot: () => join(root, 'project'), storage: { getProjectTempDir: () => join(root, 'tmp') }, getWorkspaceContext: () => undefined },
-        toolRegistry: { getTool: () => undefined },
-      };
-      const recorder = new core.ChatRecordingService(context);
-      await recorder.initialize(undefined, 'main');
-      for (const step of steps) {
-        recorder.recordMessage({ type: 'user', content: [{ text: step.prompt }] });
-        if (step.calls !== undefined) {
-          recorder.recordMessageTokens(USAGE);
-          recorder.recordMessage({ type: 'gemini', content: '', model: MODEL });
-          if (step.recorded === true) recorder.recordToolCalls(MODEL, step.calls);
-        }
-        if (step.answer !== undefined) {
-          recorder.recordMessageTokens(USAGE);
-          recorder.recordMessage({ type: 'gemini', content: step.answer, model: MODEL });
-        }
+  const root = await mkdtemp(join(tmpdir(), 'td-gemini-client-'));
+  try {
+    const context = {
+      promptId: `0b1e2c3d-4f5a-4b6c-8d7e-${String(index).padStart(12, '0')}`,
+      config: { getProjectRoot: () => join(root, 'project'), storage: { getProjectTempDir: () => join(root, 'tmp') }, getWorkspaceContext: () => undefined },
+      toolRegistry: { getTool: () => undefined },
+    };
+    const recorder = new core.ChatRecordingService(context);
+    await recorder.initialize(undefined, 'main');
+    for (const step of steps) {
+      recorder.recordMessage({ type: 'user', content: [{ text: step.prompt }] });
+      if (step.calls !== undefined) {
+        recorder.recordMessageTokens(step.usage ?? USAGE);
+        recorder.recordMessage({ type: 'gemini', content: '', model: MODEL });
+        if (step.recorded === true) recorder.recordToolCalls(MODEL, step.calls);
       }
-      const file = recorder.getConversationFilePath()!;
-      sessions.push({ name: `client-written ${sessions.length + 1}: ${name}`, text: await readFile(file, 'utf8') });
-    } finally {
-      await rm(root, { recursive: true, force: true });
+      if (step.answer !== undefined) {
+        recorder.recordMessageTokens(step.usage ?? USAGE);
+        recorder.recordMessage({ type: 'gemini', content: step.answer, model: MODEL });
+      }
     }
+    return await readFile(recorder.getConversationFilePath()!, 'utf8');
+  } finally {
+    await rm(root, { recursive: true, force: true });
   }
-  return sessions;
 }
 
+/** The six sessions the client's own recorder writes for these runs. */
+export async function clientWrittenSessions(): Promise<Session[]> {
+  const sessions: Session[] = [];
+  for (const [name, steps] of Object.entries(CLIENT_RUNS)) sessions.push({ name: `client-written ${sessions.length + 1}: ${name}`, text: await recordWithClient(steps, sessions.length) });
+  return sessions;
+}

@@ -44,6 +44,8 @@ export interface QwenResume {
   userTexts: string[];
   /** Contents in the API history. */
   contents: number;
+  /** The API history itself, before the client's repair. */
+  history: Content[];
 }
 
 /** What Qwen Code builds when it resumes the session `text` holds (its first record names the session and cwd). */
@@ -68,6 +70,7 @@ export async function qwenResume(text: string): Promise<QwenResume> {
       droppedDuplicates: repair.droppedDuplicates.map((call) => call.callId),
       userTexts,
       contents: apiHistory.length,
+      history: apiHistory,
     };
   } finally {
     rmSync(runtime, { recursive: true, force: true });
