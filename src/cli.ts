@@ -109,9 +109,8 @@ Exit codes: 0 every output fits and is clean, 1 a session still does not fit (or
 
 Examples:
   $ transcript-doctor slim --dry-run latest
-  $ transcript-doctor slim --in-place ~/.claude/projects/<project>/<id>.jsonl
-  $ transcript-doctor slim --target 100000 --diff session.jsonl
-  $ transcript-doctor restore <id>      # undoes an in-place slim`,
+  $ transcript-doctor slim --in-place <id>
+  $ transcript-doctor slim --target 60% --out slim.jsonl <id>`,
   ).action(async (paths: string[], options) => {
     setExitCode(await (await import('./commands/slim.js')).slimCommand(paths, options));
   });
