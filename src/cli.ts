@@ -101,7 +101,6 @@ Examples:
       .description('Make a session too big to resume fit again: images over a limit, old images and old tool results give way to stubs, least loss first, until the replayed request fits.')
       .option('--target <tokens|N%>', 'the size the replayed request must come under: tokens, or a share of the model\'s context window (default: 60% of the window, and under every other limit)')
       .option('--keep-turns <n>', 'the latest n user turns are never slimmed (default 2); the latest turn is always kept byte for byte')
-      .option('--summarize', 'when a compaction is written, have the model verify talks to write its summary')
       .option('--provider <id>', PROVIDER_HELP),
     `
 Exit codes: 0 every output fits and is clean, 1 a session still does not fit (or errors remain),
