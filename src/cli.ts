@@ -102,7 +102,6 @@ Examples:
       .description('Make a session too big to resume fit again: images over a limit, old images and old tool results give way to stubs, least loss first, until the replayed request fits.')
       .option('--target <tokens|N%>', 'the size the replayed request must come under: tokens, or a share of the model\'s context window (default: 60% of the window, and under every other limit)')
       .option('--keep-turns <n>', 'the latest n user turns are never slimmed (default 2); the latest turn is always kept byte for byte')
-      .option('--summarize', 'when a compaction is written, have the model verify talks to write its summary')
       .option('--provider <id>', PROVIDER_HELP),
     `
 Exit codes: 0 every output fits and is clean, 1 a session still does not fit (or errors remain),
@@ -110,9 +109,8 @@ Exit codes: 0 every output fits and is clean, 1 a session still does not fit (or
 
 Examples:
   $ transcript-doctor slim --dry-run latest
-  $ transcript-doctor slim --in-place ~/.claude/projects/<project>/<id>.jsonl
-  $ transcript-doctor slim --target 100000 --diff session.jsonl
-  $ transcript-doctor restore <id>      # undoes an in-place slim`,
+  $ transcript-doctor slim --in-place <id>
+  $ transcript-doctor slim --target 60% --out slim.jsonl <id>`,
   ).action(async (paths: string[], options) => {
     setExitCode(await (await import('./commands/slim.js')).slimCommand(paths, options));
   });

@@ -23,7 +23,7 @@ export function slim(input: TranscriptInput, options: SlimApiOptions = {}): Prom
   return guarded(options, async (guard) => {
     const provider = options.provider === undefined ? undefined : parseProviderId(options.provider, 'provider');
     if (options.keepTurns !== undefined && (!Number.isSafeInteger(options.keepTurns) || options.keepTurns < 0)) throw new UserError(`keepTurns must be a whole number, not ${String(options.keepTurns)}`);
-    const prepared = prepareRewrite({ ...slimRewrite({ target: options.target, keepTurns: options.keepTurns, summarize: options.summarize, provider }), provider }, options.config);
+    const prepared = prepareRewrite({ ...slimRewrite({ target: options.target, keepTurns: options.keepTurns, provider }), provider }, options.config);
     const sources = await resolveSources(input, prepared.ignores, options.onWarning ?? (() => {}));
     await guard?.check(sources.flatMap((source) => (source.kind === 'file' ? [source.path] : [])));
     const result = await runRewrite(sources, prepared, targetOf(options), 'slim', undefined);

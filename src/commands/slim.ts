@@ -7,7 +7,6 @@ import { rewriteCommand, type RewriteOptions } from './rewrite.js';
 export interface SlimCommandOptions extends RewriteOptions {
   target?: string;
   keepTurns?: string;
-  summarize?: boolean;
   provider?: string;
 }
 
@@ -18,5 +17,5 @@ export function slimCommand(paths: readonly string[], options: SlimCommandOption
   if (options.target !== undefined && target === undefined) throw new UserError(`--target must be a number of tokens or a percentage of the context window (e.g. 120000 or 60%), not "${options.target}"`);
   const keepTurns = options.keepTurns === undefined ? undefined : Number(options.keepTurns);
   if (keepTurns !== undefined && (!/^\d+$/.test(options.keepTurns!) || !Number.isSafeInteger(keepTurns))) throw new UserError(`--keep-turns must be a whole number, not "${options.keepTurns}"`);
-  return rewriteCommand(paths, options, { ...slimRewrite({ target, keepTurns, summarize: options.summarize, provider }), provider }, 'slim');
+  return rewriteCommand(paths, options, { ...slimRewrite({ target, keepTurns, provider }), provider }, 'slim');
 }

@@ -1,3 +1,4 @@
+import { emptyPlan } from '../repair/plan.js';
 import { rules } from '../rules/index.js';
 import type { SlimOptions } from '../slim/options.js';
 import { planSlim } from '../slim/planner.js';
@@ -12,12 +13,14 @@ import type { Rewrite } from './rewrite.js';
  * Line endings and a byte order mark stay as they are: a session that fits is copied byte for byte.
  */
 export function slimRewrite(options: SlimOptions): Rewrite {
-  const passes = new Map<string, Array<{ report: SlimReport; final: boolean }>>();
+  const passes = new Map<string, Array<{ report: SlimReport; final: boolean; exhausted?: true }>>();
   return {
     plan(transcript, display, file) {
-      const { plan, report } = planSlim(transcript, { ...options, provider: options.provider ?? transcript.provider }, file);
       const list = passes.get(display) ?? [];
-      list.push({ report, final: plan.analysis !== undefined });
+      // The pass before ran every strategy to its end: its output would be read again for nothing.
+      if (list.at(-1)?.exhausted) return emptyPlan();
+      const { plan, report, exhausted } = planSlim(transcript, { ...options, provider: options.provider ?? transcript.provider }, file);
+      list.push({ report, final: plan.analysis !== undefined, ...(exhausted ? { exhausted } : {}) });
       passes.set(display, list);
       return plan;
     },

@@ -9,8 +9,6 @@ export interface SlimOptions {
   target?: { tokens: number } | { share: number };
   /** The latest this many user turns are never slimmed, beyond images over a limit (default DEFAULT_KEEP_TURNS). */
   keepTurns?: number;
-  /** The compaction summary is written by the model `verify` talks to, not built locally. */
-  summarize?: boolean;
   /** The provider the request goes to (`--provider`), for its limits; else the one the file shows. */
   provider?: ProviderId;
 }

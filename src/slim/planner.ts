@@ -23,6 +23,8 @@ const NO_PARTS: SlimView = { parts: () => [], textBlock: (_replaced, text) => te
 export interface SlimPlan {
   plan: RepairPlan;
   report: SlimReport;
+  /** Every strategy ran to its end and the request is still over: planning its output again finds nothing more. */
+  exhausted?: true;
 }
 
 /**
@@ -69,7 +71,9 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   builder.plan.counts.rewrittenEntries = builder.plan.edits.size;
   builder.plan.counts.droppedLines = builder.plan.skip.size;
   const plan = isEmptyPlan(builder.plan) ? finished(builder, analysis) : builder.finish();
-  return { plan, report: { ...report(budget.fits() ? undefined : budget.over()), strategies } };
+  const result: SlimPlan = { plan, report: { ...report(budget.fits() ? undefined : budget.over()), strategies } };
+  if (!budget.fits()) result.exhausted = true;
+  return result;
 }
 
 function finished(builder: PlanBuilder, analysis: Analysis): RepairPlan {

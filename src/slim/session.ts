@@ -5,7 +5,8 @@ import type { EntryEdit } from '../model/edits.js';
 import type { PlanBuilder } from '../repair/plan-builder.js';
 import type { Budget } from './budget.js';
 import type { SlimLimits } from './limits.js';
-import type { RequestSize } from '../model/size/request-size.js';
+import type { RequestSize, SizeKind } from '../model/size/request-size.js';
+import { entrySize } from '../model/size/facts.js';
 import { STRATEGIES, type StrategyId, type StrategyResult } from './report.js';
 
 const SIGNED_THINKING = flagMask('signedThinking');
@@ -104,6 +105,11 @@ export class SlimSession {
 
   hasSignedThinking(entry: number): boolean {
     return (this.analysis.entries.info[entry]! & SIGNED_THINKING) !== 0;
+  }
+
+  /** Bytes of a kind the entry sends, as its decoder noted them (see model/size/facts.ts). */
+  bytesOf(entry: number, kind: SizeKind): number {
+    return entrySize(this.analysis.entries, entry).parts[kind] ?? 0;
   }
 
   /** What a strategy did so far (made at its first change). */

@@ -22,7 +22,7 @@ export function trimOldResults(session: SlimSession, thinking: ThinkingRule): vo
   const calls = new Map<string, CallFacts>();
   const { entries } = session.analysis;
   const shortest = TRIM_TIERS.at(-1)!.longerThan;
-  const lines = session.lines(0, session.protectedFrom, (entry) => entries.hasCalls(entry) || (entries.hasResults(entry) && entries.byteLength[entry]! > shortest));
+  const lines = session.lines(0, session.protectedFrom, (entry) => entries.hasCalls(entry) || (entries.hasResults(entry) && session.bytesOf(entry, 'toolResult') > shortest));
   for (const line of lines) for (const part of line.parts) if (part.kind === 'call' && part.callId !== undefined) calls.set(part.callId, { name: part.name, target: part.target });
   const trimmed = new Set<string>();
   for (const tier of TRIM_TIERS) {

@@ -25,7 +25,7 @@ export class ThinkingRule {
     const from = session.firstEdit;
     if (from >= this.doneFrom) return;
     const { entries } = session.analysis;
-    for (const line of session.lines(from, this.doneFrom, (entry) => session.isAssistant(entry))) {
+    for (const line of session.lines(from, this.doneFrom, (entry) => session.isAssistant(entry) && (session.bytesOf(entry, 'thinking') > 0 || session.hasSignedThinking(entry)))) {
       const thinking = line.parts.filter((part) => part.kind === 'thinking');
       if (thinking.length === 0) continue;
       const bytes = thinking.reduce((sum, part) => sum + (part.kind === 'thinking' ? part.length : 0), 0);
