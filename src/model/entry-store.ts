@@ -6,6 +6,7 @@ import { StoredCall, StoredResult } from './stored-parts.js';
 import { SHARED, type Translation } from './store-translation.js';
 import { toolNameProblem } from './tool-name.js';
 import { sizeKindCode, type SizeParts } from './size/facts.js';
+import type { SizeKind } from './size/request-size.js';
 import { FLAG_BITS, FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
 
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
