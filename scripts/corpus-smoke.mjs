@@ -1,9 +1,11 @@
 // Smoke test over a folder of real transcripts (../shared/corpus in CI): every file must be
-// scanned, repaired and canonicalized without a crash, a stack trace or a usage error, and
-// doing either again to the result must change nothing. Prints one summary line.
+// scanned, repaired, canonicalized and slimmed without a crash, a stack trace or a usage error,
+// and doing any of them again to the result must change nothing. Slim runs twice: at its default
+// target (a file that fits comes out byte for byte) and at a small one, so most files are slimmed.
+// Prints one summary line.
 //   node scripts/corpus-smoke.mjs <folder>
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
@@ -38,10 +40,14 @@ function run(args, file) {
   return report;
 }
 
+/** Tokens: under most real sessions, so slim has work on them. */
+const SMALL_TARGET = '2000';
+
 const work = mkdtempSync(join(tmpdir(), 'corpus-smoke-'));
 let scanned = 0;
 let findings = 0;
 let repaired = 0;
+let slimmed = 0;
 const failures = [];
 for (const file of files(root)) {
   scanned += 1;
@@ -62,8 +68,16 @@ for (const file of files(root)) {
   const canonical = run(['canonicalize', file, '--out', once], file);
   const again = canonical === undefined ? undefined : run(['canonicalize', once, '--out', twice], once);
   if (again !== undefined && again.files[0].changed) failures.push(`canonicalize ${file}: not idempotent`);
+  rmSync(once, { force: true });
+  const fits = run(['slim', file, '--out', once], file);
+  if (fits !== undefined && !fits.files[0].changed && !readFileSync(once).equals(readFileSync(file))) failures.push(`slim ${file}: a file left as it is was not copied byte for byte`);
+  const slim = run(['slim', file, '--target', SMALL_TARGET, '--out', once], file);
+  if (slim === undefined) continue;
+  if (slim.files[0].changed) slimmed += 1;
+  const slimAgain = run(['slim', once, '--target', SMALL_TARGET, '--out', twice], once);
+  if (slimAgain !== undefined && slimAgain.files[0].changed) failures.push(`slim ${file}: not idempotent at the same target`);
 }
 rmSync(work, { recursive: true, force: true });
 for (const failure of failures) console.error(`corpus smoke FAILED ${failure}`);
-console.log(`corpus smoke: ${scanned} files scanned, ${findings} findings, ${repaired} repaired, ${failures.length} failures`);
+console.log(`corpus smoke: ${scanned} files scanned, ${findings} findings, ${repaired} repaired, ${slimmed} slimmed, ${failures.length} failures`);
 process.exit(failures.length === 0 ? 0 : 1);

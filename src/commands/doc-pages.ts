@@ -14,6 +14,7 @@ export const COMMAND_PAGES: Readonly<Record<string, string>> = {
   verify: 'verify.md',
   'merge-reports': 'merge-reports.md',
   explain: 'explain.md',
+  slim: 'slim.md',
   rules: 'rules.md',
   hooks: 'hooks.md',
   'hooks install': 'hooks.md',

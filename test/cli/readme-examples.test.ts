@@ -24,6 +24,7 @@ const NOT_RUN: ReadonlyArray<{ example: RegExp; why: string }> = [
   { example: /^mkdir -p \/tmp\/clients /, why: 'installs the agents from the npm registry' },
   { example: /^npm run build$/, why: 'npm test has just built' },
   { example: /^node scripts\/client-resume\.mjs /, why: 'needs the agents installed above' },
+  { example: /^node scripts\/slim-resume\.mjs /, why: 'needs the agents installed above' },
 ];
 
 /** What an example may exit with: the documented 0 and 1, never a usage error (2) or worse. */
