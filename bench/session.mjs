@@ -19,6 +19,27 @@ const P = {
   cacheTtl: 0.05,
 };
 const CONTEXT_LIMIT = 160_000; // tokens; compaction threshold
+/** Pixel sizes of the pictures an agent reads: screens, photos, diagrams. */
+const PICTURE_SIZES = [[1920, 1080], [2560, 1440], [1440, 900], [3024, 1964], [1024, 768], [800, 600], [1200, 630]];
+
+/** The first bytes of a PNG or JPEG of these dimensions (a multiple of 3, so its base64 joins more base64). */
+function imageHeader(mime, width, height) {
+  if (mime === 'image/png') {
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(width, 0);
+    ihdr.writeUInt32BE(height, 4);
+    ihdr.set([8, 6, 0, 0, 0], 8);
+    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), ihdr, Buffer.alloc(4)]);
+  }
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x48, 0x00, 0x48, 0x00, 0x00]);
+  const sof0 = Buffer.alloc(19);
+  sof0.set([0xff, 0xc0, 0x00, 0x11, 0x08], 0);
+  sof0.writeUInt16BE(height, 5);
+  sof0.writeUInt16BE(width, 7);
+  sof0.set([0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01], 9);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0]);
+}
+
 export const FORCED = { 20: 'unanswered', 40: 'aborted' }; // turn number → problem
 
 export class LineWriter {
@@ -102,9 +123,11 @@ export class Session {
   b64(len) { const a = this.rng.int(0, (this.b64_.length - len) >> 2) << 2; return this.b64_.slice(a, a + (len & ~3)); }
   filePath(ext) { return `${WS}/${this.rng.pick(DIRS)}/${this.rng.pick(WORDS)}-${this.rng.int(1, 99)}.${ext ?? this.rng.pick(EXTS)}`; }
   toolId() { return 'toolu_01' + this.rng.str(22, B62); }
-  image(mime) {
+  // A real header (PNG's IHDR, JPEG's SOF0) with a picture's dimensions, then random base64: size
+  // checks read the pixels from the header, as they would of a real screenshot.
+  image(mime, width = 1280, height = 800) {
     this.stats.images++;
-    const prefix = mime === 'image/png' ? 'iVBORw0KGgoAAAANSUhEUgAA' : '/9j/4AAQSkZJRgABAQAA';
+    const prefix = imageHeader(mime, width, height).toString('base64');
     return { type: 'image', data: prefix + this.b64(this.rng.int(100_000, 300_000)), mimeType: mime };
   }
 
@@ -147,7 +170,8 @@ export class Session {
       if (rng.chance(0.5)) {
         const p = this.filePath('png');
         name = 'read'; args = { path: p };
-        result = () => ({ content: [{ type: 'text', text: 'Read image file [image/png]' }, this.image('image/png')] });
+        const [width, height] = rng.pick(PICTURE_SIZES);
+        result = () => ({ content: [{ type: 'text', text: 'Read image file [image/png]' }, this.image('image/png', width, height)] });
       } else {
         const url = `https://example.com/${rng.pick(WORDS)}?q=${rng.int(1, 999)}`;
         name = 'browser'; args = { action: 'screenshot', targetUrl: url };

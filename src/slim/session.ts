@@ -42,6 +42,8 @@ export class SlimSession {
   private readonly byStrategy = new Map<StrategyId, StrategyResult>();
   /** Bytes the edits so far take out of each line. */
   readonly savedOnLine = new Map<number, number>();
+  /** The entry of each call id on the path, made at the first callFacts. */
+  private callEntries: Map<string, number> | undefined;
 
   constructor(
     readonly analysis: Analysis,
@@ -82,10 +84,12 @@ export class SlimSession {
     return false;
   }
 
-  /** The lines from `from` up to (not including) `to` that `wanted` picks, read and shown as parts, in replay order. */
-  lines(from: number, to: number, wanted: (entry: number) => boolean): SlimLine[] {
+  /**
+   * The lines from `from` up to (not including) `to` that `wanted` picks, read and shown as parts,
+   * in replay order. Read as the caller goes: a strategy that fits early reads no further.
+   */
+  *lines(from: number, to: number, wanted: (entry: number) => boolean): Generator<SlimLine> {
     const { entries } = this.analysis;
-    const found: SlimLine[] = [];
     let lastLine = -1;
     for (let at = from; at < Math.min(to, this.length); at++) {
       const entry = this.entryAt(at);
@@ -94,9 +98,28 @@ export class SlimSession {
       if (line === lastLine || !wanted(entry)) continue;
       lastLine = line;
       const parts = this.view.parts(this.readLine(entry));
-      if (parts.length > 0) found.push({ at, entry, line, parts });
+      if (parts.length > 0) yield { at, entry, line, parts };
     }
-    return found;
+  }
+
+  /** What the stub of an old result names of its call (the tool, and the path or command it ran on), read from the call's line. */
+  callFacts(callId: string): CallFacts | undefined {
+    if (this.callEntries === undefined) {
+      const { entries } = this.analysis;
+      this.callEntries = new Map();
+      for (let at = 0; at < this.protectedFrom; at++) {
+        const entry = this.entryAt(at);
+        if (!entries.hasCalls(entry)) continue;
+        for (let k = entries.callStart(entry); k < entries.callEnd(entry); k++) {
+          const id = entries.call(k).id;
+          if (id !== undefined) this.callEntries.set(id, entry);
+        }
+      }
+    }
+    const entry = this.callEntries.get(callId);
+    if (entry === undefined) return undefined;
+    for (const part of this.view.parts(this.readLine(entry))) if (part.kind === 'call' && part.callId === callId) return { name: part.name, target: part.target };
+    return undefined;
   }
 
   isAssistant(entry: number): boolean {

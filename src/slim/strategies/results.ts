@@ -1,5 +1,5 @@
 import type { SlimPart } from '../../formats/slim-view.js';
-import type { CallFacts, SlimSession } from '../session.js';
+import type { SlimSession } from '../session.js';
 import { trimStub } from '../stubs.js';
 import type { ThinkingRule } from './thinking.js';
 
@@ -19,26 +19,23 @@ type ResultText = Extract<SlimPart, { kind: 'result-text' }>;
  */
 export function trimOldResults(session: SlimSession, thinking: ThinkingRule): void {
   if (session.budget.fits()) return;
-  const calls = new Map<string, CallFacts>();
   const { entries } = session.analysis;
-  const shortest = TRIM_TIERS.at(-1)!.longerThan;
-  const lines = session.lines(0, session.protectedFrom, (entry) => entries.hasCalls(entry) || (entries.hasResults(entry) && session.bytesOf(entry, 'toolResult') > shortest));
-  for (const line of lines) for (const part of line.parts) if (part.kind === 'call' && part.callId !== undefined) calls.set(part.callId, { name: part.name, target: part.target });
   const trimmed = new Set<string>();
   for (const tier of TRIM_TIERS) {
-    for (const line of lines) {
+    // Only lines whose results are long enough are read, and only until the request fits.
+    for (const line of session.lines(0, session.protectedFrom, (entry) => entries.hasResults(entry) && session.bytesOf(entry, 'toolResult') > tier.longerThan)) {
       for (const part of line.parts) {
         if (session.budget.fits()) return;
         if (part.kind !== 'result-text' || part.slimmed === true || part.length <= tier.longerThan || trimmed.has(`${line.line} ${part.pointer}`)) continue;
-        if (!trim(session, line, part, tier, calls, trimmed)) continue;
+        if (!trim(session, line, part, tier, trimmed)) continue;
         thinking.follow();
       }
     }
   }
 }
 
-function trim(session: SlimSession, line: { at: number; line: number }, part: ResultText, tier: (typeof TRIM_TIERS)[number], calls: ReadonlyMap<string, CallFacts>, trimmed: Set<string>): boolean {
-  const call = part.callId === undefined ? undefined : calls.get(part.callId);
+function trim(session: SlimSession, line: { at: number; line: number }, part: ResultText, tier: (typeof TRIM_TIERS)[number], trimmed: Set<string>): boolean {
+  const call = part.callId === undefined ? undefined : session.callFacts(part.callId);
   const cut = part.length - tier.head - tier.tail;
   const stub = trimStub(cut, part.length, call?.name, call?.target);
   if (cut <= stub.length) return false;
