@@ -126,8 +126,42 @@ function readScalar(text: string, pos: number): LeafNode {
 }
 
 function readString(text: string, pos: number): LeafNode {
+  PLAIN_CHARS.lastIndex = pos + 1;
+  PLAIN_CHARS.test(text);
+  const at = PLAIN_CHARS.lastIndex;
+  const c = text.charCodeAt(at);
+  if (c === QUOTE) return leaf(pos, at + 1, text.slice(pos + 1, at));
+  if (c !== BACKSLASH || at + 1 >= text.length) fail(text, at, 'the end of the string');
+  return readEscapedString(text, pos, at);
+}
+
+/**
+ * A string with escapes (code and logs are full of `\n`): its end is the first quote after an even
+ * run of backslashes, and the built-in parser decodes (and checks) what lies between exactly.
+ */
+function readEscapedString(text: string, pos: number, from: number): LeafNode {
+  let quote = text.indexOf('"', from);
+  for (;;) {
+    if (quote === -1) fail(text, text.length, 'the end of the string');
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) break;
+    quote = text.indexOf('"', quote + 1);
+  }
+  const end = quote + 1;
+  let value: string;
+  try {
+    value = JSON.parse(text.slice(pos, end)) as string;
+  } catch {
+    // Say where, in the whole text, the string went wrong (a control character, a bad escape).
+    value = readStringSlowly(text, pos);
+  }
+  return leaf(pos, end, value);
+}
+
+/** Walks a string escape by escape, failing at the position a bad one is found. */
+function readStringSlowly(text: string, pos: number): string {
   let at = pos + 1;
-  let escaped = false;
   for (;;) {
     PLAIN_CHARS.lastIndex = at;
     PLAIN_CHARS.test(text);
@@ -135,13 +169,9 @@ function readString(text: string, pos: number): LeafNode {
     const c = text.charCodeAt(at);
     if (c === QUOTE) break;
     if (c !== BACKSLASH || at + 1 >= text.length) fail(text, at, 'the end of the string');
-    escaped = true;
     at += 2;
   }
-  const end = at + 1;
-  // Escapes are rare; the built-in parser decodes (and checks) them exactly.
-  const value = escaped ? (JSON.parse(text.slice(pos, end)) as string) : text.slice(pos + 1, at);
-  return leaf(pos, end, value);
+  return JSON.parse(text.slice(pos, at + 1)) as string;
 }
 
 function leaf(start: number, end: number, value: LeafNode['value']): LeafNode {
