@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { slim as slimApi } from '../../src/index.js';
 import { runCli } from '../cli/run-cli.js';
 import { startFakeProvider, type FakeProvider, type Reply } from '../verify/llm/fake-provider.js';
 import { piSession } from './slim-session.js';
@@ -96,5 +97,27 @@ describe('slim --summarize against a local model', () => {
     const none = await runCli(['slim', '--in-place', '--summarize', file], { env: { HOME: home }, cwd: home });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^transcript-doctor: --summarize needs a model: pass --model/);
+  });
+});
+
+describe('slim({ summarize }) in the library', () => {
+  it("writes the model's summary, tells onSend once, and rejects the model options without summarize", async () => {
+    provider = await startFakeProvider([{ text: 'Library summary of the earlier turns.' }]);
+    const { file, dir } = sessionFile(piSession(40, 20).jsonl());
+    const output = join(dir, 'slim.jsonl');
+    const sent: string[] = [];
+    const key = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = KEY;
+    try {
+      const report = await slimApi(file, { output, target: { tokens: 8000 }, keepTurns: 1, summarize: true, model: 'openai/summary-model', baseUrl: `${provider.url}/v1`, retries: 0, onSend: (message) => sent.push(message) });
+      expect(report.files[0]!.slim?.fits).toBe(true);
+    } finally {
+      if (key === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = key;
+    }
+    expect(sent).toHaveLength(1);
+    expect(provider.requests).toHaveLength(1);
+    expect(lines(readFileSync(output, 'utf8')).find((line) => line.type === 'compaction')!.summary).toContain('Library summary of the earlier turns.');
+    await expect(slimApi(file, { dryRun: true, model: 'openai/summary-model' })).rejects.toThrow('--model is for --summarize');
   });
 });
