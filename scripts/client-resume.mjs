@@ -52,35 +52,27 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { clientBinary, codexConfig, codexProviders, placeClaude, placeCodex, runClient } from './resume/client-homes.mjs';
+import { clientBinary, codexConfig, codexProviders, keepRunFiles, placeClaude, placeCodex, runClient } from './resume/client-homes.mjs';
+import { onRequestBody } from './resume/request-body.mjs';
+import { failer, scriptArgs } from './resume/script-args.mjs';
 import { NO_RESPONSE, SYNTHETIC_MARKERS, UUID_ALL, claudeFileItems, claudeRequestItems, codexFileItems, codexRequestItems, compare, records } from './resume/history-items.mjs';
 
 const USAGE = 'usage: node scripts/client-resume.mjs [--clients <dir>] [--td <cli>] [--modes original,discard,synthetic] [--client claude|codex] [--timeout <s>] [--keep <dir>] [--isolate] <session.jsonl | folder>...';
 const PROMPT = 'continue';
 
-function fail(message) {
-  console.error(`client-resume: ${message}`);
-  process.exit(2);
-}
-
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: {
-      clients: { type: 'string' },
-      td: { type: 'string' },
-      modes: { type: 'string', default: 'original,discard,synthetic' },
-      client: { type: 'string' },
-      timeout: { type: 'string', default: '60' },
-      keep: { type: 'string' },
-      isolate: { type: 'boolean', default: false },
-    },
-  });
-} catch (error) {
-  fail(`${error.message}\n${USAGE}`);
-}
+const fail = failer('client-resume');
+const parsed = scriptArgs(fail, USAGE, {
+  allowPositionals: true,
+  options: {
+    clients: { type: 'string' },
+    td: { type: 'string' },
+    modes: { type: 'string', default: 'original,discard,synthetic' },
+    client: { type: 'string' },
+    timeout: { type: 'string', default: '60' },
+    keep: { type: 'string' },
+    isolate: { type: 'boolean', default: false },
+  },
+});
 const opts = parsed.values;
 if (parsed.positionals.length === 0) fail(USAGE);
 
@@ -131,16 +123,7 @@ function guessClient(file, recs) {
 function startServer(client) {
   const captured = [];
   const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body;
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        body = undefined;
-      }
+    onRequestBody(req, (_raw, body) => {
       captured.push({ method: req.method, url: req.url, body });
       if (client === 'claude' || !req.url.endsWith('/responses')) {
         res.writeHead(400, { 'content-type': 'application/json' });
@@ -237,11 +220,7 @@ async function resumeOnce(file, client, mode) {
     } finally {
       server.close();
     }
-    if (opts.keep !== undefined) {
-      writeFileSync(join(root, 'captured.ndjson'), captured.map((c) => JSON.stringify(c)).join('\n') + '\n');
-      writeFileSync(join(root, 'client.stdout.txt'), run.stdout);
-      writeFileSync(join(root, 'client.stderr.txt'), run.stderr);
-    }
+    if (opts.keep !== undefined) keepRunFiles(root, captured, run);
     result.id = placed.id;
     result.exit = run.code ?? run.signal;
     result.requests = captured.length;

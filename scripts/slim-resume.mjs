@@ -36,14 +36,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { AGENTS, writeOversizedSessions } from './oversized-sessions.mjs';
 import { CLIENTS, PROMPT } from './resume/clients.mjs';
-import { clientBinary, runClient } from './resume/client-homes.mjs';
+import { clientBinary, keepRunFiles, runClient } from './resume/client-homes.mjs';
 import { writeWithClaude } from './resume/claude-written.mjs';
 import { records, SYNTHETIC_MARKERS } from './resume/history-items.mjs';
 import { ESTIMATOR, requestTokens } from './resume/request-tokens.mjs';
 import { imageKey, imagesIn, pairing, turnsOf } from './resume/wire.mjs';
+import { onRequestBody } from './resume/request-body.mjs';
+import { failer, scriptArgs } from './resume/script-args.mjs';
 
 const USAGE = 'usage: node scripts/slim-resume.mjs [--clients <dir>] [--agents claude,codex,gemini,qwen,copilot,pi] [--sessions <dir>] [--scale 1.3] [--target <tokens|N%>] [--td <cli>] [--no-slim] [--timeout <s>] [--keep <dir>]';
 
@@ -56,30 +57,21 @@ const PLACEHOLDERS = [
   'No result provided', // pi-ai's transformMessages
 ];
 
-function fail(message) {
-  console.error(`slim-resume: ${message}`);
-  process.exit(2);
-}
-
-let parsed;
-try {
-  parsed = parseArgs({
-    options: {
-      clients: { type: 'string' },
-      agents: { type: 'string', default: Object.keys(AGENTS).join(',') },
-      sessions: { type: 'string' },
-      scale: { type: 'string', default: '1.3' },
-      'client-written': { type: 'boolean', default: false },
-      target: { type: 'string', default: '80%' },
-      td: { type: 'string' },
-      'no-slim': { type: 'boolean', default: false },
-      timeout: { type: 'string', default: '120' },
-      keep: { type: 'string' },
-    },
-  });
-} catch (error) {
-  fail(`${error.message}\n${USAGE}`);
-}
+const fail = failer('slim-resume');
+const parsed = scriptArgs(fail, USAGE, {
+  options: {
+    clients: { type: 'string' },
+    agents: { type: 'string', default: Object.keys(AGENTS).join(',') },
+    sessions: { type: 'string' },
+    scale: { type: 'string', default: '1.3' },
+    'client-written': { type: 'boolean', default: false },
+    target: { type: 'string', default: '80%' },
+    td: { type: 'string' },
+    'no-slim': { type: 'boolean', default: false },
+    timeout: { type: 'string', default: '120' },
+    keep: { type: 'string' },
+  },
+});
 const opts = parsed.values;
 const agents = opts.agents.split(',').filter(Boolean);
 for (const agent of agents) if (CLIENTS[agent] === undefined) fail(`unknown agent ${agent} (${Object.keys(CLIENTS).join(', ')})`);
@@ -108,16 +100,7 @@ if (opts['client-written'] && agents.includes('claude') && manifest['claude-writ
 function capture(respond) {
   const captured = [];
   const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      let body;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        body = undefined;
-      }
+    onRequestBody(req, (raw, body) => {
       captured.push({ method: req.method, url: req.url, bytes: raw.length, body });
       respond(req, body, res);
     });
@@ -164,11 +147,7 @@ async function resume(agent, file, entry, phase) {
     } finally {
       server.close();
     }
-    if (opts.keep !== undefined) {
-      writeFileSync(join(root, 'captured.ndjson'), captured.map((c) => JSON.stringify(c)).join('\n') + '\n');
-      writeFileSync(join(root, 'client.stdout.txt'), run.stdout);
-      writeFileSync(join(root, 'client.stderr.txt'), run.stderr);
-    }
+    if (opts.keep !== undefined) keepRunFiles(root, captured, run);
     // What the client appended to the session (or all of it, when it rewrote the file): its own compaction record.
     const left = readFileSync(placed.session, 'utf8');
     const compactedByClient = [...new Set([...(left.startsWith(placedText) ? left.slice(placedText.length) : left).matchAll(client.compaction)].map((m) => m[0]))];

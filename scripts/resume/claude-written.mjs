@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { codeText, noisePng } from '../oversized-sessions.mjs';
 import { placeClaude, runClient } from './client-homes.mjs';
+import { onRequestBody } from './request-body.mjs';
 import { requestTokens } from './request-tokens.mjs';
 
 const MODEL = 'claude-sonnet-4-5-20250929';
@@ -36,16 +37,7 @@ function stream(res, blocks, stopReason, inputTokens) {
 /** The local model: a prompt gets a Read, a result gets an answer, anything else (titles, checks) a word. */
 function model(cwd, calls) {
   return createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      let body;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        body = undefined;
-      }
+    onRequestBody(req, (raw, body) => {
       const tokens = body === undefined ? Math.ceil(raw.length / 3) : requestTokens(body).tokens;
       if (req.url.includes('count_tokens')) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: tokens }));
       const last = body?.messages?.filter((m) => m.role === 'user').at(-1);

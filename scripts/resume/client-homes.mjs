@@ -3,9 +3,12 @@
 // and scripts/slim-resume.mjs.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { baseEnv } from './base-env.mjs';
 import { UUID } from './history-items.mjs';
+
+export { baseEnv };
 
 const BINARIES = {
   claude: { env: 'CLAUDE_BIN', path: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude' },
@@ -43,17 +46,11 @@ export function runClient(command, args, { cwd, env, timeoutMs }) {
   });
 }
 
-/** Environment shared by both clients: a private HOME, nothing inherited that could point elsewhere. */
-export function baseEnv(home) {
-  return {
-    PATH: process.env.PATH,
-    HOME: home,
-    USER: 'user',
-    LANG: 'C.UTF-8',
-    TERM: 'dumb',
-    NO_COLOR: '1',
-    TMPDIR: join(home, 'tmp'),
-  };
+/** `--keep`: what a run captured and what the client printed, beside its session. */
+export function keepRunFiles(root, captured, run) {
+  writeFileSync(join(root, 'captured.ndjson'), captured.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  writeFileSync(join(root, 'client.stdout.txt'), run.stdout);
+  writeFileSync(join(root, 'client.stderr.txt'), run.stderr);
 }
 
 export function placeClaude(file, recs, root) {

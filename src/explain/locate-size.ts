@@ -49,21 +49,21 @@ export async function locateBySize(error: RecognisedError, files: readonly strin
   let scanned = 0;
   for (let start = 0; start < files.length; start += IN_FLIGHT) {
     const batch = files.slice(start, start + IN_FLIGHT);
-    const found = await Promise.all(batch.map((file) => measureFile(error, file, provider).catch(() => undefined)));
+    const found = await Promise.all(batch.map((file, at) => measureFile(error, file, provider, start + at).catch(() => undefined)));
     scanned += batch.length;
     for (const match of found) if (match !== undefined) matches.push(match);
   }
   return { matches, method: 'size', considered: files.length, scanned, read: 0 };
 }
 
-async function measureFile(error: RecognisedError, file: string, provider: ProviderId | undefined): Promise<Located | undefined> {
+async function measureFile(error: RecognisedError, file: string, provider: ProviderId | undefined, age: number): Promise<Located | undefined> {
   const transcript = await withReadablePath(file, (reading) => loadTranscriptFile(reading));
   if (transcript.format === undefined) return undefined;
   transcript.provider = provider;
   const analysis = analyze(transcript);
   const size = measureRequest(analysis);
   const judge = judgeSize(analysis, size);
-  const match = scoreSize(error, { size, judge });
+  const match = scoreSize(error, { size, judge, age });
   if (match === undefined) return undefined;
   const entry = match.entry ?? lastReplayed(analysis);
   const window = judge.window?.tokens;

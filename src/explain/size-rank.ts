@@ -1,12 +1,15 @@
 import type { MeasuredMedia, RequestSize } from '../model/size/request-size.js';
 import type { SizeJudge } from '../providers/size/index.js';
 import { systemCounted } from './rank.js';
+import type { Provider } from './catalogue.js';
 import type { RecognisedError } from './recognise.js';
 
 /** A session's measured request and what it is judged against: what a size error is matched to. */
 export interface SizeFacts {
   size: RequestSize;
   judge: Pick<SizeJudge, 'window' | 'limits'>;
+  /** The session's place among the candidates, newest first (0 the newest), when known. */
+  age?: number;
 }
 
 /** How well a session explains a size error, and the place in it the error points at. */
@@ -63,27 +66,97 @@ export function scoreSize(error: RecognisedError, facts: SizeFacts): SizeMatch |
   }
 }
 
-function scoreTokens(error: RecognisedError, { size, judge }: SizeFacts): SizeMatch | undefined {
+function scoreTokens(error: RecognisedError, { size, judge, age }: SizeFacts): SizeMatch | undefined {
   const { tokens: quoted, limit } = error.numbers;
   const { tokens: estimate, high, anchor } = size.tokens;
   const window = judge.window?.tokens;
   const sameWindow = limit !== undefined && window !== undefined && Math.abs(window - limit) <= limit * 0.01;
   const range = `${estimate}–${high} tokens estimated${window === undefined ? '' : ` of a ${window}-token window`}`;
+  const family = familyFit(error, size.model);
+  // A window other than the one quoted counts against, mildly: a route may serve a model with a smaller window than its own.
+  const otherWindow = limit !== undefined && window !== undefined && judge.window?.guessed !== true && !sameWindow;
+  const windowFit = sameWindow ? WINDOW_FIT : otherWindow ? -WINDOW_FIT : 0;
   if (quoted !== undefined) {
     // The estimate runs low (reference/oversize.md §4), and without a recorded usage the provider also counts what the file lacks.
     const low = estimate * 0.8;
     const up = high * 1.2 + (anchor === undefined ? UNSEEN_TOKENS : 5_000);
     const off = quoted < low ? Math.log(low / quoted) : quoted > up ? Math.log(quoted / up) : 0;
     if (off > Math.log(2)) return undefined;
-    // Among sessions in range, the one whose estimate is nearest the count: sessions of one agent are alike in what the file lacks.
-    const closeness = Math.exp(-3 * Math.abs(Math.log(quoted / ((estimate + high) / 2))));
-    return { score: Math.round(closeness * CLOSE) + (sameWindow ? POSITION / 2 : 0), evidence: `${range}; the provider counted ${quoted}` };
+    // How likely this session's request is to be the one counted, in log-likelihood: near its
+    // estimate for the spread the estimate has (its margin, and what the file does not show), a
+    // model the provider that answered serves, the window quoted, and a session written lately.
+    const likelihood = countFit(quoted, estimate, high, anchor === undefined ? UNANCHORED_SPREAD : ANCHORED_SPREAD) + family + windowFit + recency(age);
+    return { score: CLOSE * Math.exp(likelihood / 4), evidence: `${range}; the provider counted ${quoted}` };
   }
   const against = limit ?? window;
-  if (against === undefined) return { score: Math.round(Math.min(1, estimate / 200_000) * POSITION), evidence: range };
+  const prior = Math.round((family + recency(age)) * POSITION / 4);
+  if (against === undefined) return { score: Math.max(1, Math.round(Math.min(1, estimate / 200_000) * POSITION) + prior), evidence: range };
   // Named without figures: a session well under its window is not the one that overflowed.
   if (high < against * 0.7) return undefined;
-  return { score: OVER + Math.round(Math.min(1, high / against) * POSITION) + (sameWindow ? POSITION : 0), evidence: range };
+  return { score: OVER + Math.round(Math.min(1, high / against) * POSITION) + (sameWindow ? POSITION : 0) + prior, evidence: range };
+}
+
+/**
+ * The log-likelihood of a count for a session estimated at `estimate`–`high` tokens: even across
+ * that range (the estimator puts the count there), falling off outside it by `spread`, and
+ * normalised by the range's width, so a session estimated tightly near the count outranks one
+ * whose wide range merely holds it.
+ */
+function countFit(quoted: number, estimate: number, high: number, spread: { below: number; above: number }): number {
+  const from = Math.log(Math.max(1, estimate));
+  const to = Math.log(Math.max(1, estimate, high));
+  const at = Math.log(Math.max(1, quoted));
+  const tails = ((spread.below + spread.above) / 2) * Math.sqrt(2 * Math.PI);
+  const outside = at < from ? (from - at) / spread.below : at > to ? (at - to) / spread.above : 0;
+  return -(outside * outside) / 2 - Math.log(to - from + tails);
+}
+
+/**
+ * The spread (in log terms) of the count around the estimate beyond the estimator's own margin:
+ * with a recorded usage only the prompt being sent is unseen; without one, the system prompt and
+ * tools as well (see UNSEEN_TOKENS).
+ */
+const ANCHORED_SPREAD = { below: 0.05, above: 0.15 };
+const UNANCHORED_SPREAD = { below: 0.15, above: 0.3 };
+/** Log-likelihood terms: the session's model is one the answering provider serves, or one it cannot serve; its window is the one quoted. */
+const FAMILY_FIT = 0.7;
+const FAMILY_MISFIT = -2;
+const WINDOW_FIT = 0.5;
+/** How much the prior falls with a session's place among the newest: the 10th newest loses 0.17, the 100th 0.6. */
+const RECENCY = 0.25;
+
+/** The models each provider serves, by name; `only`: it serves no other (its error cannot come from a session on another model). */
+const SERVES: Partial<Record<Provider, { models: RegExp; only: boolean }>> = {
+  Anthropic: { models: /claude/i, only: true },
+  'Claude Code': { models: /claude/i, only: true },
+  Bedrock: { models: /claude|anthropic/i, only: false },
+  'Bedrock Converse': { models: /claude|anthropic/i, only: false },
+  'OpenAI Chat': { models: /gpt|codex|(?:^|[/.])o\d/i, only: false },
+  'OpenAI Responses': { models: /gpt|codex|(?:^|[/.])o\d/i, only: false },
+  'Codex CLI': { models: /gpt|codex|(?:^|[/.])o\d/i, only: false },
+  Gemini: { models: /gemini|gemma/i, only: true },
+  Mistral: { models: /mistral|magistral|ministral|pixtral|devstral|codestral/i, only: true },
+  MiniMax: { models: /minimax/i, only: true },
+  Kimi: { models: /kimi|moonshot/i, only: true },
+  xAI: { models: /grok/i, only: true },
+  DashScope: { models: /qwen/i, only: false },
+  'Qwen Code': { models: /qwen|coder-model/i, only: false },
+};
+
+/** Whether the session's model is one the provider that answered serves (FAMILY_FIT), cannot be (FAMILY_MISFIT), or may be (0). */
+function familyFit(error: RecognisedError, model: string | undefined): number {
+  const serves = SERVES[error.entry.provider];
+  if (serves === undefined || model === undefined) return 0;
+  if (serves.models.test(model)) return serves.only ? FAMILY_FIT : FAMILY_FIT / 3;
+  return serves.only ? FAMILY_MISFIT : 0;
+}
+
+/**
+ * The session that just failed was just written: a prior that falls slowly with the session's
+ * place among the newest (0 the newest), so it decides between near equals and no more.
+ */
+function recency(age: number | undefined): number {
+  return age === undefined ? 0 : -RECENCY * Math.log1p(age / 10);
 }
 
 function scoreBytes(error: RecognisedError, { size, judge }: SizeFacts): SizeMatch | undefined {

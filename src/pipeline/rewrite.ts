@@ -65,6 +65,11 @@ export interface Rewrite {
    * over every session fixture), and what the rules found is the report.
    */
   judgesFirst?: boolean;
+  /**
+   * Runs before a file's first plan, for what only an await can give the (synchronous) planner:
+   * `slim --summarize` asks a model for the summary here. A throw writes nothing.
+   */
+  prepare?: (transcript: Transcript, display: string, file: string) => Promise<void>;
   /** Adds what the planner learned to a file's report once it is rewritten (slim's sizes and strategies). */
   finish?: (report: RepairReport) => void;
 }
@@ -103,6 +108,7 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   const format = formats.find((candidate) => candidate.name === transcript.format);
   if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, reading, display, stamp, transcript, format, lines, rewrite, target });
   if (format !== undefined && documentFormat(reading, format) !== undefined) return rewriteDocument({ source, reading, display, stamp, transcript, format, rewrite, target });
+  await rewrite.prepare?.(transcript, display, reading);
   const plan = rewrite.plan(transcript, display, reading);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);

@@ -11,6 +11,17 @@ export interface SlimOptions {
   keepTurns?: number;
   /** The provider the request goes to (`--provider`), for its limits; else the one the file shows. */
   provider?: ProviderId;
+  /**
+   * A summary written elsewhere (by the model of `slim --summarize`) for a compaction that keeps
+   * history from replay position `keepFrom`: used in place of the local summary when the planner
+   * compacts from there. The planner stays synchronous; its caller asks the model between plans.
+   */
+  summary?: GivenSummary;
+}
+
+export interface GivenSummary {
+  keepFrom: number;
+  text: string;
 }
 
 /**

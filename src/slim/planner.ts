@@ -25,6 +25,8 @@ export interface SlimPlan {
   report: SlimReport;
   /** Every strategy ran to its end and the request is still over: planning its output again finds nothing more. */
   exhausted?: true;
+  /** Where a compaction was planned to keep history from, and the analysis its positions are on (for slim --summarize). */
+  compaction?: { keepFrom: number; analysis: Analysis };
 }
 
 /**
@@ -58,8 +60,10 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
     return { plan: builder.finish(), report: report() };
   }
   let strategies: SlimReport['strategies'] = [];
+  let compactedFrom: number | undefined;
   withParsedLines(file, analysis.entries, (read) => {
     const session = new SlimSession(analysis, view, size, limits, budget, builder, options.keepTurns ?? DEFAULT_KEEP_TURNS, read);
+    if (options.summary !== undefined) session.givenSummary = options.summary;
     const thinking = new ThinkingRule(session);
     const stubbed = stubImagesOverLimit(session, thinking);
     if (!budget.fits()) stubOldImages(session, thinking, stubbed);
@@ -67,12 +71,14 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
     if (!budget.fits()) compactOldHistory(session, thinking);
     relinkChildren(analysis, builder, thinking.droppedEntries);
     strategies = session.report();
+    compactedFrom = session.compactedFrom;
   });
   builder.plan.counts.rewrittenEntries = builder.plan.edits.size;
   builder.plan.counts.droppedLines = builder.plan.skip.size;
   const plan = isEmptyPlan(builder.plan) ? finished(builder, analysis) : builder.finish();
   const result: SlimPlan = { plan, report: { ...report(budget.fits() ? undefined : budget.over()), strategies } };
   if (!budget.fits()) result.exhausted = true;
+  if (compactedFrom !== undefined) result.compaction = { keepFrom: compactedFrom, analysis };
   return result;
 }
 

@@ -7,6 +7,7 @@ import type { Budget } from './budget.js';
 import type { SlimLimits } from './limits.js';
 import type { RequestSize, SizeKind } from '../model/size/request-size.js';
 import { entrySize } from '../model/size/facts.js';
+import type { GivenSummary } from './options.js';
 import { STRATEGIES, type StrategyId, type StrategyResult } from './report.js';
 
 const SIGNED_THINKING = flagMask('signedThinking');
@@ -44,6 +45,10 @@ export class SlimSession {
   readonly savedOnLine = new Map<number, number>();
   /** The entry of each call id on the path, made at the first callFacts. */
   private callEntries: Map<string, number> | undefined;
+  /** A summary given for a compaction from its position (SlimOptions.summary). */
+  givenSummary?: GivenSummary;
+  /** The position a compaction keeps history from, once one is planned. */
+  compactedFrom?: number;
 
   constructor(
     readonly analysis: Analysis,

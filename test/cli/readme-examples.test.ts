@@ -21,6 +21,7 @@ const NOT_RUN: ReadonlyArray<{ example: RegExp; why: string }> = [
   { example: /^npm pack\b/, why: 'runs the whole build into the working tree; scripts/check-integrations.mjs installs the tarball' },
   { example: /^transcript-doctor --version$/, why: 'needs the global install above; test/cli checks --version' },
   { example: /^transcript-doctor verify --(model|all|heartbeat) /, why: 'asks a model over the network; test/verify runs verify against a local server' },
+  { example: /^transcript-doctor slim .*--summarize /, why: 'asks a model over the network; test/slim/summarize-cli.test.ts runs it against a local server' },
   { example: /^mkdir -p \/tmp\/clients /, why: 'installs the agents from the npm registry' },
   { example: /^npm run build$/, why: 'npm test has just built' },
   { example: /^node scripts\/client-resume\.mjs /, why: 'needs the agents installed above' },

@@ -161,3 +161,89 @@ describe('scoreSize: bytes, strings and calls', () => {
     expect(scoreSize(sample('oai-tools-too-many'), facts(request(1000)))).toBeUndefined();
   });
 });
+
+describe('scoreSize: which of several sessions a bare token count names', () => {
+  type Provider = 'anthropic' | 'openai-chat' | 'gemini';
+  interface Candidate {
+    name: string;
+    tokens: number;
+    high: number;
+    /** Tokens of the last usage the session recorded, when it has one. */
+    anchor?: number;
+    model: string;
+    provider?: Provider;
+    /** Place among the newest sessions, 0 the newest. */
+    age?: number;
+  }
+  const candidate = (c: Candidate): SizeFacts => ({
+    ...facts(request(c.tokens, { model: c.model, tokens: { tokens: c.tokens, high: c.high, estimator: 'test', ...(c.anchor === undefined ? {} : { anchor: { entry: 3, tokens: c.anchor } }) } }), c.provider ?? 'anthropic', c.model),
+    ...(c.age === undefined ? {} : { age: c.age }),
+  });
+  const ANTHROPIC = 'prompt is too long: 215366 tokens > 200000 maximum';
+  const OPENAI = "This model's maximum context length is 128000 tokens. However, your messages resulted in 130532 tokens.";
+  const GEMINI = 'The input token count (1100000) exceeds the maximum number of tokens allowed (1048576).';
+  // Each row: the error, the sessions measured, and the one it must name first.
+  const table: Array<{ why: string; error: string; candidates: Candidate[]; first: string }> = [
+    {
+      why: 'a tightly estimated session (recorded usage) near the count beats a loosely estimated one whose middle is nearer',
+      error: ANTHROPIC,
+      candidates: [
+        { name: 'anchored', tokens: 212_000, high: 213_000, anchor: 200_000, model: 'claude-sonnet-4-5' },
+        { name: 'loose', tokens: 170_000, high: 260_000, model: 'claude-sonnet-4-5' },
+      ],
+      first: 'anchored',
+    },
+    {
+      why: "Anthropic's words come from a session on a Claude model, even when an OpenAI session of the same size and window is newer",
+      error: ANTHROPIC,
+      candidates: [
+        { name: 'o3', tokens: 190_000, high: 205_000, model: 'o3', provider: 'openai-chat', age: 0 },
+        { name: 'claude', tokens: 190_000, high: 205_000, model: 'claude-sonnet-4-5', age: 1 },
+      ],
+      first: 'claude',
+    },
+    {
+      why: "Gemini's words name the Gemini session over a Claude one as near",
+      error: GEMINI,
+      candidates: [
+        { name: 'claude', tokens: 1_000_000, high: 1_080_000, model: 'claude-sonnet-4-6', age: 0 },
+        { name: 'gemini', tokens: 1_000_000, high: 1_080_000, model: 'gemini-2.5-pro', provider: 'gemini', age: 3 },
+      ],
+      first: 'gemini',
+    },
+    {
+      why: "the session whose window is the one quoted beats one as near whose model's window is another",
+      error: OPENAI,
+      candidates: [
+        { name: 'gpt-4.1', tokens: 125_000, high: 128_000, model: 'gpt-4.1', provider: 'openai-chat' },
+        { name: 'gpt-4o', tokens: 125_000, high: 128_000, model: 'gpt-4o', provider: 'openai-chat' },
+      ],
+      first: 'gpt-4o',
+    },
+    {
+      why: 'between two sessions alike in every figure, the newer',
+      error: ANTHROPIC,
+      candidates: [
+        { name: 'older', tokens: 200_000, high: 210_000, anchor: 190_000, model: 'claude-sonnet-4-5', age: 30 },
+        { name: 'newer', tokens: 200_000, high: 210_000, anchor: 190_000, model: 'claude-sonnet-4-5', age: 2 },
+      ],
+      first: 'newer',
+    },
+    {
+      why: 'recency decides between near equals only: a much nearer older session still wins',
+      error: ANTHROPIC,
+      candidates: [
+        { name: 'newest', tokens: 150_000, high: 152_000, anchor: 140_000, model: 'claude-sonnet-4-5', age: 0 },
+        { name: 'older', tokens: 214_000, high: 215_000, anchor: 205_000, model: 'claude-sonnet-4-5', age: 60 },
+      ],
+      first: 'older',
+    },
+  ];
+
+  it.each(table)('$why', ({ error, candidates, first }) => {
+    const recognised = recognise(error);
+    const scored = candidates.map((c) => ({ name: c.name, score: scoreSize(recognised, candidate(c))?.score ?? -1 }));
+    const best = Math.max(...scored.map((s) => s.score));
+    expect(scored.filter((s) => s.score === best).map((s) => s.name)).toEqual([first]);
+  });
+});

@@ -18,6 +18,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { baseEnv } from '../../scripts/resume/base-env.mjs';
 
 /** The client's platform packages, by platform and architecture (`@github/copilot`'s optional dependencies). */
 function platformPackages(): string[] {
@@ -96,13 +97,7 @@ export class CaptureServer {
 function offlineEnv(home: string, packages: string, baseUrl: string): NodeJS.ProcessEnv {
   const nowhere = 'http://127.0.0.1:9';
   return {
-    PATH: process.env.PATH,
-    HOME: home,
-    USER: 'user',
-    LANG: 'C.UTF-8',
-    TERM: 'dumb',
-    NO_COLOR: '1',
-    TMPDIR: join(home, 'tmp'),
+    ...baseEnv(home),
     XDG_CACHE_HOME: join(home, '.cache'),
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_STATE_HOME: join(home, '.local', 'state'),

@@ -32,7 +32,8 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const fitsFrom = (at: number) => suffix[at]! * budget.tokensPerByte <= room;
   const keepFrom = chooseCut(session, fitsFrom);
   if (keepFrom === undefined) return;
-  const summary = summarizeLocally(analysis, keepFrom, session.readLine);
+  const given = session.givenSummary;
+  const summary = given !== undefined && given.keepFrom === keepFrom ? given.text : summarizeLocally(analysis, keepFrom, session.readLine);
   // A history that comes to little more than its summary (an earlier compaction and its summary) is not worth another.
   if (suffix[0]! - suffix[keepFrom]! <= summary.length * MIN_GAIN) return;
   const plan = planCompaction(analysis, { keepFrom, summary, read: session.readLine, tokensBefore: session.size.tokens.tokens });
@@ -47,6 +48,7 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   budget.tokens = Math.min(budget.tokens, keptBytes * budget.tokensPerByte);
   session.count('compaction', entries.line(session.entryAt(keepFrom)), { bytes: before.bytes - budget.bytes, tokens: before.tokens - budget.tokens });
   session.firstEdit = Math.min(session.firstEdit, keepFrom);
+  session.compactedFrom = keepFrom;
   thinking.follow();
 }
 

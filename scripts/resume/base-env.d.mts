@@ -1,0 +1,1 @@
+export function baseEnv(home: string): NodeJS.ProcessEnv;
