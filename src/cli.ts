@@ -6,7 +6,7 @@ import { reporterNames } from './report/index.js';
 import { SHOWN_PER_RULE } from './report/fold.js';
 import { terminalText } from './report/terminal-text.js';
 import { PROVIDER_IDS } from './providers/provider-id.js';
-import { AGENT_NAMES } from './io/sessions/index.js';
+import { AGENT_NAMES, sessionAgents } from './io/sessions/index.js';
 import { MIN_PREFIX } from './io/sessions/resolve.js';
 import { hookAgentNames, settingsAgents } from './hooks/agents.js';
 import { version } from './version.js';
@@ -424,8 +424,8 @@ function providerOption(): Option {
   return offering(new Option('--provider <id>', PROVIDER_HELP), PROVIDER_IDS);
 }
 
-/** The short names people type for agents whose full names say which program they are. */
-const SHORT_NAMES: Readonly<Record<string, string>> = { claude: 'claude-code', gemini: 'gemini-cli', copilot: 'copilot-cli', qwen: 'qwen-code' };
+/** The short names people type for agents whose full names say which program they are: their commands (claude for claude-code), from the agents table. */
+const SHORT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(sessionAgents.flatMap((agent) => agent.commands.filter((command) => command !== agent.name).map((command) => [command, agent.name])));
 
 /** An agent's full name for the short one; any other name as it is, for the command to judge. */
 const fullName = (value: string): string => SHORT_NAMES[value] ?? value;

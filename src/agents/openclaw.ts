@@ -51,7 +51,7 @@ export const openclaw = {
     kind: 'plugin',
     get howToInstall() {
       const plugin = fileURLToPath(new URL('../../extensions/openclaw', import.meta.url));
-      return `OpenClaw installs plugins itself: run \`openclaw plugins install --link ${plugin}\` and restart the gateway (README, section Hooks)`;
+      return `OpenClaw installs plugins itself: run \`openclaw plugins install --link ${plugin}\` and restart the gateway (docs/commands/hooks.md)`;
     },
   },
 } satisfies Agent;
