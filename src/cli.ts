@@ -6,9 +6,9 @@ import { reporterNames } from './report/index.js';
 import { SHOWN_PER_RULE } from './report/fold.js';
 import { terminalText } from './report/terminal-text.js';
 import { PROVIDER_IDS } from './providers/provider-id.js';
-import { AGENT_NAMES } from './io/sessions/index.js';
+import { AGENT_NAMES, sessionAgents } from './io/sessions/index.js';
 import { MIN_PREFIX } from './io/sessions/resolve.js';
-import { HOOK_AGENTS, settingsAgents } from './hooks/agents.js';
+import { hookAgentNames, settingsAgents } from './hooks/agents.js';
 import { version } from './version.js';
 import { linkDocPages } from './commands/doc-pages.js';
 import { collect, offering } from './commands/offered-values.js';
@@ -21,7 +21,7 @@ const KEEP_BACKUPS_HELP = 'with --in-place: keep the newest n backups of each fi
 const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output; with several reporters, <reporter>:<path>';
 
 /** The agents whose settings file holds our hook commands. */
-const HOOKED = settingsAgents.map((agent) => agent.name);
+const HOOKED = settingsAgents().map((agent) => agent.name);
 
 /** Commands load their modules when run: `scan` does not pay for the judge or the writer. */
 export function buildProgram(setExitCode: (code: number) => void): Command {
@@ -259,7 +259,7 @@ Examples:
           ? "Add the hooks to the agent's settings, merged into what is there (a backup of the file is kept; twice is the same as once)."
           : 'Take our hooks out of the agent\'s settings again, leaving everything else as it was (a file install created is removed).',
       )
-      .addArgument(offering(new Argument('<agent>', HOOK_AGENTS.join(', ')).argParser(fullName), HOOK_AGENTS))
+      .addArgument(offering(new Argument('<agent>', hookAgentNames().join(', ')).argParser(fullName), hookAgentNames()))
       .option('--dry-run', 'print the change as a unified diff, write nothing')
       .addOption(new Option('--scope <scope>', 'user: your settings (~/.claude, ~/.codex, ~/.gemini, ~/.copilot, ~/.pi/agent); project: the ones in this folder').choices(['user', 'project']).default('user'))
       .addHelpText(
@@ -431,8 +431,8 @@ function providerOption(): Option {
   return offering(new Option('--provider <id>', PROVIDER_HELP), PROVIDER_IDS);
 }
 
-/** The short names people type for agents whose full names say which program they are. */
-const SHORT_NAMES: Readonly<Record<string, string>> = { claude: 'claude-code', gemini: 'gemini-cli', copilot: 'copilot-cli', qwen: 'qwen-code' };
+/** The short names people type for agents whose full names say which program they are: their commands (claude for claude-code), from the agents table. */
+const SHORT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(sessionAgents.flatMap((agent) => agent.commands.filter((command) => command !== agent.name).map((command) => [command, agent.name])));
 
 /** An agent's full name for the short one; any other name as it is, for the command to judge. */
 const fullName = (value: string): string => SHORT_NAMES[value] ?? value;

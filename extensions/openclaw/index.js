@@ -10,7 +10,7 @@
 // Plain JavaScript with no import from OpenClaw: the entry is the object definePluginEntry
 // returns (id, name, description, configSchema, register).
 import { repair } from '../../dist/index.js';
-import { MessageWriteGuard } from '../../dist/hooks/openclaw-guard.js';
+import { MessageWriteGuard } from '../../dist/hooks/write-gate.js';
 
 /** A call with no result: dropped with its turn (default) or given an error result, as OpenClaw's own guard is told. */
 function abortMode() {
@@ -23,10 +23,11 @@ export default {
   description: 'Repairs each session file when the session ends, and keeps orphan tool results and blank messages out of it.',
   configSchema: { type: 'object', additionalProperties: false },
   register(api) {
-    const guard = new MessageWriteGuard();
-    api.on('before_message_write', (event) => guard.check(event));
+    const guard = new MessageWriteGuard('openclaw');
+    // A write names its session by key, or (no key) by agent; a session_end by key.
+    api.on('before_message_write', (event) => guard.check(event.message, event.sessionKey ?? event.agentId ?? ''));
     api.on('session_end', async (event) => {
-      guard.forget(event.sessionKey);
+      guard.forget(event.sessionKey ?? '');
       if (!event.sessionFile || event.transcriptArchived) return;
       try {
         const report = await repair(event.sessionFile, { inPlace: true, mode: abortMode() });

@@ -3,8 +3,8 @@ import { agentNamed, type AgentName } from '../io/sessions/index.js';
 import { looksLikeSessionRef, MIN_PREFIX, resolveSessionRef } from '../io/sessions/resolve.js';
 
 export interface LocateOptions {
-  /** Look only at this agent's sessions. */
-  agent?: AgentName;
+  /** Look only at this agent's sessions (one this package ships, or one added with registerAgent). */
+  agent?: AgentName | (string & {});
   /** The folder whose project `latest` means (default: the working directory). */
   cwd?: string;
   /** Where HOME and the agents' folder variables are read (default: process.env). */
@@ -13,7 +13,8 @@ export interface LocateOptions {
 
 export interface LocatedSession {
   path: string;
-  agent: AgentName;
+  /** The agent's name (an AgentName, unless one was registered). */
+  agent: string;
   id: string;
   modified: Date;
 }

@@ -15,7 +15,7 @@ export async function hookCommand(event: string, options: { agent?: string; mode
   try {
     if (!HOOK_EVENTS.includes(event as HookEvent)) throw new Error(`unknown hook event "${event}" (choose from: ${HOOK_EVENTS.join(', ')})`);
     const agent = settingsAgent(options.agent ?? '');
-    if (agent === undefined) throw new Error(`--agent must be one of ${settingsAgents.map((known) => known.name).join(', ')}`);
+    if (agent === undefined) throw new Error(`--agent must be one of ${settingsAgents().map((known) => known.name).join(', ')}`);
     const mode = resolveMode(options.mode);
     const output = await runHook(event as HookEvent, agent, await readHookInput(process.stdin), mode);
     if (output.stdout !== undefined) process.stdout.write(output.stdout);

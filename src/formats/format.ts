@@ -120,6 +120,13 @@ export interface TranscriptFormat {
    * by folder (see src/io/sessions).
    */
   sessionHead?(head: string): { id?: string; cwd?: string };
+  /**
+   * One message as its agent hands it to a plugin before appending it to the file (OpenClaw's
+   * `before_message_write` hands pi messages), read for what a write gate blocks (see
+   * hooks/write-gate.ts); undefined for a value that is no message. Absent for a format whose
+   * agent offers no such gate.
+   */
+  messageShape?(message: unknown): MessageShape | undefined;
   /** A decoder, optionally continuing from another decoder's `state()`. */
   createDecoder(state?: unknown): Decoder;
   /** How repairs are written back in this format's own line shapes. */
@@ -144,6 +151,16 @@ export interface TranscriptFormat {
   /** What `slim` may change in its lines (tool results' text, media, thinking); absent for a format slim leaves alone. */
   slim?: SlimView;
 }
+
+/**
+ * What a write gate judges of a message about to be written: a tool result and the call it
+ * answers, or a user or assistant message, whether it is blank, and the calls it makes; `other`
+ * for a message of another role.
+ */
+export type MessageShape =
+  | { kind: 'result'; callId: string | undefined }
+  | { kind: 'turn'; blank: boolean; callIds: string[] }
+  | { kind: 'other' };
 
 /** Read by the session writer (src/session-writer) only; absent members mean the common case. */
 export interface AppendingHints {

@@ -11,7 +11,23 @@ import { requestsFormat } from './requests/index.js';
  * Formats in detection order; each recognises only line shapes the others never write. Requests
  * come last: a session line never holds a whole request, and that test reads more of the line.
  */
-export const formats: readonly TranscriptFormat[] = [piFormat, claudeCodeFormat, qwenCodeFormat, codexFormat, geminiCliFormat, copilotCliFormat, requestsFormat];
+const table: TranscriptFormat[] = [piFormat, claudeCodeFormat, qwenCodeFormat, codexFormat, geminiCliFormat, copilotCliFormat, requestsFormat];
+export const formats: readonly TranscriptFormat[] = table;
+
+/**
+ * Adds a format to the table, before the request formats (a session line never holds a whole
+ * request): how a program that embeds this package, or a test, brings the format of an agent of
+ * its own (see agents/index.ts registerAgent). It is read in this thread only: a file it reads
+ * is loaded here, not by the worker threads. Returns what takes it out again.
+ */
+export function registerFormat(format: TranscriptFormat): () => void {
+  if (table.some((known) => known.name === format.name)) throw new Error(`a format named ${format.name} is already registered`);
+  table.splice(table.indexOf(requestsFormat), 0, format);
+  return () => {
+    const at = table.indexOf(format);
+    if (at !== -1) table.splice(at, 1);
+  };
+}
 
 export function detectFormat(value: unknown): TranscriptFormat | undefined {
   return formats.find((format) => format.detect(value));

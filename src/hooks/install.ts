@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { clipped, UserError } from '../errors.js';
-import { HOOK_AGENTS, HOOK_EVENTS, settingsAgent, type Scope } from './agents.js';
-import { isOurPiExtension, piExtensionPath, piExtensionText } from './pi-extension.js';
+import { HOOK_EVENTS, hookAgentNames, hooksOf, type Scope, type SettingsAgent } from './agents.js';
+import { extensionText, isOurExtension } from './extension-file.js';
+import type { HookExtension } from './hook-settings.js';
 import { createdIn } from './install-record.js';
 import { hooksSeen, NEW_FILE, withHooks, withoutHooks } from './settings-edit.js';
 import { readSettings, type SettingsText } from './settings-file.js';
@@ -22,19 +22,20 @@ export interface HooksChange {
 
 /** Works out the change to one agent's hook configuration; nothing is written here. */
 export async function planHooks(action: HooksAction, agentName: string, scope: Scope, cwd: string): Promise<HooksChange> {
-  if (agentName === 'openclaw') {
-    const plugin = fileURLToPath(new URL('../../extensions/openclaw', import.meta.url));
-    throw new UserError(`OpenClaw installs plugins itself: run \`openclaw plugins install --link ${plugin}\` and restart the gateway (README, section Hooks)`);
-  }
-  if (agentName === 'pi') return planPi(action, scope, cwd);
-  const agent = settingsAgent(agentName);
-  if (agent === undefined) throw new UserError(`unknown agent "${clipped(agentName)}" (choose from: ${HOOK_AGENTS.join(', ')})`);
+  const found = hooksOf(agentName);
+  if (found === undefined) throw new UserError(`unknown agent "${clipped(agentName)}" (choose from: ${hookAgentNames().join(', ')})`);
+  const { agent: known, hooks } = found;
+  if (hooks.kind === 'plugin') throw new UserError(hooks.howToInstall);
+  if (hooks.kind === 'extension') return planExtension(action, known.name, hooks, scope, cwd);
+  return planSettings(action, { ...hooks, name: known.name, title: known.title }, scope, cwd);
+}
+
+async function planSettings(action: HooksAction, agent: SettingsAgent, scope: Scope, cwd: string): Promise<HooksChange> {
   const path = agent.settingsPath(scope, cwd);
   const read = await readSettings(path);
   const before = read.text;
   if (action === 'install') {
-    // Codex asks before it runs a hook it has not seen: say so, or the hooks look broken.
-    const trust = agent.name === 'codex' ? '; Codex runs them once you trust them (/hooks)' : '';
+    const note = agent.installNote === undefined ? '' : `; ${agent.installNote}`;
     const { text, created } = withHooks(before ?? NEW_FILE, agent, path);
     if (before === undefined) created.add('file');
     // The agent reads the file its own way: say "installed" only when it would run both hooks.
@@ -44,7 +45,7 @@ export async function planHooks(action: HooksAction, agentName: string, scope: S
       read,
       after: text,
       record: { created },
-      done: `installed the ${agent.title} session-start and session-end hooks in ${path}${trust}`,
+      done: `installed the ${agent.title} session-start and session-end hooks in ${path}${note}`,
       unchanged: `the ${agent.title} hooks are already installed in ${path}; nothing written`,
     };
   }
@@ -63,19 +64,20 @@ export async function planHooks(action: HooksAction, agentName: string, scope: S
   };
 }
 
-async function planPi(action: HooksAction, scope: Scope, cwd: string): Promise<HooksChange> {
-  const path = piExtensionPath(scope, cwd);
+/** An agent that loads a file of ours from its extensions folder: that file is written, or removed when it is ours. */
+async function planExtension(action: HooksAction, name: string, hooks: HookExtension, scope: Scope, cwd: string): Promise<HooksChange> {
+  const path = hooks.path(scope, cwd);
   const read = await readSettings(path);
-  const ours = read.text !== undefined && isOurPiExtension(read.text);
+  const ours = read.text !== undefined && isOurExtension(read.text, name);
   if (read.text !== undefined && !ours) throw new UserError(`${path} exists and was not written by transcript-doctor; nothing was changed`);
   if (action === 'install') {
     return {
       path,
       read,
-      after: piExtensionText(),
-      done: `installed the pi extension as ${path} (pi loads it at its next start, or on /reload)`,
-      unchanged: `the pi extension is already installed as ${path}; nothing written`,
+      after: extensionText(name, hooks.shipped),
+      done: `installed the ${name} extension as ${path} (${hooks.loadedWhen})`,
+      unchanged: `the ${name} extension is already installed as ${path}; nothing written`,
     };
   }
-  return { path, read, after: undefined, done: `removed the pi extension ${path}`, unchanged: `no transcript-doctor pi extension at ${path}; nothing written` };
+  return { path, read, after: undefined, done: `removed the ${name} extension ${path}`, unchanged: `no transcript-doctor ${name} extension at ${path}; nothing written` };
 }

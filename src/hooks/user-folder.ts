@@ -1,13 +1,12 @@
 import { UserError } from '../errors.js';
-import { agentNamed, type AgentName } from '../io/sessions/index.js';
+import type { AgentFolder } from '../io/sessions/home.js';
 
 /**
- * The agent's own folder for a user-scope install, where the agent itself finds it (the table in
- * io/sessions). A variable naming a relative folder (`~/x` for an agent that does not expand `~`)
- * is refused: the agent reads it from whatever folder it starts in, so no one file is the right one.
+ * The agent's own folder for a user-scope install, where the agent itself finds it (its
+ * SessionAgent.home). A variable naming a relative folder (`~/x` for an agent that does not expand
+ * `~`) is refused: the agent reads it from whatever folder it starts in, so no one file is the right one.
  */
-export function userFolder(name: AgentName, title: string): string {
-  const folder = agentNamed(name)!.home(process.env);
+export function userFolder(folder: AgentFolder, title: string): string {
   if (folder.relative && folder.from !== undefined) {
     const { name: variable, value, tilde } = folder.from;
     const why = value.startsWith('~') && !tilde ? `${title} does not expand ~, so it` : `${title}`;

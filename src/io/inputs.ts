@@ -109,9 +109,8 @@ export async function expandInputs(
   return inputs;
 }
 
-/** The agents' own hidden folders (`.claude`, `.codex`, …), from the table of agents in sessions/. */
-const agentFolders = new Set(sessionAgents.map((agent) => agent.homeFolder));
-const isAgentFolder = (name: string): boolean => agentFolders.has(name);
+/** The agents' own hidden folders (`.claude`, `.codex`, …), from the agents table (read each time: an agent may be registered later). */
+const isAgentFolder = (name: string): boolean => sessionAgents.some((agent) => agent.homeFolder === name);
 
 /** Why a name reads nothing: no file, and (when it looked like one) no session either. */
 function notThere(arg: string, triedAsSession: ReadonlySet<string>): string {
@@ -148,9 +147,8 @@ function pathInfo(path: string) {
 
 /**
  * Where the agents whose formats we read (`readable`: format names) keep sessions on this
- * machine, whether or not the folders exist, from the table of agents in sessions/. Codex nests
- * its rollouts by date (`sessions/YYYY/MM/DD/rollout-*.jsonl`) and moves archived ones to
- * `archived_sessions`; folder search finds both.
+ * machine, whether or not the folders exist, from the agents table (src/agents). Some agents nest
+ * their sessions by date or project; folder search finds them wherever they lie below those folders.
  */
 export async function standardLocations(readable: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   return sessionAgents.filter((agent) => readable.includes(agent.format)).flatMap((agent) => agent.roots(env));

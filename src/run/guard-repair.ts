@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { realpathSync } from '../io/named-fs.js';
-import type { AgentName, SessionAgent } from '../io/sessions/index.js';
+import type { SessionAgent } from '../io/sessions/index.js';
 import { removeOwnTemps } from '../io/stale-temps.js';
 import type { RepairMode } from '../repair/plan.js';
 import { repairSession } from './guard-sessions.js';
@@ -12,7 +12,7 @@ import { repairSession } from './guard-sessions.js';
 /** What the repair thread is given: the session, whose it is, how to repair, and the cell counting its commits. */
 export interface RepairJob {
   path: string;
-  agent: AgentName;
+  agent: string;
   mode: RepairMode;
   /** Also slim the session when its request does not fit (`guard --slim`). */
   slim: boolean;

@@ -140,7 +140,7 @@ describe('withHooks / withoutHooks', () => {
     for (const before of Object.values(CLAUDE_FILES)) expect(withoutHooks(before, jsonc(agent('claude-code')), PATH, new Set(['file', 'hooks']))).toBe(before);
   });
 
-  for (const a of settingsAgents) {
+  for (const a of settingsAgents()) {
     it(`${a.name}: a new file round-trips, in the agent's own hook shape`, () => {
       const { text: installed, created } = withHooks(NEW_FILE, a, PATH);
       const value = plain(installed);

@@ -5,6 +5,7 @@ import { piEncoder } from './encode.js';
 import { readText } from './text.js';
 import { PI_ENTRY_TYPES } from './markers.js';
 import { piSlim } from './slim.js';
+import { messageShape } from './message-shape.js';
 
 /** pi coding agent and OpenClaw (clawdbot, moltbot) session files, versions 1 to 3. */
 export const piFormat: TranscriptFormat = {
@@ -24,6 +25,7 @@ export const piFormat: TranscriptFormat = {
   encoder: piEncoder,
   slim: piSlim,
   readText,
+  messageShape,
   copyKey: withoutTimestamp,
   recoverLinks(text) {
     // Writers put id and parentId first, so even a torn line usually still names both.

@@ -4,10 +4,7 @@
  * answers, or a user or assistant message, whether it is blank, and the calls it makes. OpenClaw
  * still reads the legacy block and id names, so they are read too.
  */
-export type MessageShape =
-  | { kind: 'result'; callId: string | undefined }
-  | { kind: 'turn'; blank: boolean; callIds: string[] }
-  | { kind: 'other' };
+import type { MessageShape } from '../format.js';
 
 const CALL_BLOCKS = new Set(['toolCall', 'toolUse', 'functionCall']);
 const RESULT_ID_KEYS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id'] as const;

@@ -1,13 +1,16 @@
-/** The agents whose session files transcript-doctor knows how to find. */
-export type AgentName = 'openclaw' | 'pi' | 'claude-code' | 'codex' | 'gemini-cli' | 'copilot-cli' | 'qwen-code';
-
 import type { AgentFolder } from './home.js';
+
+/**
+ * What the session search needs of an agent. The agents themselves, one module each, are in
+ * src/agents; this folder walks the table they make and knows none of them by name.
+ */
 
 export type Env = NodeJS.ProcessEnv;
 
 /** One session file of an agent, with the session id its name (or first line) gives. */
 export interface SessionFile {
-  agent: AgentName;
+  /** The agent's name (SessionAgent.name). */
+  agent: string;
   path: string;
   id: string;
 }
@@ -37,7 +40,7 @@ export type ResumeRequest =
  * transcript format that reads its files (see formats/registry.ts), whether or not one does yet.
  */
 export interface SessionAgent {
-  name: AgentName;
+  name: string;
   /** Names its command goes by (argv[0]'s basename). */
   commands: readonly string[];
   /** Its hidden folder in a home (`.claude`): a folder search enters it, though it passes other hidden folders over. */
@@ -51,7 +54,7 @@ export interface SessionAgent {
   layouts(env: Env): SessionLayout[];
   /**
    * Its own folder (settings, hooks, extensions), as the agent resolves the variable that moves
-   * it; for Qwen Code, whose sessions may live elsewhere (QWEN_RUNTIME_DIR), its configuration's.
+   * it; for an agent whose sessions may live elsewhere (Qwen Code's QWEN_RUNTIME_DIR), its configuration's.
    */
   home(env: Env): AgentFolder;
   /**

@@ -1,6 +1,8 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { Env } from './agent.js';
+
+/** The environment the agents read (the same as agent.ts's Env; not imported from there, which imports this file). */
+type Env = NodeJS.ProcessEnv;
 
 /** The home folder as the agents see it: $HOME first, as Node's os.homedir() does. */
 export function homeOf(env: Env): string {

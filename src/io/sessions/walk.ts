@@ -2,7 +2,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { closeSync, readSync } from 'node:fs';
 import { readdirSync, statSync } from '../named-fs.js';
 import { openRegularSync } from '../regular-file.js';
-import type { AgentName, SessionFile, SessionLayout } from './agent.js';
+import type { SessionFile, SessionLayout } from './agent.js';
 
 /**
  * Files below `root` whose path matches `levels`, one pattern per folder level and the last for
@@ -39,7 +39,7 @@ function filesAt(root: string, levels: readonly RegExp[]): string[][] {
 }
 
 /** Session files below `root` laid out as `levels`, each with the id `idOf` reads from its names. */
-export function sessionsAt(agent: AgentName, root: string, levels: readonly RegExp[], idOf: (names: string[]) => string | undefined): SessionFile[] {
+export function sessionsAt(agent: string, root: string, levels: readonly RegExp[], idOf: (names: string[]) => string | undefined): SessionFile[] {
   const sessions: SessionFile[] = [];
   for (const names of filesAt(root, levels)) {
     const id = idOf(names);
@@ -56,7 +56,7 @@ export function laidOut(path: string, layout: SessionLayout): boolean {
   return names.length === layout.levels.length && names.every((name, i) => layout.levels[i]!.test(name));
 }
 
-/** `/home/me/proj` as Claude Code and Qwen Code name its project folder: every character but a letter or digit becomes `-`. */
+/** `/home/me/proj` as agents that dash a path name its project folder (Claude Code, Qwen Code): every character but a letter or digit becomes `-`. */
 export function dashed(cwd: string): string {
   return cwd.replace(/[^a-zA-Z0-9]/g, '-');
 }

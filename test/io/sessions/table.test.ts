@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { standardLocations } from '../../../src/io/inputs.js';
 import { agentNamed, agentOfCommand, sessionAgents, type AgentName } from '../../../src/io/sessions/index.js';
-import { claudeProjectFolder } from '../../../src/io/sessions/claude-code.js';
-import { piProjectFolder } from '../../../src/io/sessions/pi.js';
+import { claudeProjectFolder } from '../../../src/agents/claude-code.js';
+import { piProjectFolder } from '../../../src/agents/pi.js';
 import { claudeSession, codexSession, homeMaker, copilotSession, geminiSession, openclawSession, piSession, qwenSession } from '../../helpers/agent-homes.js';
 
 const freshHome = homeMaker('td-session-table-');

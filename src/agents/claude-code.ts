@@ -1,8 +1,11 @@
 import { basename, dirname, join } from 'node:path';
-import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { hasFlag, optionValue } from './command-line.js';
-import { folderFrom, homeOf } from './home.js';
-import { dashed, sessionsAt } from './walk.js';
+import type { Env, ResumeRequest } from '../io/sessions/agent.js';
+import type { Agent } from './agent.js';
+import { groupedEntry, transcriptPathField } from './hook-input.js';
+import { userFolder } from '../hooks/user-folder.js';
+import { hasFlag, optionValue } from '../io/sessions/command-line.js';
+import { folderFrom, homeOf } from '../io/sessions/home.js';
+import { dashed, sessionsAt } from '../io/sessions/walk.js';
 
 /** `projects/<project>/<session id>.jsonl`; sub-agents' files live a level further down and are not sessions one resumes. */
 const LAYOUT = [/^[^.]/, /^[^.].*\.jsonl$/];
@@ -27,8 +30,9 @@ export function claudeProjectFolder(cwd: string): string {
   return name.length <= MAX_FOLDER ? name : `${name.slice(0, MAX_FOLDER)}-${Math.abs(stringHash(cwd)).toString(36)}`;
 }
 
-export const claudeCode: SessionAgent = {
-  name: 'claude-code',
+export const claudeCode = {
+  name: 'claude-code' as const,
+  title: 'Claude Code',
   commands: ['claude'],
   homeFolder: '.claude',
   format: 'claude-code',
@@ -43,4 +47,17 @@ export const claudeCode: SessionAgent = {
     if (resume !== undefined) return resume !== null && /^[0-9a-f]{4}[0-9a-f-]*$/i.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
     return hasFlag(args, ['--continue', '-c']) ? { kind: 'latest' } : undefined;
   },
-};
+  // Claude Code 2.1.328: its settings refuse comments and trailing commas; the last duplicate key wins.
+  hooks: {
+    kind: 'settings',
+    settingsPath: (scope, cwd) => (scope === 'user' ? join(userFolder(home(process.env), 'Claude Code'), 'settings.json') : join(cwd, '.claude', 'settings.json')),
+    events: { 'session-start': 'SessionStart', 'session-end': 'SessionEnd' },
+    entry: (event, command) => groupedEntry(event, { type: 'command', command }),
+    grouped: true,
+    commandKey: 'command',
+    syntax: { reader: 'Claude Code', comments: false, trailingCommas: false, duplicateKeys: 'last' },
+    skeleton: {},
+    transcriptPath: transcriptPathField,
+    warning: 'systemMessage',
+  },
+} satisfies Agent;

@@ -1,8 +1,9 @@
 import { basename, dirname, join } from 'node:path';
-import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { hasFlag, optionValue, UUID } from './command-line.js';
-import { folderFrom, homeOf, type FolderVariable } from './home.js';
-import { dashed, sessionsAt } from './walk.js';
+import type { Env, ResumeRequest } from '../io/sessions/agent.js';
+import type { Agent } from './agent.js';
+import { hasFlag, optionValue, UUID } from '../io/sessions/command-line.js';
+import { folderFrom, homeOf, type FolderVariable } from '../io/sessions/home.js';
+import { dashed, sessionsAt } from '../io/sessions/walk.js';
 
 /** Qwen Code's runtime folder: QWEN_RUNTIME_DIR, else QWEN_HOME, else ~/.qwen (Storage.getRuntimeBaseDir). */
 const QWEN_HOME: FolderVariable = { name: 'QWEN_HOME', tilde: true };
@@ -12,8 +13,9 @@ const runtimeDir = (env: Env) => folderFrom(env, [{ name: 'QWEN_RUNTIME_DIR', ti
 /** `projects/<cwd, every non-alphanumeric a dash>/chats/<session id>.jsonl` */
 const LAYOUT = [/^[^.]/, /^chats$/, /^[^.].*\.jsonl$/];
 
-export const qwen: SessionAgent = {
-  name: 'qwen-code',
+export const qwenCode = {
+  name: 'qwen-code' as const,
+  title: 'Qwen Code',
   commands: ['qwen'],
   homeFolder: '.qwen',
   format: 'qwen-code',
@@ -28,4 +30,4 @@ export const qwen: SessionAgent = {
     if (resume !== undefined) return resume !== null && UUID.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
     return hasFlag(args, ['--continue', '-c']) ? { kind: 'latest' } : undefined;
   },
-};
+} satisfies Agent;

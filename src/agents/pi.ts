@@ -1,8 +1,11 @@
 import { dirname, join } from 'node:path';
-import type { Env, ResumeRequest, SessionAgent, SessionLayout } from './agent.js';
-import { hasFlag, optionValue } from './command-line.js';
-import { folderFrom, homeOf } from './home.js';
-import { sessionsAt } from './walk.js';
+import { fileURLToPath } from 'node:url';
+import type { Env, ResumeRequest, SessionLayout } from '../io/sessions/agent.js';
+import type { Agent } from './agent.js';
+import { userFolder } from '../hooks/user-folder.js';
+import { hasFlag, optionValue } from '../io/sessions/command-line.js';
+import { folderFrom, homeOf } from '../io/sessions/home.js';
+import { sessionsAt } from '../io/sessions/walk.js';
 
 /** `<ts>_<session id>.jsonl`, as SessionManager names a new session. */
 const SESSION_FILE = /^[^_]+_(.+)\.jsonl$/;
@@ -30,8 +33,9 @@ function layouts(env: Env): SessionLayout[] {
   return [{ root: join(agentDir(env), 'sessions'), levels: [/^[^.]/, SESSION_FILE] }, ...(flat === undefined ? [] : [{ root: flat, levels: [SESSION_FILE] }])];
 }
 
-export const pi: SessionAgent = {
-  name: 'pi',
+export const pi = {
+  name: 'pi' as const,
+  title: 'pi',
   commands: ['pi'],
   homeFolder: '.pi',
   format: 'pi',
@@ -51,4 +55,13 @@ export const pi: SessionAgent = {
     if (hasFlag(args, ['--continue', '-c'])) return { kind: 'latest' };
     return undefined;
   },
-};
+  // pi loads extensions from `<agent dir>/extensions/` for the user, `.pi/extensions/` in a project.
+  hooks: {
+    kind: 'extension',
+    path: (scope, cwd) => join(scope === 'user' ? userFolder(home(process.env), 'pi') : join(cwd, '.pi'), 'extensions', 'transcript-doctor.js'),
+    get shipped() {
+      return fileURLToPath(new URL('../../extensions/pi/transcript-doctor.js', import.meta.url));
+    },
+    loadedWhen: 'pi loads it at its next start, or on /reload',
+  },
+} satisfies Agent;

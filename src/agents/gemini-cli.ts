@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
-import { LIMITS, readBoundedText } from '../bounded-read.js';
-import type { Env, ResumeRequest, SessionAgent } from './agent.js';
-import { optionValue, UUID } from './command-line.js';
-import { geminiCliFormat } from '../../formats/gemini-cli/index.js';
-import { folderFrom, homeOf } from './home.js';
-import { headOf, sessionsAt } from './walk.js';
+import { LIMITS, readBoundedText } from '../io/bounded-read.js';
+import type { Env, ResumeRequest } from '../io/sessions/agent.js';
+import type { Agent } from './agent.js';
+import { groupedEntry, transcriptPathField } from './hook-input.js';
+import { userFolder } from '../hooks/user-folder.js';
+import { optionValue, UUID } from '../io/sessions/command-line.js';
+import { geminiCliFormat } from '../formats/gemini-cli/index.js';
+import { folderFrom, homeOf } from '../io/sessions/home.js';
+import { headOf, sessionsAt } from '../io/sessions/walk.js';
 
 /** `session-<YYYY-MM-DDTHH-mm>-<first 8 of the id>.jsonl`, or a legacy whole-file `.json`. */
 const SESSION_FILE = /^session-.*-([0-9a-f]{8})\.jsonl?$/i;
@@ -37,14 +40,15 @@ function registry(path: string): Record<string, unknown> {
   }
 }
 
-export const gemini: SessionAgent = {
-  name: 'gemini-cli',
+export const geminiCli = {
+  name: 'gemini-cli' as const,
+  title: 'Gemini CLI',
   commands: ['gemini'],
   homeFolder: '.gemini',
   format: 'gemini-cli',
   roots: (env) => [join(geminiDir(env), 'tmp')],
-  // The file name holds only the id's first 8 characters; the whole id is the first record's
-  // sessionId (a legacy .json is one pretty-printed object: its sessionId is near the top too).
+  // The file name holds only the id's first 8 characters; the whole id is in the first record
+  // (a legacy .json is one pretty-printed object: its id is near the top too), as the format reads it.
   sessions: (env) =>
     sessionsAt('gemini-cli', join(geminiDir(env), 'tmp'), LAYOUT, (names) => {
       const path = join(geminiDir(env), 'tmp', ...names);
@@ -62,4 +66,17 @@ export const gemini: SessionAgent = {
     // A whole id only: an empty or other value names no session before it starts.
     return UUID.test(resume) ? { kind: 'id', id: resume } : { kind: 'picker' };
   },
-};
+  // Gemini CLI 0.61.0 (settings schema `HookDefinitionArray`): JSON.parse after strip-json-comments, so comments but no trailing commas.
+  hooks: {
+    kind: 'settings',
+    settingsPath: (scope, cwd) => (scope === 'user' ? join(userFolder(home(process.env), 'Gemini CLI'), 'settings.json') : join(cwd, '.gemini', 'settings.json')),
+    events: { 'session-start': 'SessionStart', 'session-end': 'SessionEnd' },
+    entry: (event, command) => groupedEntry(event, { name: `transcript-doctor-${event}`, type: 'command', command }),
+    grouped: true,
+    commandKey: 'command',
+    syntax: { reader: 'Gemini CLI', comments: true, trailingCommas: false, duplicateKeys: 'last' },
+    skeleton: {},
+    transcriptPath: transcriptPathField,
+    warning: 'systemMessage',
+  },
+} satisfies Agent;

@@ -1,9 +1,12 @@
 import { join, resolve, sep } from 'node:path';
-import type { Env, ResumeRequest, SessionAgent, SessionLayout } from './agent.js';
-import { hasFlag, operands, optionValue, UUID } from './command-line.js';
-import { codexFormat } from '../../formats/codex/index.js';
-import { folderFrom, homeOf } from './home.js';
-import { firstLine, sessionsAt } from './walk.js';
+import type { Env, ResumeRequest, SessionLayout } from '../io/sessions/agent.js';
+import type { Agent } from './agent.js';
+import { groupedEntry, transcriptPathField } from './hook-input.js';
+import { userFolder } from '../hooks/user-folder.js';
+import { hasFlag, operands, optionValue, UUID } from '../io/sessions/command-line.js';
+import { codexFormat } from '../formats/codex/index.js';
+import { folderFrom, homeOf } from '../io/sessions/home.js';
+import { firstLine, sessionsAt } from '../io/sessions/walk.js';
 
 /** `rollout-<YYYY-MM-DDTHH-mm-ss>-<session id>.jsonl` */
 const ROLLOUT = /^rollout-.*-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -28,8 +31,9 @@ function layouts(env: Env): SessionLayout[] {
   ];
 }
 
-export const codex: SessionAgent = {
-  name: 'codex',
+export const codex = {
+  name: 'codex' as const,
+  title: 'Codex',
   commands: ['codex'],
   homeFolder: '.codex',
   format: 'codex',
@@ -54,4 +58,20 @@ export const codex: SessionAgent = {
     // A thread name resolves only inside codex; without a value codex shows its picker.
     return id !== undefined && UUID.test(id) ? { kind: 'id', id } : { kind: 'picker' };
   },
-};
+  // Codex 0.169.0 (its hook schemas are in the binary): hooks.json beside config.toml, whose root may hold only
+  // "description" and "hooks"; read with serde_json, whose derived structs refuse a duplicate key.
+  hooks: {
+    kind: 'settings',
+    settingsPath: (scope, cwd) => (scope === 'user' ? join(userFolder(home(process.env), 'Codex'), 'hooks.json') : join(cwd, '.codex', 'hooks.json')),
+    events: { 'session-start': 'SessionStart', 'session-end': 'SessionEnd' },
+    entry: (event, command) => groupedEntry(event, { type: 'command', command }),
+    grouped: true,
+    commandKey: 'command',
+    syntax: { reader: 'Codex', comments: false, trailingCommas: false, duplicateKeys: 'refuse' },
+    skeleton: {},
+    transcriptPath: transcriptPathField,
+    warning: 'systemMessage',
+    // Codex asks before it runs a hook it has not seen: said, or the hooks look broken.
+    installNote: 'Codex runs them once you trust them (/hooks)',
+  },
+} satisfies Agent;

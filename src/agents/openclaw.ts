@@ -1,8 +1,10 @@
 import { join } from 'node:path';
-import { readdirSync, statSync } from '../named-fs.js';
-import type { Env, SessionAgent } from './agent.js';
-import { folderFrom, homeOf } from './home.js';
-import { sessionsAt } from './walk.js';
+import { fileURLToPath } from 'node:url';
+import { readdirSync, statSync } from '../io/named-fs.js';
+import type { Env } from '../io/sessions/agent.js';
+import type { Agent } from './agent.js';
+import { folderFrom, homeOf } from '../io/sessions/home.js';
+import { sessionsAt } from '../io/sessions/walk.js';
 
 /** `<state>/agents/<agent>/sessions/<session id>.jsonl`; the state folder moves with OPENCLAW_STATE_DIR. */
 const home = (env: Env) =>
@@ -31,8 +33,9 @@ function sessionFolders(env: Env): string[] {
 
 const SESSION_FILE = [/^[^.].*\.jsonl$/];
 
-export const openclaw: SessionAgent = {
-  name: 'openclaw',
+export const openclaw = {
+  name: 'openclaw' as const,
+  title: 'OpenClaw',
   commands: ['openclaw'],
   homeFolder: '.openclaw',
   format: 'pi',
@@ -43,4 +46,12 @@ export const openclaw: SessionAgent = {
   home,
   // The gateway picks the session of each conversation itself: its command line names none.
   resumeFrom: () => undefined,
-};
+  // The plugin in extensions/openclaw (session_end repairs, before_message_write blocks what providers reject, see hooks/write-gate.ts).
+  hooks: {
+    kind: 'plugin',
+    get howToInstall() {
+      const plugin = fileURLToPath(new URL('../../extensions/openclaw', import.meta.url));
+      return `OpenClaw installs plugins itself: run \`openclaw plugins install --link ${plugin}\` and restart the gateway (docs/commands/hooks.md)`;
+    },
+  },
+} satisfies Agent;
