@@ -17,16 +17,11 @@ import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { EntryMarks } from './entry-marks.js';
 import { renameForProvider } from './provider-ids.js';
 import { CallsByMessage } from './calls-by-message.js';
+import type { Node } from './path-node.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
 const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
 const IN_CONTEXT = flagMask('inContext');
-
-/** A node of the repaired replay path: an entry of the file, or a line the repair adds after one (or, a bridge that opens the history, before one). */
-export type Node =
-  | { entry: Entry }
-  | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry }
-  | { added: Extract<NewLine, { kind: 'bridge' }>; before: Entry };
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
