@@ -5,9 +5,8 @@ import { IdTable } from './id-table.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
 import { SHARED, type Translation } from './store-translation.js';
 import { toolNameProblem } from './tool-name.js';
-import { sizeKindCode, type SizeParts } from './size/facts.js';
-import type { SizeKind } from './size/request-size.js';
-import { FLAG_BITS, FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT } from './entry-bits.js';
+import type { SizeKind, SizeParts } from './size/request-size.js';
+import { FLAG_BITS, FLAG_SHIFT, flagMask, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT, sizeKindCode } from './entry-bits.js';
 
 const LINKS_TO_PREVIOUS = flagMask('linksToPrevious');
 
@@ -93,7 +92,7 @@ export class EntryStore implements Iterable<Entry> {
   readonly manyBlocks = new Map<number, number>();
   /** Entry.sizeBytes, saturated at 2³² - 1. */
   sizeBytes = new Uint32Array(0);
-  /** Entry.sizeKind's code (see model/size/facts.ts), 0 for none. */
+  /** Entry.sizeKind's code (see SIZE_KINDS in entry-bits.ts), 0 for none. */
   sizeKinds = new Uint8Array(0);
   /** Entry.usage, 0 for none; made at the first entry that records one. */
   usage: Uint32Array | undefined;
