@@ -8,35 +8,11 @@ import { IN_FLIGHT } from '../pipeline/scan.js';
 import { rules as allRules } from '../rules/index.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import { judgeSize } from '../providers/size/index.js';
-import type { Provider } from './catalogue.js';
-import type { Located, Search } from './locate.js';
+import type { Provider } from './catalogue-entry.js';
 import type { RecognisedError } from './recognise.js';
+import type { Located, MeasuredSession, Search } from './search.js';
 import { scoreSize } from './size-rank.js';
 import { DEFAULT_TARGET_SHARE } from '../slim/options.js';
-
-/** What explain measured of the session behind a size error, for the reader and `--reporter json`. */
-export interface MeasuredSession {
-  /** Input tokens estimated for the replayed request, and the estimate plus its measured error. */
-  tokens: number;
-  high: number;
-  /** The model the session talks to, and its window as the limits table has it. */
-  model?: string;
-  window?: number;
-  /** Request body bytes, estimated. */
-  bytes: number;
-  mediaCount: number;
-  /** What in the session matches the figures the error quotes. */
-  evidence: string;
-  /**
-   * The token target slim needs when the provider's quoted limit is below the window the session
-   * would be slimmed to by default (a route with a smaller window than the model's): slim's own
-   * default share, of the limit quoted.
-   */
-  target?: number;
-  /** The provider the session was measured against, which slim is told too. */
-  provider?: ProviderId;
-}
-
 
 /**
  * Finds the session behind a size error: size errors name no id, so the newest sessions are

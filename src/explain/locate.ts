@@ -1,13 +1,13 @@
 import { statSync } from '../io/named-fs.js';
-import type { Finding } from '../pipeline/finding.js';
 import { IN_FLIGHT, scanFile } from '../pipeline/scan.js';
 import { rules as allRules } from '../rules/index.js';
 import type { ProviderId } from '../providers/provider-id.js';
-import type { Provider } from './catalogue.js';
+import type { Provider } from './catalogue-entry.js';
 import { filesWithIds } from './id-search.js';
-import { locateBySize, type MeasuredSession } from './locate-size.js';
+import { locateBySize } from './locate-size.js';
 import { perfectScore, scoreFinding } from './rank.js';
 import type { RecognisedError } from './recognise.js';
+import type { Located, Search } from './search.js';
 
 /** Files holding the ids that are scanned at most: an id in more files than this is not an id that tells sessions apart. */
 const MAX_ID_FILES = 50;
@@ -17,27 +17,6 @@ const LAST_BATCH = 2048;
 /** For an error that names no id: how many of the newest sessions are scanned for the rule, and how many bytes of them at most. */
 const RECENT_SESSIONS = 100;
 const RECENT_BYTES = 1 << 30;
-
-export interface Located {
-  file: string;
-  format: string | null;
-  finding: Finding;
-  score: number;
-  /** For a size error: what was measured of the session. */
-  measured?: MeasuredSession;
-}
-
-export interface Search {
-  /** The finding that explains the error, best first; empty when none does. */
-  matches: Located[];
-  /** How the sessions were chosen, for the reader: by the ids, the newest scanned for the rule, the newest measured (size errors). */
-  method: 'ids' | 'recent' | 'size';
-  /** Files that hold one of the ids (with ids), or the newest sessions taken (without). */
-  considered: number;
-  scanned: number;
-  /** Files byte-searched for the ids: fewer than all when a match was found early. */
-  read: number;
-}
 
 /**
  * Finds the session and the finding behind a recognised error. With ids: a byte search picks the

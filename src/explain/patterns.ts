@@ -1,4 +1,5 @@
-import { catalogue, type CatalogueEntry } from './catalogue.js';
+import { catalogue } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 /** What one catalogue text says about the request, read from a match. */
 export interface Match {

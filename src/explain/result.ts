@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Finding, RepairSummary } from '../pipeline/finding.js';
-import { contractProvider, type Search } from './locate.js';
-import type { MeasuredSession } from './locate-size.js';
+import { contractProvider } from './locate.js';
 import type { QuotedNumbers } from './patterns.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import type { SlimReport } from '../slim/report.js';
 import type { RecognisedError } from './recognise.js';
+import type { MeasuredSession, Search } from './search.js';
 
 /** Everything `explain` found, as reporters print it and `--reporter json` gives it. */
 export interface ExplainResult {

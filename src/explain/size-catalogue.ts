@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 /**
  * The size family of provider errors (reference/oversize.md §1): the request built from the

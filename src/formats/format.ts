@@ -2,7 +2,7 @@ import type { EntryEdit, NewLine } from '../model/edits.js';
 import type { Entry, KeptHistoryProblem } from '../model/entry.js';
 import type { EntryStore } from '../model/entry-store.js';
 import type { ReplaySemantics } from '../model/transcript.js';
-import type { SizeParts } from '../model/size/facts.js';
+import type { SizeParts } from '../model/size/request-size.js';
 import type { SlimView } from './slim-view.js';
 
 /** Turns parsed lines of one file into neutral entries. One decoder per file: it may keep state. */

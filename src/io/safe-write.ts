@@ -1,6 +1,5 @@
-import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { copyFile, link, lstat, open, realpath, rename, rm, stat } from './named-fs.js';
+import { lstat, open, realpath, rename, rm, stat } from './named-fs.js';
 import { dirname, resolve } from 'node:path';
 import { codeOf, reason, UserError } from '../errors.js';
 import { removeOnExit, withoutInterruption } from './exit-cleanup.js';
@@ -10,6 +9,7 @@ import { changed, Original, stampOf, type SourceStamp } from './original.js';
 import { sweepStaleTemps, tempPathFor } from './stale-temps.js';
 import { DirectLane, type Leftover } from './direct-lane.js';
 import { writevAll } from './write-pieces.js';
+import { keepBackup, linked, syncFolder } from './folder-names.js';
 
 export { assertNotLocked, stampOf, type SourceStamp };
 
@@ -372,49 +372,6 @@ export class AtomicFile {
       await this.discard();
       throw asUserError(error, `cannot write ${this.target}`);
     }
-  }
-}
-
-/**
- * A hard link costs nothing and is the exact original (true); filesystems without links get a
- * copy with the same mode (false).
- */
-async function keepBackup(original: string, backupPath: string): Promise<boolean> {
-  if (await linked(original, backupPath)) return true;
-  try {
-    await copyFile(original, backupPath, constants.COPYFILE_EXCL);
-    const copy = await open(backupPath, 'r+');
-    try {
-      await copy.chmod((await stat(original)).mode & 0o7777);
-      await copy.sync();
-    } finally {
-      await copy.close();
-    }
-    return false;
-  } catch (error) {
-    if (codeOf(error) !== 'EEXIST') await rm(backupPath, { force: true }).catch(() => undefined);
-    throw error;
-  }
-}
-
-/** false when the filesystem has no hard links; a name already taken is an error. */
-async function linked(existing: string, name: string): Promise<boolean> {
-  try {
-    await link(existing, name);
-    return true;
-  } catch (error) {
-    if (codeOf(error) === 'EEXIST') throw error;
-    return false;
-  }
-}
-
-/** Makes the rename itself survive a crash, not only the new content. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 

@@ -2,7 +2,8 @@ import type { ToolResultRef } from './entry.js';
 import { ASSISTANT, flagMask, TOOL_RESULT } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 import { buildContext, listContext, type Context, type ContextItem } from './context.js';
-import { analyzePairing, type Pairing, type ResultSlot } from './pairing.js';
+import type { ResultSlot } from './occurrences.js';
+import { analyzePairing, type Pairing } from './pairing.js';
 import { buildTree, PathWalker, type Tree } from './tree.js';
 import { semanticsOf, type Transcript } from './transcript.js';
 

@@ -1,5 +1,6 @@
 import type { EntryKind, Outcome, Role } from './entry.js';
 import { FLAGS } from './entry.js';
+import type { SizeKind } from './size/request-size.js';
 
 /** How an EntryStore packs an entry's small facts into numbers. */
 export const KINDS: readonly EntryKind[] = ['unknown', 'header', 'message', 'compaction', 'branch-summary', 'context', 'state'];
@@ -9,6 +10,13 @@ export const OUTCOMES: ReadonlyArray<Outcome | undefined> = [undefined, 'complet
 export const KIND_CODE = Object.fromEntries(KINDS.map((kind, code) => [kind, code])) as Record<EntryKind, number>;
 const ROLE_CODES = Object.fromEntries(ROLES.map((role, code) => [String(role), code])) as Record<string, number>;
 const OUTCOME_CODES = Object.fromEntries(OUTCOMES.map((outcome, code) => [String(outcome), code])) as Record<string, number>;
+
+/** Every SizeKind, in the order their codes (index + 1) are stored in EntryStore.sizeKinds; 0 is none. */
+export const SIZE_KINDS: readonly SizeKind[] = ['text', 'thinking', 'toolCall', 'toolResult', 'image', 'document', 'other'];
+
+export function sizeKindCode(kind: SizeKind | undefined): number {
+  return kind === undefined ? 0 : SIZE_KINDS.indexOf(kind) + 1;
+}
 
 export function roleCode(role: Role | undefined): number {
   return role === undefined ? 0 : ROLE_CODES[role]!;

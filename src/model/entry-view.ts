@@ -1,8 +1,8 @@
 import type { EntryKind, Outcome, Role, ToolCallRef, ToolResultRef } from './entry.js';
 import { FLAGS } from './entry.js';
-import { FLAG_BITS, FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KINDS, NULL_REF, OUTCOMES, OUTCOME_SHIFT, ROLES, ROLE_SHIFT } from './entry-bits.js';
-import type { EntryStore, RareFields } from './entry-store.js';
-import { SIZE_KINDS } from './size/facts.js';
+import { FLAG_BITS, FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KINDS, NULL_REF, OUTCOMES, OUTCOME_SHIFT, ROLES, ROLE_SHIFT, SIZE_KINDS } from './entry-bits.js';
+import type { EntryColumns } from './entry-columns.js';
+import type { RareFields } from './rare-fields.js';
 import type { SizeKind } from './size/request-size.js';
 
 /**
@@ -16,7 +16,7 @@ export class EntryView {
   private results: ToolResultRef[] | undefined;
 
   constructor(
-    readonly store: EntryStore,
+    readonly store: EntryColumns,
     readonly index: number,
   ) {}
 

@@ -1,5 +1,4 @@
-import type { SizeKind } from './size/request-size.js';
-import type { SizeParts } from './size/facts.js';
+import type { SizeKind, SizeParts } from './size/request-size.js';
 
 /**
  * The format-neutral view of one transcript line. A format decoder fills it in; rules read

@@ -1,26 +1,9 @@
 import type { PathItems } from './context.js';
-import type { ToolCallRef, ToolResultRef } from './entry.js';
+import type { ToolResultRef } from './entry.js';
 import { ASSISTANT, outcomeCode, OUTCOME_SHIFT, TOOL_RESULT } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
-
-/** Where a result sits: the context position of its message and its index among the message's results. */
-export interface ResultSlot {
-  at: number;
-  k: number;
-}
-
-/** One tool call on a path, and what answers it. Positions are indices into the context. */
-export interface CallOccurrence {
-  /** Context position of the assistant message. */
-  at: number;
-  call: ToolCallRef;
-  /** The call's row in the store (see EntryStore.callId). */
-  row: number;
-  /** Position among the message's calls that take part in pairing. */
-  order: number;
-  /** The result that answers it, if any. */
-  result?: ResultSlot;
-}
+import { IdSlots } from './id-slots.js';
+import { OccurrenceColumns, type CallOccurrence, type OccurrenceIndex, type ResultSlot } from './occurrences.js';
 
 export interface DuplicateResult extends ResultSlot {
   occurrence: CallOccurrence;
@@ -58,19 +41,6 @@ export interface Pairing {
   duplicateCalls: DuplicateCall[];
   /** Every call by number, read without making its object: a repair looks at a few messages' calls one by one, not all. */
   readonly byNumber: OccurrenceIndex;
-}
-
-/** Occurrences numbered 0..count-1 in path order; `object(n)` is the same object `occurrences` holds. */
-export interface OccurrenceIndex {
-  readonly count: number;
-  /** Context position of occurrence n's message. */
-  positionOf(n: number): number;
-  /** Occurrence n's call row in the store. */
-  rowOf(n: number): number;
-  /** The first occurrence whose message stands at `at` or later (count when none). */
-  firstAt(at: number): number;
-  object(n: number): CallOccurrence;
-  numberOf(occurrence: CallOccurrence): number;
 }
 
 /** The entries of a path: the store, each position's entry index, and each position as an entry. */
@@ -234,164 +204,6 @@ function noOccurrence(): never {
 /** The pairing of a path that holds no call and no result. */
 function unpaired(): Pairing {
   return { occurrences: [], missing: [], displaced: [], outOfOrder: [], duplicates: [], orphans: [], failedTurnResults: [], duplicateCalls: [], byNumber: NO_OCCURRENCES };
-}
-
-/** Occurrences in columns; each becomes one object when first asked for, so every list shares it. */
-class OccurrenceColumns implements OccurrenceIndex {
-  count = 0;
-  at: Int32Array;
-  call: Int32Array;
-  order: Int32Array;
-  /** Context position of the answering result, -1 when unanswered. */
-  resultAt: Int32Array;
-  resultK: Int32Array;
-  /** The occurrence after this one in its id's queue of open calls of one message, -1 at the end. */
-  next: Int32Array;
-  private readonly objects: Array<CallOccurrence | undefined> = [];
-  /**
-   * The calls of the message last made objects for: a context hands out a fresh view per ask, and
-   * each view makes all its calls, so a message of n calls would cost n² without this.
-   */
-  private callsAt = -1;
-  private callsThere: ToolCallRef[] = [];
-  private firstCallThere = 0;
-
-  /** `capacity`: the calls the path can hold, at most (more only grow the columns). */
-  constructor(
-    private readonly store: EntryStore,
-    private readonly items: PathItems,
-    capacity: number,
-  ) {
-    // Written out: Array.from with a callback cost five times the six allocations, once per pairing (a line of a dataset).
-    this.at = new Int32Array(capacity);
-    this.call = new Int32Array(capacity);
-    this.order = new Int32Array(capacity);
-    this.resultAt = new Int32Array(capacity);
-    this.resultK = new Int32Array(capacity);
-    this.next = new Int32Array(capacity);
-  }
-
-  add(at: number, call: number, order: number): number {
-    const n = this.count++;
-    if (n === this.at.length) for (const column of ['at', 'call', 'order', 'resultAt', 'resultK', 'next'] as const) this[column] = grow(this[column]);
-    this.at[n] = at;
-    this.next[n] = -1;
-    this.call[n] = call;
-    this.order[n] = order;
-    this.resultAt[n] = -1;
-    return n;
-  }
-
-  answer(n: number, at: number, k: number): void {
-    this.resultAt[n] = at;
-    this.resultK[n] = k;
-  }
-
-  object(n: number): CallOccurrence {
-    let occurrence = this.objects[n];
-    if (occurrence === undefined) {
-      const at = this.at[n]!;
-      // The call as the item at that position hands it out, so code holding that item sees the same object.
-      if (this.callsAt !== at) {
-        const item = this.items.at(at)!;
-        this.callsThere = item.toolCalls!;
-        this.firstCallThere = this.store.callStart(item.index);
-        this.callsAt = at;
-      }
-      const call = this.callsThere[this.call[n]! - this.firstCallThere]!;
-      const result = this.resultAt[n] === -1 ? undefined : { at: this.resultAt[n]!, k: this.resultK[n]! };
-      occurrence = { at, call, row: this.call[n]!, order: this.order[n]!, result };
-      this.objects[n] = occurrence;
-    }
-    return occurrence;
-  }
-
-  positionOf(n: number): number {
-    return this.at[n]!;
-  }
-
-  rowOf(n: number): number {
-    return this.call[n]!;
-  }
-
-  /** Occurrences are added in path order, so positions only grow with the number. */
-  firstAt(at: number): number {
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.at[middle]! < at) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  numberOf(occurrence: CallOccurrence): number {
-    for (let n = this.firstAt(occurrence.at); n < this.count && this.at[n] === occurrence.at; n++) if (this.objects[n] === occurrence) return n;
-    throw new Error('not an occurrence of this pairing');
-  }
-
-  all(): CallOccurrence[] {
-    const all: CallOccurrence[] = new Array(this.count);
-    for (let n = 0; n < this.count; n++) all[n] = this.object(n);
-    return all;
-  }
-}
-
-/**
- * Per-id facts of one pairing, in arrays indexed by id handle: a Map per fact costs tens of bytes
- * per call on a huge path, all of it garbage right after. The arrays are kept with the store and
- * reused by every path; each pairing clears what it set (the handles it touched) when it ends.
- */
-class IdSlots {
-  private static readonly free = new WeakMap<EntryStore, IdSlots>();
-  readonly firstCall: Int32Array;
-  readonly openHead: Int32Array;
-  readonly openTail: Int32Array;
-  readonly answered: Int32Array;
-  readonly failedAt: Int32Array;
-  private touched: number[] = [];
-
-  private constructor(private readonly store: EntryStore, size: number) {
-    [this.firstCall, this.openHead, this.openTail, this.answered, this.failedAt] = Array.from({ length: 5 }, () => new Int32Array(size));
-  }
-
-  /** The store's slots when no other pairing holds them (pairings do not nest, but nothing forbids it). */
-  static of(store: EntryStore): IdSlots {
-    const slots = IdSlots.free.get(store);
-    // With room to spare: a store reused line after line (conversations) adds ids as it goes.
-    if (slots === undefined || slots.firstCall.length < store.callIds.count) return new IdSlots(store, store.callIds.count + 256);
-    IdSlots.free.delete(store);
-    return slots;
-  }
-
-  /** -1 when not set. */
-  get(column: Int32Array, handle: number): number {
-    return column[handle]! - 1;
-  }
-
-  set(column: Int32Array, handle: number, value: number): void {
-    if (this.firstCall[handle] === 0 && this.openHead[handle] === 0 && this.openTail[handle] === 0 && this.answered[handle] === 0 && this.failedAt[handle] === 0) this.touched.push(handle);
-    column[handle] = value + 1;
-  }
-
-  release(): void {
-    for (const handle of this.touched) {
-      this.firstCall[handle] = 0;
-      this.openHead[handle] = 0;
-      this.openTail[handle] = 0;
-      this.answered[handle] = 0;
-      this.failedAt[handle] = 0;
-    }
-    this.touched = [];
-    IdSlots.free.set(this.store, this);
-  }
-}
-
-function grow(column: Int32Array): Int32Array {
-  const bigger = new Int32Array(Math.max(16, column.length * 2));
-  bigger.set(column);
-  return bigger;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { flagMask } from './entry-bits.js';
-import { PARTIAL, type EntryStore } from './entry-store.js';
+import { PARTIAL } from './entry-columns.js';
+import type { EntryStore } from './entry-store.js';
 
 /** Flags that mark something a rule reports: a missing parent, empty or blank content, results after other content. */
 const ATTENTION = flagMask('parentMissing') | flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');

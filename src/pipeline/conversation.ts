@@ -2,7 +2,7 @@ import type { LineConversation } from '../formats/format.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { applyToItems } from '../repair/apply-items.js';
-import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts, type RepairMode, type RepairPlan } from '../repair/plan.js';
+import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts, type RepairPlan } from '../repair/plan.js';
 import { planRepair } from '../repair/planner.js';
 import type { Rule } from '../rules/rule.js';
 import { leavesNothingToMend } from '../rules/index.js';
@@ -10,7 +10,7 @@ import type { ProviderId } from '../providers/provider-id.js';
 import { analyze, type Analysis } from '../model/analysis.js';
 import type { Finding } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
-import { lineJob, shifted, type LineWork } from './line-work.js';
+import { lineJob, shifted, type LineRepair, type LineWork } from './line-work.js';
 import { runRules } from './run-rules.js';
 
 /** The format whose lines are conversations; its name is what the mini transcripts report. */
@@ -110,12 +110,6 @@ export interface ConversationRepair {
   analysis: Analysis;
   /** What the rules found in the repaired conversation, when judging stood in for its last plan (not yet placed on a line). */
   findings?: Finding[];
-}
-
-/** How each line is repaired: the mode, and the provider named for every line (otherwise each line's own). */
-export interface LineRepair {
-  mode: RepairMode;
-  provider?: ProviderId;
 }
 
 /**

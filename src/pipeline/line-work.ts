@@ -3,8 +3,7 @@ import type { ProviderId } from '../providers/provider-id.js';
 import { configureRules, overridesOf } from '../rules/configure.js';
 import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
-import type { LineRepair } from './conversation.js';
-import type { RepairedLine } from './rewrite-conversations.js';
+import type { RepairCounts, RepairMode } from '../repair/plan.js';
 import type { Finding } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
 
@@ -59,4 +58,25 @@ export function jobRules(job: LineJob): Rule[] {
 /** Findings and lines of another part of the file, numbered as lines of this one. */
 export function shifted(found: LineResults, lines: number): LineResults {
   return { findings: found.findings.map((finding) => ({ ...finding, line: finding.line + lines })), changing: found.changing.map((line) => line + lines) };
+}
+
+/** How each line is repaired: the mode, and the provider named for every line (otherwise each line's own). */
+export interface LineRepair {
+  mode: RepairMode;
+  provider?: ProviderId;
+}
+
+/** A line repaired on its own, to a fixed point. */
+export interface RepairedLine {
+  /** Where its bytes are in the file, without the line ending. */
+  start: number;
+  end: number;
+  /** Whether a plan had anything to do (the bytes may still come out the same). */
+  changed: boolean;
+  /** Its new bytes, without a line ending; absent when they are the bytes as read. */
+  bytes?: Uint8Array;
+  /** Absent for a line that holds no conversation. */
+  counts?: RepairCounts;
+  /** What is left in it; each finding's line is set where the line is written. */
+  findings: Finding[];
 }

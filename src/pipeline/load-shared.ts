@@ -6,6 +6,7 @@ import type { TranscriptFormat } from '../formats/format.js';
 import { readFileLines, type FileRange } from '../io/file-lines.js';
 import type { RawLine } from '../io/line-reader.js';
 import { EntryStore } from '../model/entry-store.js';
+import { appendStore } from '../model/store-copy.js';
 import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import type { LineWork } from './line-work.js';
@@ -176,7 +177,7 @@ export function joinRanges(first: Transcript, tails: readonly RangeResult[], for
     if (found !== undefined) work!.merge(found, lines);
     const tail = EntryStore.revive(second.entries);
     first.entries.reserveFor(tail);
-    first.entries.append(tail, lines, translation(tail, first.entries));
+    appendStore(first.entries, tail, lines, translation(tail, first.entries));
     for (const issue of second.lineIssues) first.lineIssues.push({ ...issue, line: issue.line + lines, ...(issue.through === undefined ? {} : { through: issue.through + lines }) });
     if (second.lastLine !== undefined) first.lastLine = { ...second.lastLine, line: second.lastLine.line + lines };
     first.lines += second.lines;

@@ -6,40 +6,16 @@ import type { LineEnding } from '../io/line-reader.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { EntryStore } from '../model/entry-store.js';
 import { splitSpans, type Transcript } from '../model/transcript.js';
-import { addCounts, emptyCounts, isEmptyPlan, type RepairCounts } from '../repair/plan.js';
+import { addCounts, emptyCounts, isEmptyPlan } from '../repair/plan.js';
 import { keepsMendedRules, leavesNothingToMend } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
-import { checkConversation, checkShapeless, placeFindings, planConversation, repairConversation, LineStore, type LineRepair } from './conversation.js';
+import { checkConversation, checkShapeless, placeFindings, planConversation, repairConversation, LineStore } from './conversation.js';
+import type { ConversationPlan, WrittenConversations } from './conversation-plan.js';
 import type { Finding, RepairSummary } from './finding.js';
 import type { ConversationSink } from './load-transcript.js';
-import { lineJob, shifted, type LineResults, type LineWork } from './line-work.js';
+import { lineJob, shifted, type LineRepair, type LineResults, type RepairedLine } from './line-work.js';
 import type { Chunk } from './passes.js';
 import { copiesAround, writeSpliced } from './splice-conversations.js';
-
-/** What the first read of a file of conversations learned: the lines a repair changes, and the findings of the others. */
-export interface ConversationPlan extends LineWork {
-  /** Lines whose conversation the repair changes. */
-  changing: Set<number>;
-  /** Findings of the lines it leaves as they are, by line. */
-  findings: Map<number, Finding[]>;
-  /** Changing lines already repaired, by line: the second read writes these as they are. */
-  repaired: Map<number, RepairedLine>;
-}
-
-/** A line repaired on its own, to a fixed point. */
-export interface RepairedLine {
-  /** Where its bytes are in the file, without the line ending. */
-  start: number;
-  end: number;
-  /** Whether a plan had anything to do (the bytes may still come out the same). */
-  changed: boolean;
-  /** Its new bytes, without a line ending; absent when they are the bytes as read. */
-  bytes?: Uint8Array;
-  /** Absent for a line that holds no conversation. */
-  counts?: RepairCounts;
-  /** What is left in it; each finding's line is set where the line is written. */
-  findings: Finding[];
-}
 
 /** The repaired lines one read holds for the second, in bytes; past this, the second read repairs the rest. */
 const REPAIRED_BYTES = 16 << 20;
@@ -112,16 +88,6 @@ function repairLine(text: string, format: TranscriptFormat, how: LineRepair, rul
   const line: RepairedLine = { ...at, changed: repaired.changed, counts: repaired.counts, findings };
   if (repaired.changed) line.bytes = Buffer.from(rewritten.text);
   return line;
-}
-
-/** What the second read wrote. */
-export interface WrittenConversations {
-  /** The file-level model of the output (its lines and endings; conversations make no entries). */
-  output: Transcript;
-  /** Findings left in the output, with its line numbers. */
-  findings: Finding[];
-  counts: RepairCounts;
-  lines: RepairSummary['lines'];
 }
 
 const EOL: Record<LineEnding, string> = { lf: '\n', crlf: '\r\n', none: '' };

@@ -28,7 +28,8 @@ import { invalidJson } from '../rules/syntax/invalid-json.js';
 import { runRules } from './run-rules.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import { withConversationFindings } from './conversation.js';
-import { planConversations, writeConversations, type ConversationPlan } from './rewrite-conversations.js';
+import type { ConversationPlan } from './conversation-plan.js';
+import { planConversations, writeConversations } from './rewrite-conversations.js';
 
 /** Where a repaired transcript goes. */
 export type Target =

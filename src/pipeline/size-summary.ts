@@ -3,7 +3,6 @@ import { measureRequest } from '../model/size/measure.js';
 import type { SizeKind, SizeShare } from '../model/size/request-size.js';
 import { judgeSize } from '../providers/size/judge.js';
 import { findRule } from '../rules/index.js';
-import type { Finding } from './finding.js';
 
 /** How many tools and entries the summary lists: enough to see what to slim, short enough to read. */
 export const SUMMARY_TOOLS = 10;
@@ -29,7 +28,7 @@ export interface SizeSummary {
 }
 
 /** Whether a size rule found something: only then does a report carry the summary, so other reports stay as they were. */
-export function hasSizeFinding(findings: readonly Pick<Finding, 'rule'>[]): boolean {
+export function hasSizeFinding(findings: readonly { rule: string }[]): boolean {
   return findings.some((finding) => findRule(finding.rule)?.meta.category === 'size');
 }
 

@@ -6,7 +6,7 @@ import type { Transcript } from '../model/transcript.js';
 import { addCounts, emptyCounts } from '../repair/plan.js';
 import type { Finding } from './finding.js';
 import type { Chunk } from './passes.js';
-import type { ConversationPlan, WrittenConversations } from './rewrite-conversations.js';
+import type { ConversationPlan, WrittenConversations } from './conversation-plan.js';
 
 /**
  * Whether the second read can copy the file around its changing lines: every one is repaired

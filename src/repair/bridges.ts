@@ -6,7 +6,7 @@ import { enforcedTerm } from '../providers/choose.js';
 import { instructionsApart, OTHER } from '../providers/instructions.js';
 import type { EntryMarks } from './entry-marks.js';
 import type { PlanBuilder } from './plan-builder.js';
-import type { Node } from './replay.js';
+import type { Node } from './path-node.js';
 
 /** 'system': a request line's system or developer message, which Gemini and Bedrock take out of the turns (instructionsApart). */
 type Turn = 'user' | 'assistant' | 'calls' | 'tool' | 'system';

@@ -1,7 +1,8 @@
 import type { Analysis } from '../model/analysis.js';
 import type { Entry, ToolCallRef } from '../model/entry.js';
 import type { EntryStore } from '../model/entry-store.js';
-import { resultAt, type CallOccurrence } from '../model/pairing.js';
+import type { CallOccurrence } from '../model/occurrences.js';
+import { resultAt } from '../model/pairing.js';
 import { freshCallId } from './fresh-call-id.js';
 import type { EntryMarks } from './entry-marks.js';
 import type { PlanBuilder } from './plan-builder.js';

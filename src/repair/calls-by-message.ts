@@ -1,5 +1,5 @@
 import type { Entry } from '../model/entry.js';
-import type { CallOccurrence, OccurrenceIndex } from '../model/pairing.js';
+import type { CallOccurrence, OccurrenceIndex } from '../model/occurrences.js';
 
 /**
  * Each assistant message's call occurrences on the path, read from the pairing's numbers when

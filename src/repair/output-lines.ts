@@ -6,6 +6,7 @@ import { addLateFacts } from '../pipeline/load-transcript.js';
 import { positionalId, positionOf } from '../model/entry.js';
 import { KIND_CODE, KIND_MASK } from '../model/entry-bits.js';
 import { EntryStore } from '../model/entry-store.js';
+import { copyRun, movedPosition, pushCopy } from '../model/store-copy.js';
 import type { LineIssue, Transcript } from '../model/transcript.js';
 import type { EntryEdit, Placement, RepairPlan } from './plan.js';
 
@@ -126,7 +127,7 @@ export class OutputLines {
     const from = this.entryOn(first);
     const entries = output.entries;
     for (let k = 0; k < count; k++) this.newIndex[from + k] = entries.length + k;
-    entries.copyRun(entriesIn, from, from + count, output.lines + 1, output.bytes);
+    copyRun(entries, entriesIn, from, from + count, output.lines + 1, output.bytes);
     output.lines += count;
     output.parsedLines += count;
     output.bytes += byteLength;
@@ -181,7 +182,7 @@ export class OutputLines {
       if (from !== -1) this.newIndex[from] = entries.length;
       const info = from === -1 ? 0 : entriesIn.info[from]!;
       if (value === undefined && (info & KIND_MASK) !== HEADER) {
-        entries.pushCopy(entriesIn, from, { line, offset: output.bytes, byteLength: bytes.length, idRef: entries.movedPosition(entriesIn, from, entries.length) });
+        pushCopy(entries, entriesIn, from, { line, offset: output.bytes, byteLength: bytes.length, idRef: movedPosition(entries, entriesIn, from, entries.length) });
       } else {
         const entry = this.decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
         entry.offset = output.bytes;

@@ -1,6 +1,7 @@
 import type { Analysis } from '../model/analysis.js';
 import type { Entry } from '../model/entry.js';
-import { resultAt, type CallOccurrence } from '../model/pairing.js';
+import type { CallOccurrence } from '../model/occurrences.js';
+import { resultAt } from '../model/pairing.js';
 import { idBreaks, idRuleOf } from '../providers/id-rule.js';
 import { idForShape } from '../providers/id-shape.js';
 import type { EntryMarks } from './entry-marks.js';

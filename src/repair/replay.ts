@@ -4,11 +4,12 @@ import { semanticsOf } from '../model/transcript.js';
 import { isFailed, positionOf, type Entry, type ToolCallRef } from '../model/entry.js';
 import { ASSISTANT, flagMask } from '../model/entry-bits.js';
 import { orphanServerResults } from '../model/server-tools.js';
-import { analyzePairing, lastLines, type CallOccurrence, type OccurrenceIndex, type ResultSlot } from '../model/pairing.js';
-import type { EntryEdit, NewLine, RepairMode } from './plan.js';
+import type { CallOccurrence, OccurrenceIndex, ResultSlot } from '../model/occurrences.js';
+import { analyzePairing, lastLines } from '../model/pairing.js';
+import type { NewLine, RepairMode } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { relink } from './links.js';
-import { enforcedTerm, lineRefuses } from '../providers/choose.js';
+import { enforcedTerm } from '../providers/choose.js';
 import { reasoningIsItem } from '../providers/reasoning.js';
 import { dropForeignReasoning } from './foreign-reasoning.js';
 import { bridgesWanted, bridgeTurns } from './bridges.js';
@@ -17,16 +18,11 @@ import { renameReusedIds, trimCallNames } from './call-fixes.js';
 import { EntryMarks } from './entry-marks.js';
 import { renameForProvider } from './provider-ids.js';
 import { CallsByMessage } from './calls-by-message.js';
+import type { Node } from './path-node.js';
+import { blockOf, contentRefused, fillToolNames, fixContent, hasBlankText, hasOddResultName } from './content-fixes.js';
 
 /** The flags fixContent acts on (with blank text blocks, a rare field). */
-const CONTENT_FLAGS = flagMask('emptyContent') | flagMask('blankText') | flagMask('resultsAfterOther');
 const IN_CONTEXT = flagMask('inContext');
-
-/** A node of the repaired replay path: an entry of the file, or a line the repair adds after one (or, a bridge that opens the history, before one). */
-export type Node =
-  | { entry: Entry }
-  | { added: Extract<NewLine, { kind: 'missing-result' | 'bridge' }>; after: Entry }
-  | { added: Extract<NewLine, { kind: 'bridge' }>; before: Entry };
 
 /**
  * Pair-atomic repair of the replayed path. Calls that cannot be answered (failed turns, partial
@@ -341,83 +337,6 @@ function fresh(seed: string, taken: (id: string) => boolean, newId: (seed: strin
     const id = newId(`${seed}#${n}`);
     if (!taken(id)) return id;
   }
-}
-
-/**
- * A result keeps the name of the call it answers; padding is trimmed. Never "unknown". Names are
- * read from the columns. For a provider that pairs by name (`matchCall`, Gemini) a result that
- * names another tool gets its call's name.
- */
-function fillToolNames(byAssistant: CallsByMessage, items: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, matchCall: boolean): void {
-  for (const occurrences of byAssistant.values()) {
-    for (const occurrence of occurrences) {
-      if (occurrence.result === undefined) continue;
-      const result = items[occurrence.result.at]!;
-      const k = store.resultStart(result.index) + occurrence.result.k;
-      if (store.resultNamePointer[k] === 0) continue;
-      const code = store.resultName[k]!;
-      const name = code === 0 ? undefined : store.strings.text(code - 1);
-      const called = occurrence.call.name?.trim();
-      const mismatched = matchCall && name !== undefined && name.trim() !== '' && called !== undefined && called !== '' && name.trim() !== called;
-      if (dropped.has(result) || (!mismatched && name !== undefined && name.trim() !== '' && name.trim() === name)) continue;
-      const fixed = !mismatched && name !== undefined && name.trim() !== '' ? name.trim() : called;
-      if (!fixed) continue;
-      builder.edit(result.line, { kind: 'set-tool-name', name: fixed });
-      builder.count('rewrittenEntries');
-    }
-  }
-}
-
-/** Which empty content the file's reader refuses (see fixContent). */
-interface ContentRefused {
-  blankText: boolean;
-  blankUser: boolean;
-  emptyFailedTurn: boolean;
-}
-
-/** A session's agent fixes empty content itself; a request line keeps what its provider takes (see lineRefuses). */
-function contentRefused(analysis: Analysis): ContentRefused {
-  return {
-    blankText: lineRefuses(analysis, 'empty-text-block') ?? true,
-    blankUser: lineRefuses(analysis, 'blank-user-message') ?? true,
-    emptyFailedTurn: lineRefuses(analysis, 'empty-error-turn') ?? true,
-  };
-}
-
-/** On-disk fixes current OpenClaw applies: placeholder text for empty failed turns and blank user turns; empty text blocks go. */
-function fixContent(path: readonly Entry[], store: EntryStore, dropped: EntryMarks, builder: PlanBuilder, refused: ContentRefused): void {
-  const blank = hasBlankText(store);
-  for (const entry of path) {
-    // Read from the columns first: almost every entry has nothing to fix.
-    if ((store.info[entry.index]! & CONTENT_FLAGS) === 0 && (!blank || store.rare.get(entry.index)?.blankTextBlocks === undefined)) continue;
-    if (dropped.has(entry)) continue;
-    const edits: EntryEdit[] = [];
-    if (entry.role === 'assistant' && entry.outcome === 'error' && entry.emptyContent) {
-      if (refused.emptyFailedTurn) edits.push({ kind: 'fill-failed-turn' });
-    } else if (entry.role === 'user' && entry.blankText) {
-      if (refused.blankUser) edits.push({ kind: 'fill-blank-user' });
-    } else {
-      if (entry.resultsAfterOther) edits.push({ kind: 'results-first' });
-      if (entry.blankTextBlocks !== undefined && refused.blankText) edits.push({ kind: 'drop-blocks', blocks: entry.blankTextBlocks.map(blockOf) });
-    }
-    for (const edit of edits) builder.edit(entry.line, edit);
-    if (edits.length > 0) builder.count('rewrittenEntries');
-  }
-}
-
-/** Read from the few entries with rare fields, not per entry of the path. */
-function hasBlankText(store: EntryStore): boolean {
-  for (const rare of store.rare.values()) if (rare.blankTextBlocks !== undefined) return true;
-  return false;
-}
-
-function hasOddResultName(store: EntryStore): boolean {
-  for (let k = 0; k < store.results; k++) if (store.resultNameOdd(k)) return true;
-  return false;
-}
-
-function blockOf(pointer: string): number {
-  return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
 }
 
 /**

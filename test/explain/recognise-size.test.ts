@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, type SizeQuote } from '../../src/explain/catalogue.js';
+import { catalogue } from '../../src/explain/catalogue.js';
+import type { SizeQuote } from '../../src/explain/catalogue-entry.js';
 import { recognise } from '../../src/explain/recognise.js';
 import { sizeCatalogue } from '../../src/explain/size-catalogue.js';
 import { PROVIDER_IDS } from '../../src/providers/provider-id.js';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Entry, type EntryKind, type Outcome, type Role } from '../../src/model/entry.js';
 import { EntryStore } from '../../src/model/entry-store.js';
 import { IdTable } from '../../src/model/id-table.js';
+import { appendStore } from '../../src/model/store-copy.js';
 import { translation } from '../../src/model/store-translation.js';
 
 const KINDS: EntryKind[] = ['header', 'message', 'compaction', 'branch-summary', 'context', 'state', 'unknown'];
@@ -92,7 +93,7 @@ describe('EntryStore', () => {
         const base = firstMakers.length;
         const lines = base + skipped;
         store.reserveFor(tail);
-        store.append(tail, lines, translation(tail, store));
+        appendStore(store, tail, lines, translation(tail, store));
         store.trim();
         firstMakers.forEach((make, index) => expect(facts(store.at(index))).toEqual(facts(make(index))));
         secondMakers.forEach((make, index) => {

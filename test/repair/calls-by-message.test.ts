@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/model/analysis.js';
 import { loadTranscript } from '../../src/pipeline/load-transcript.js';
-import type { CallOccurrence } from '../../src/model/pairing.js';
+import type { CallOccurrence } from '../../src/model/occurrences.js';
 import { CallsByMessage } from '../../src/repair/calls-by-message.js';
 import { call, Session } from '../helpers/session.js';
 

@@ -1,6 +1,6 @@
 import { Entry } from '../../model/entry.js';
-import { addSize, type SizeParts } from '../../model/size/facts.js';
-import type { SizeKind } from '../../model/size/request-size.js';
+import { addSize } from '../../model/size/facts.js';
+import type { SizeKind, SizeParts } from '../../model/size/request-size.js';
 import { addPartsSize } from '../gemini-parts-size.js';
 import { isObject, textIn, type Json } from '../json.js';
 import { jsonSize, textBytes, usageTotal } from '../json-size.js';

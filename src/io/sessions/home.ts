@@ -1,11 +1,8 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
-/** The environment the agents read (the same as agent.ts's Env; not imported from there, which imports this file). */
-type Env = NodeJS.ProcessEnv;
-
 /** The home folder as the agents see it: $HOME first, as Node's os.homedir() does. */
-export function homeOf(env: Env): string {
+export function homeOf(env: NodeJS.ProcessEnv): string {
   return env.HOME || homedir();
 }
 
@@ -32,7 +29,7 @@ export interface AgentFolder {
 }
 
 /** The folder the first set variable names, else `fallback`; a relative value is taken from `cwd`, as the agent started there would. */
-export function folderFrom(env: Env, variables: readonly FolderVariable[], fallback: string, cwd = process.cwd()): AgentFolder {
+export function folderFrom(env: NodeJS.ProcessEnv, variables: readonly FolderVariable[], fallback: string, cwd = process.cwd()): AgentFolder {
   for (const variable of variables) {
     const given = env[variable.name];
     const value = variable.trim ? given?.trim() : given;
@@ -44,7 +41,7 @@ export function folderFrom(env: Env, variables: readonly FolderVariable[], fallb
 }
 
 /** `~`, `~/…` and `~\…`, as pi, Qwen Code and OpenClaw expand them (never `~user`). */
-function expandTilde(path: string, env: Env): string {
+function expandTilde(path: string, env: NodeJS.ProcessEnv): string {
   if (path === '~') return homeOf(env);
   return /^~[/\\]/.test(path) ? join(homeOf(env), path.slice(2)) : path;
 }

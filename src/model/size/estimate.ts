@@ -1,5 +1,4 @@
-import type { SizeKind } from './request-size.js';
-import type { SizeParts } from './facts.js';
+import type { SizeKind, SizeParts } from './request-size.js';
 
 /**
  * Turns the bytes a request holds into input tokens. Chosen by measurement against the usage the

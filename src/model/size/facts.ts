@@ -1,9 +1,7 @@
 import type { Entry } from '../entry.js';
 import type { EntryStore } from '../entry-store.js';
-import type { SizeKind } from './request-size.js';
-
-/** Every SizeKind, in the order their codes (index + 1) are stored in EntryStore.sizeKinds. */
-export const SIZE_KINDS: readonly SizeKind[] = ['text', 'thinking', 'toolCall', 'toolResult', 'image', 'document', 'other'];
+import { SIZE_KINDS } from '../entry-bits.js';
+import type { SizeKind, SizeParts } from './request-size.js';
 
 /**
  * A string at least this long is noted on its entry (Entry.longString): the smallest cap a
@@ -17,9 +15,6 @@ export function noteString(entry: Entry, pointer: string, length: number): void 
   const held = entry.longString;
   if (held === undefined || length > held.length) entry.longString = { pointer, length };
 }
-
-/** Bytes by kind. */
-export type SizeParts = Partial<Record<SizeKind, number>>;
 
 /** What one entry adds to the request: its bytes, of which kind, and by kind when more than one. */
 export interface EntrySize {
@@ -64,8 +59,4 @@ export function entrySize(store: EntryStore, i: number): EntrySize {
   const kind = code === 0 ? undefined : SIZE_KINDS[code - 1];
   const parts = store.rare.size === 0 ? undefined : store.rare.get(i)?.sizeParts;
   return { bytes, kind, parts: parts ?? (kind === undefined ? {} : { [kind]: bytes }) };
-}
-
-export function sizeKindCode(kind: SizeKind | undefined): number {
-  return kind === undefined ? 0 : SIZE_KINDS.indexOf(kind) + 1;
 }

@@ -1,7 +1,8 @@
 import type { Analysis } from '../analysis.js';
 import { ASSISTANT } from '../entry-bits.js';
-import type { EntryStore, RareFields } from '../entry-store.js';
-import { SIZE_KINDS } from './facts.js';
+import type { EntryStore } from '../entry-store.js';
+import type { RareFields } from '../rare-fields.js';
+import { SIZE_KINDS } from '../entry-bits.js';
 import { documentTokens, estimatorFor, imageTokens, sessionOverhead, textTokens, type TokenEstimator } from './estimate.js';
 import type { MeasuredMedia, RequestSize, SizeKind, SizeShare } from './request-size.js';
 

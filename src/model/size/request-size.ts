@@ -8,6 +8,9 @@
 /** What a part of the request is, for the breakdown of what makes a session big. */
 export type SizeKind = 'text' | 'thinking' | 'toolCall' | 'toolResult' | 'image' | 'document' | 'other';
 
+/** Bytes by kind. */
+export type SizeParts = Partial<Record<SizeKind, number>>;
+
 /** Input tokens of the replayed request, estimated, anchored on the last usage the session recorded. */
 export interface TokenEstimate {
   /** The best estimate. */
