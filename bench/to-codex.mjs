@@ -84,7 +84,9 @@ export async function toCodex(source, target) {
         }
       }
       const usage = message.usage ?? {};
-      const last = { input_tokens: usage.input ?? 0, cached_input_tokens: usage.cacheRead ?? 0, output_tokens: usage.output ?? 0, reasoning_output_tokens: 0, total_tokens: (usage.input ?? 0) + (usage.output ?? 0) };
+      // OpenAI's input_tokens count the cached ones too (cached_input_tokens is part of them).
+      const input = (usage.input ?? 0) + (usage.cacheRead ?? 0);
+      const last = { input_tokens: input, cached_input_tokens: usage.cacheRead ?? 0, output_tokens: usage.output ?? 0, reasoning_output_tokens: 0, total_tokens: input + (usage.output ?? 0) };
       // Two counts per response, as Codex writes them: the totals before it, then after it.
       for (const step of [0, last.total_tokens]) {
         tokens += step;

@@ -73,7 +73,8 @@ export async function toGemini(source, target) {
         type: 'gemini',
         content: message.content.filter((block) => block.type === 'text').map((block) => block.text).join('\n'),
         thoughts: thinking ? [{ subject: thinking.split('\n')[0].slice(0, 80), description: thinking, timestamp: stamp() }] : [],
-        tokens: { input: usage.input ?? 0, output: usage.output ?? 0, cached: usage.cacheRead ?? 0, thoughts: 0, tool: 0, total: (usage.input ?? 0) + (usage.output ?? 0) },
+        // Gemini CLI records promptTokenCount as `input`: the cached tokens are part of it.
+        tokens: { input: (usage.input ?? 0) + (usage.cacheRead ?? 0), output: usage.output ?? 0, cached: usage.cacheRead ?? 0, thoughts: 0, tool: 0, total: (usage.input ?? 0) + (usage.cacheRead ?? 0) + (usage.output ?? 0) },
         model: 'gemini-2.5-pro',
       };
       const calls = message.content.filter((block) => block.type === 'toolCall');

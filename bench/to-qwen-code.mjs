@@ -66,7 +66,8 @@ export async function toQwenCode(source, target) {
         parent = await record(parent, at, 'user', 'real_user', { message: { role: 'user', parts: [{ text: textOf(message.content) }] } });
       } else if (message.role === 'assistant') {
         const usage = message.usage ?? {};
-        const input = usage.input ?? 0;
+        // promptTokenCount counts the cached tokens too (cachedContentTokenCount is part of it).
+        const input = (usage.input ?? 0) + (usage.cacheRead ?? 0);
         const output = usage.output ?? 0;
         parent = await record(parent, at, 'system', 'system', {
           subtype: 'ui_telemetry',

@@ -150,8 +150,9 @@ async function resume(agent, file, entry, phase) {
     if (opts.keep !== undefined) keepRunFiles(root, captured, run);
     // What the client appended to the session (or all of it, when it rewrote the file): its own compaction record.
     const left = readFileSync(placed.session, 'utf8');
-    const compactedByClient = [...new Set([...(left.startsWith(placedText) ? left.slice(placedText.length) : left).matchAll(client.compaction)].map((m) => m[0]))];
-    const requests = captured.filter((c) => c.body !== undefined).map((c) => ({ ...c, turns: turnsOf(client.wire, c.body) }));
+    // A record the file held already (slim's, kept when the client rewrites the file) is not the client's.
+    const compactedByClient = [...new Set([...(left.startsWith(placedText) ? left.slice(placedText.length) : left).matchAll(client.compaction)].map((m) => m[0]))].filter((found) => !placedText.includes(found));
+    const requests = captured.filter((c) => c.body !== undefined && !(client.auxiliary?.(c.body) ?? false)).map((c) => ({ ...c, turns: turnsOf(client.wire, c.body) }));
     const at = requests.findIndex((r) => isConversation(r.turns));
     // A request before the conversation's that already held the history: the client ran something on it first.
     const historyFirst = requests.slice(0, at === -1 ? undefined : at).filter((r) => r.turns.some((t) => t.texts.some((text) => entry.prompts.some((prompt) => text.includes(prompt))))).map((r) => `${r.method} ${r.url} (${r.bytes} bytes)`);

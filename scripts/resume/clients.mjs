@@ -134,8 +134,10 @@ export const CLIENTS = {
   gemini: {
     replayed: (r) => (typeof r.id === 'string' ? r : r.$set?.messages),
     wire: 'gemini',
-    // It keeps no record of a compression (GC #20803): that shows only in its requests.
-    compaction: /(?!)/g,
+    // It keeps no record of a compression (GC #20803): that shows only in its requests. Slim's shows as its summary turn.
+    compaction: /"id":"compaction:[^"]*:summary"/g,
+    // Its model router first asks a small model to score the prompt, with the last few turns: not the conversation's request.
+    auxiliary: (body) => JSON.stringify(body?.systemInstruction ?? '').includes('You are a specialized Task Routing AI'),
     binary: () => interopBin('@google/gemini-cli', 'gemini'),
     respond: geminiAnswer,
     place(file, root) {

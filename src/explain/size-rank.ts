@@ -1,7 +1,7 @@
 import type { MeasuredMedia, RequestSize } from '../model/size/request-size.js';
 import type { SizeJudge } from '../providers/size/index.js';
 import { systemCounted } from './rank.js';
-import type { Provider } from './catalogue.js';
+import type { Provider } from './catalogue-entry.js';
 import type { RecognisedError } from './recognise.js';
 
 /** A session's measured request and what it is judged against: what a size error is matched to. */

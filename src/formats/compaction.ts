@@ -61,4 +61,6 @@ export interface FormatCompaction {
   write(input: CompactionInput): CompactionRecords;
   /** What a parsed line says, for summarizeLocally. */
   facts(value: unknown): SummaryFacts;
+  /** With `replayed`: what the message at position `at` says (a line may list several messages). */
+  factsAt?(analysis: Analysis, at: number, read: (entry: number) => unknown): SummaryFacts;
 }

@@ -55,6 +55,12 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   }
   noteImagesOverLimit(size, limits, budget, (entry) => analysis.entries.line(entry));
   if (budget.fits()) return { plan: finished(builder, analysis), report: report() };
+  // Edits are by line: a line holding glued records (or a record written over several) is first put one record a line, as repair does, and slimmed in the next pass.
+  const unsplit = transcript.lineIssues.filter((issue) => issue.kind === 'glued' || issue.kind === 'split');
+  if (unsplit.length > 0) {
+    for (const issue of unsplit) builder.split(issue.line, issue.kind === 'split');
+    return { plan: builder.finish(true), report: report() };
+  }
   if (file === undefined) {
     builder.needBytes();
     return { plan: builder.finish(), report: report() };

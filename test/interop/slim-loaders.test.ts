@@ -1,11 +1,12 @@
 /**
  * Sessions too big to resume, as Gemini CLI's and Qwen Code's OWN loaders build them: the history
  * each client would send, counted by our estimator against the target (80% of the model's
- * window), with every prompt, every call answered, nothing for the client to mend. The sessions
- * are the conversation of scripts/oversized-sessions.mjs, written by the bench converters and,
- * for Gemini CLI, by the client's own ChatRecordingService.
+ * window), with every prompt, every call answered, nothing for the client to mend; then the same
+ * sessions after `slim`, whose histories come under the target the same way. The sessions are the
+ * conversation of scripts/oversized-sessions.mjs, written by the bench converters and, for Gemini
+ * CLI, by the client's own ChatRecordingService.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { requestTokens } from '../../scripts/resume/request-tokens.mjs';
 import { geminiHistoryCheck } from './gemini-history.js';
 import { call, recordWithClient, type Step } from './gemini-sessions.js';
 import { qwenResume } from './qwen-session.js';
+import { slim } from '../../src/api/slim.js';
 
 const TARGET = 0.8;
 const target = (window: number) => Math.floor(window * TARGET);
@@ -85,5 +87,71 @@ describe('Qwen Code builds a history over the target from an oversized session',
     expect(resumed.injected).toEqual([]);
     expect(resumed.droppedDuplicates).toEqual([]);
     expect(resumed.userTexts).toEqual(entry.prompts);
+  });
+});
+
+/** Gemini's request body limit (GC #13776): slim keeps under it too. */
+const GEMINI_BODY = 1_048_576;
+
+/** What `slim` writes for a session file at `tokens`, as text, with its report. */
+async function slimmed(file: string, tokens: number): Promise<{ text: string; fits: boolean | undefined; strategies: string[] }> {
+  const output = `${file}.slim-${tokens}.jsonl`;
+  const report = await slim(file, { output, target: { tokens } });
+  const slimReport = (report.files[0] as { slim?: { fits: boolean; strategies: Array<{ strategy: string }> } }).slim;
+  return { text: await readFile(output, 'utf8'), fits: slimReport?.fits, strategies: slimReport?.strategies.map((result) => result.strategy) ?? [] };
+}
+
+describe("after slim, Gemini CLI's own loader builds a history under the target", () => {
+  const expectUnder = async (text: string, tokens: number, prompts: readonly string[]) => {
+    const check = await geminiHistoryCheck(text);
+    expect(requestTokens(check.contents).tokens).toBeLessThanOrEqual(tokens);
+    expect(Buffer.byteLength(JSON.stringify(check.contents))).toBeLessThanOrEqual(GEMINI_BODY);
+    // Every prompt is sent: the latest ones as turns, the older ones word for word in the summary turn.
+    const sent = JSON.stringify(check.contents);
+    for (const prompt of prompts) expect(sent).toContain(JSON.stringify(prompt).slice(1, -1));
+    expect(check.unequal).toEqual([]);
+    expect(check.refused).toEqual([]);
+    expect(check.patched).toEqual([]);
+    return check;
+  };
+
+  for (const tokens of [target(AGENTS.gemini.window), 100_000]) {
+    it(`written by the converter, slimmed at ${tokens.toLocaleString('en-US')} tokens: one summary turn, the latest turns kept, under the target and the body limit`, async () => {
+      const entry = manifest.gemini!;
+      const { text, fits, strategies } = await slimmed(entry.file, tokens);
+      expect(fits).toBe(true);
+      expect(strategies).toEqual(['compaction']);
+      const check = await expectUnder(text, tokens, entry.prompts);
+      expect(check.contents[0]!.parts![0]!.text).toMatch(/^This session was compacted by transcript-doctor/);
+      // The latest prompt is a turn of its own, not only a line of the summary.
+      expect(check.contents.some((content) => content.role === 'user' && content.parts?.some((part) => part.text === entry.prompts.at(-1)))).toBe(true);
+    });
+  }
+
+  it("written by the client's own recorder (its history set by $set.messages), slimmed: under the target the same way", async () => {
+    const conversation = oversizedConversation({ tokens: AGENTS.gemini.window * 1.3, model: AGENTS.gemini.model, images: false });
+    const file = join(dir, 'client-written.jsonl');
+    await writeFile(file, await recordWithClient(geminiSteps(conversation)));
+    const tokens = 100_000;
+    const { text, fits } = await slimmed(file, tokens);
+    expect(fits).toBe(true);
+    await expectUnder(text, tokens, conversation.prompts);
+  });
+});
+
+describe("after slim, Qwen Code's own loader builds a history under the target", () => {
+  it('one chat_compression record: under 80% of the window, no gap, nothing injected or dropped, every prompt sent', async () => {
+    const entry = manifest.qwen!;
+    const tokens = target(AGENTS.qwen.window);
+    const { text, fits, strategies } = await slimmed(entry.file, tokens);
+    expect(fits).toBe(true);
+    expect(strategies).toContain('compaction');
+    const resumed = await qwenResume(text);
+    expect(requestTokens(resumed.history).tokens).toBeLessThanOrEqual(tokens);
+    expect(resumed.gaps).toEqual([]);
+    expect(resumed.injected).toEqual([]);
+    expect(resumed.droppedDuplicates).toEqual([]);
+    const sent = resumed.userTexts.join('\n');
+    for (const prompt of entry.prompts) expect(sent).toContain(prompt);
   });
 });

@@ -3,6 +3,8 @@ import type { KeptHistoryProblem } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { unsigned } from '../gemini-parts.js';
 import { isObject, type Json } from '../json.js';
+import { applySlimEdits } from '../slim-edits.js';
+import type { SlimView } from '../slim-view.js';
 import { uuidFrom } from '../codex/session-meta.js';
 import { CANCELLED_ERROR, INTERRUPTED_PLACEHOLDER } from './records.js';
 
@@ -19,6 +21,8 @@ export const geminiCliEncoder: Encoder = {
       if (edit.kind === 'fix-kept-history' && edit.problems !== undefined) mend(value, edit.problems, edit.mode);
       if (edit.kind === 'drop-placeholder-turns' || edit.kind === 'drop-empty-turns') dropMessages(value, edit.pointers);
     }
+    // A compaction empties the lists before its cut (drop-parts).
+    applySlimEdits(value, edits, TEXT_ONLY);
   },
   newId: (seed) => seed,
   // The lines a repair adds: a user message before a model message of calls that opens the history, where it takes its place; the client's own closing turn after a history that ends on responses.
@@ -27,6 +31,9 @@ export const geminiCliEncoder: Encoder = {
     return line.closing ? closing(line, source) : continuing(source);
   },
 };
+
+/** Slim's stubs as Gemini text parts. */
+const TEXT_ONLY: SlimView = { parts: () => [], textBlock: (_replaced, text) => ({ text }) };
 
 /**
  * The model turn Gemini CLI itself adds in memory after a history that ends on function responses

@@ -65,3 +65,13 @@ export function partsOf(content: unknown): unknown[] {
 export function responseOf(part: unknown): Json | undefined {
   return isObject(part) && isObject(part.functionResponse) ? part.functionResponse : undefined;
 }
+
+/** The id of the summary turn a compaction by transcript-doctor writes, from the id of the first message it keeps. */
+export function compactionSummaryId(keptId: string): string {
+  return `compaction:${keptId}:summary`;
+}
+
+/** Whether a message is the summary turn of a compaction by transcript-doctor (see compactionSummaryId). */
+export function isCompactionSummary(message: Json): boolean {
+  return typeof message.id === 'string' && message.id.startsWith('compaction:') && message.id.endsWith(':summary');
+}

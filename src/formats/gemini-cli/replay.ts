@@ -56,7 +56,8 @@ export function settleReplay(entries: EntryStore): Map<number, LateFacts> {
   for (const [entry, problems] of judgeHistory(messages.values())) facts.set(entry, { keptHistoryProblems: problems });
   for (const { entry, id } of wipes) facts.set(entry, { ...facts.get(entry), wipesHistory: id });
   const replayed = [...messages.values()];
-  for (const message of replayed) addSize(facts, message);
+  const stale = staleBefore(replayed);
+  for (const message of replayed) addSize(facts, message, stale);
   const ending = historyEnding(replayed);
   for (const message of replayed) {
     if (!message.summary.placeholder || message === ending.closing) continue;
@@ -95,14 +96,24 @@ function place(messages: Map<string, ReplayedMessage>, copy: MessageCopy, entry:
   messages.set(copy.id, replayed);
 }
 
+/**
+ * Usage recorded at or before this time counted history a compaction took out: the summary turn
+ * the log replays first is stamped with the time of the latest message it was written after.
+ */
+function staleBefore(replayed: readonly ReplayedMessage[]): string | undefined {
+  let stamp: string | undefined;
+  for (const message of replayed) if (message.summary.compactedAt !== undefined) stamp = message.summary.compactedAt;
+  return stamp;
+}
+
 /** A replayed message's size, added to its entry's (a line that sets a whole list holds many). */
-function addSize(facts: Map<number, LateFacts>, message: ReplayedMessage): void {
+function addSize(facts: Map<number, LateFacts>, message: ReplayedMessage, stale: string | undefined): void {
   const size = message.summary.size;
   if (size === undefined) return;
   const found = facts.get(message.entry) ?? {};
   const held = found.size ?? { parts: {} };
   for (const [kind, bytes] of Object.entries(size.parts ?? { [size.kind]: size.bytes }) as Array<[SizeKind, number]>) held.parts[kind] = (held.parts[kind] ?? 0) + bytes;
-  if (size.usage !== undefined) held.usage = size.usage;
+  if (size.usage !== undefined && !(stale !== undefined && size.usageAt !== undefined && size.usageAt <= stale)) held.usage = size.usage;
   if (size.model !== undefined) held.model = size.model;
   facts.set(message.entry, { ...found, size: held });
 }

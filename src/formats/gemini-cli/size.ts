@@ -12,6 +12,8 @@ export interface MessageSize {
   kind: SizeKind;
   parts?: SizeParts;
   usage?: number;
+  /** When the message recording the usage was written: a summary turn written later makes it stale (see replay.ts). */
+  usageAt?: string;
   model?: string;
 }
 
@@ -40,6 +42,7 @@ export function messageSize(message: Json, latin1: boolean): MessageSize | undef
   const size: MessageSize = { bytes: tally.sizeBytes, kind: tally.sizeKind ?? 'other' };
   if (tally.sizeParts !== undefined) size.parts = tally.sizeParts;
   if (tally.usage !== undefined) size.usage = tally.usage;
+  if (tally.usage !== undefined && typeof message.timestamp === 'string') size.usageAt = textIn(message.timestamp, latin1);
   if (message.type === 'gemini' && typeof message.model === 'string') size.model = textIn(message.model, latin1);
   return size;
 }

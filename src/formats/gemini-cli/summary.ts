@@ -1,6 +1,6 @@
 import { isBlankPart } from '../gemini-parts.js';
 import { isObject, nonEmptyString, textIn, type Json } from '../json.js';
-import { contentText, INTERRUPTED_PLACEHOLDER, isIgnoredUserText, partsOf, responseOf } from './records.js';
+import { contentText, INTERRUPTED_PLACEHOLDER, isCompactionSummary, isIgnoredUserText, partsOf, responseOf } from './records.js';
 import { messageSize, type MessageSize } from './size.js';
 
 /** A `functionResponse` part the client sends: what it names, and where it sits under its message. */
@@ -41,6 +41,8 @@ export interface MessageSummary {
   invalid?: true;
   /** What the message sends, by kind, and the usage and model its response recorded (see Entry.sizeBytes): written into its entry once the replay is settled. */
   size?: MessageSize;
+  /** The summary turn of a compaction transcript-doctor wrote (see compaction.ts): its timestamp. */
+  compactedAt?: string;
 }
 
 export interface BlankPart {
@@ -62,6 +64,7 @@ export function summarize(message: Json, base: string, latin1 = false): MessageS
     summary.sent = !isIgnoredUserText(textIn(contentText(message.content), latin1));
     if (!summary.sent) return summary;
     summary.size = messageSize(message, latin1);
+    if (isCompactionSummary(message) && typeof message.timestamp === 'string') summary.compactedAt = textIn(message.timestamp, latin1);
     summary.responses = contentResponses(message.content, `${base}/content`, latin1);
     const parts = partsOf(message.content);
     const at = `${base}/content`;

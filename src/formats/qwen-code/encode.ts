@@ -3,6 +3,8 @@ import { BRIDGE_TEXTS, inApplyOrder, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
 import { isObject, type Json } from '../json.js';
 import { editParts } from '../gemini-parts.js';
+import { applySlimEdits } from '../slim-edits.js';
+import { qwenSlim } from './slim.js';
 
 /** What a missing result says, so a person (and the model) reading the session knows it was not the tool. */
 const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
@@ -22,6 +24,7 @@ export const qwenEncoder: Encoder = {
       else if (edit.kind === 'set-entry-id') value.uuid = edit.id;
       else if (message !== undefined) editParts(message, edit, BLANK_USER_TEXT);
     }
+    applySlimEdits(value, edits, qwenSlim);
   },
   newId(seed) {
     const hex = createHash('sha256').update(seed).digest('hex');

@@ -4,6 +4,7 @@ import { QwenDecoder, type QwenDecoderState } from './decode.js';
 import { qwenEncoder } from './encode.js';
 import { qwenHeals } from './heals.js';
 import { readText } from './text.js';
+import { qwenSlim } from './slim.js';
 import { recoverUuidLinks } from '../claude-code/links.js';
 
 const RECORD_TYPES = new Set(['user', 'assistant', 'tool_result', 'system']);
@@ -50,6 +51,7 @@ export const qwenCodeFormat: TranscriptFormat = {
   livesAt: [/(^|\/)\.qwen\/projects\/[^/]+\/chats\/[^/]+\.jsonl$/],
   createDecoder: (state) => new QwenDecoder(state as QwenDecoderState | undefined),
   encoder: qwenEncoder,
+  slim: qwenSlim,
   nothingToCanonicalize: 'a Qwen Code session has one part shape for each tool call and response',
   readText,
   copyKey: withoutTimestamp,

@@ -56,7 +56,7 @@ export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: num
   const entries = replayedEntries(analysis, read);
   const facts: SessionFacts = { prompts: [], changed: new Set(), readFiles: new Set(), commands: new Set() };
   for (let at = 0; at < Math.min(upTo, entries.length); at++) {
-    const line = format?.facts(read(entries[at]!));
+    const line = format?.factsAt !== undefined ? format.factsAt(analysis, at, read) : format?.facts(read(entries[at]!));
     if (line === undefined) continue;
     if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
     // Only what the model calls a prompt: not the context an agent writes as a user message (Codex's environment).

@@ -1,4 +1,5 @@
-import { compactionCut, planCompaction } from '../compaction/plan.js';
+import { compactionOf } from '../../formats/compactions.js';
+import { compactionCut, planCompaction, replayedEntries } from '../compaction/plan.js';
 import { summarizeLocally } from '../compaction/summary.js';
 import type { SlimSession } from '../session.js';
 import type { ThinkingRule } from './thinking.js';
@@ -18,19 +19,21 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const { analysis, budget } = session;
   if (budget.fits()) return;
   const { entries } = analysis;
+  // Positions are the compaction's own: the replayed path's, or the messages a client replays from its log (Gemini CLI).
+  const order = replayedEntries(analysis, session.readLine);
   // What each position still costs, from the end: lines once each, less what the edits took out.
-  const suffix = new Float64Array(session.length + 1);
+  const suffix = new Float64Array(order.length + 1);
   let lastLine = -1;
-  for (let at = session.length - 1; at >= 0; at--) {
-    const entry = session.entryAt(at);
+  for (let at = order.length - 1; at >= 0; at--) {
+    const entry = order[at]!;
     const line = entries.line(entry);
     const bytes = line === lastLine ? 0 : Math.max(0, entries.byteLength[entry]! - (session.savedOnLine.get(line) ?? 0));
     lastLine = line;
     suffix[at] = suffix[at + 1]! + bytes;
   }
   const room = budget.target.tokens * HEADROOM;
-  const fitsFrom = (at: number) => suffix[at]! * budget.tokensPerByte <= room;
-  const keepFrom = chooseCut(session, fitsFrom);
+  const fitsFrom = (at: number) => suffix[at]! * budget.tokensPerByte <= room && suffix[at]! <= budget.target.bytes * HEADROOM;
+  const keepFrom = chooseCut(session, order.length, fitsFrom);
   if (keepFrom === undefined) return;
   const given = session.givenSummary;
   const summary = given !== undefined && given.keepFrom === keepFrom ? given.text : summarizeLocally(analysis, keepFrom, session.readLine);
@@ -46,8 +49,10 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const keptBytes = suffix[keepFrom]! + summary.length;
   budget.bytes = Math.min(budget.bytes, keptBytes);
   budget.tokens = Math.min(budget.tokens, keptBytes * budget.tokensPerByte);
-  session.count('compaction', entries.line(session.entryAt(keepFrom)), { bytes: before.bytes - budget.bytes, tokens: before.tokens - budget.tokens });
-  session.firstEdit = Math.min(session.firstEdit, keepFrom);
+  const kept = order[keepFrom]!;
+  session.count('compaction', entries.line(kept), { bytes: before.bytes - budget.bytes, tokens: before.tokens - budget.tokens });
+  const position = session.position[kept]!;
+  session.firstEdit = Math.min(session.firstEdit, position === -1 ? keepFrom : position);
   session.compactedFrom = keepFrom;
   thinking.follow();
 }
@@ -55,14 +60,17 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
 /**
  * The cut that keeps the most history and fits: the earliest cut point from which the rest fits,
  * up to the latest prompt; when even that does not fit, the last cut at or before it, so the
- * latest turn is kept whole and the rest is compacted.
+ * latest turn is kept whole and the rest is compacted. `length` counts the compaction's positions.
  */
-function chooseCut(session: SlimSession, fitsFrom: (at: number) => boolean): number | undefined {
-  const { analysis } = session;
-  const last = Math.min(session.lastPrompt, session.length - 1);
+function chooseCut(session: SlimSession, length: number, fitsFrom: (at: number) => boolean): number | undefined {
+  const { analysis, readLine } = session;
+  // A client that replays its log: the latest prompt is its format's last cut (it keeps from prompts only).
+  const ownPositions = compactionOf(analysis.transcript.format)?.replayed !== undefined;
+  const last = ownPositions ? compactionCut(analysis, length - 1, readLine) : Math.min(session.lastPrompt, length - 1);
+  if (last === undefined) return undefined;
   for (let at = 1; at <= last; at++) {
     // compactionCut gives the cut at or before a position: `at` itself only when it is one.
-    if (fitsFrom(at) && compactionCut(analysis, at) === at) return at;
+    if (fitsFrom(at) && compactionCut(analysis, at, readLine) === at) return at;
   }
-  return compactionCut(analysis, last);
+  return compactionCut(analysis, last, readLine);
 }

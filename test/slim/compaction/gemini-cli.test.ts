@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, calling, context, jsonl, metadata, resetClock, rewind, touched, user, type Line } from '../../formats/gemini-cli/session.js';
+import { answer, calling, context, info, jsonl, metadata, resetClock, rewind, rewritten, touched, user, type Line } from '../../formats/gemini-cli/session.js';
 import { geminiHistoryCheck } from '../../interop/gemini-history.js';
 import { compact } from './compact.js';
 
@@ -53,5 +53,40 @@ describe('Gemini CLI summary turn', () => {
 
   it('refuses a cut a later rewind would undo: it names a message that goes', async () => {
     await expect(compact(session(4, [rewind('a0')]), 7)).rejects.toThrow('no cut');
+  });
+
+  it('cuts a resumed log after its last $set.messages, which stays as a line with its list emptied, and summarises what the list held', async () => {
+    resetClock();
+    const turn = (t: number): Line[] => [user(`u${t}`, `request ${t}: list the folder`), calling(`g${t}`, [{ id: `c${t}`, name: 'list_directory', output: `files ${t}` }]), answer(`a${t}`, `answer ${t}`)];
+    const lines: Line[] = [metadata(), rewritten([context()]), ...turn(0), touched(), ...turn(1), touched()];
+    // A resume writes the metadata again and the whole history back as one list.
+    lines.push(metadata(), rewritten([context(), ...turn(0), ...turn(1)]), info('i1', 'Resumed the session.'));
+    for (let t = 2; t < 5; t++) lines.push(...turn(t), touched());
+    const original = jsonl(lines);
+    const { text, plan } = await compact(original, 1000);
+    expect(plan.summary).toContain('1. request 0: list the folder');
+    expect(plan.summary).toContain('4. request 3: list the folder');
+    expect(plan.summary).not.toContain('request 4');
+    const out = rows(text);
+    const lists = out.filter((row) => Array.isArray((row.$set as { messages?: unknown[] } | undefined)?.messages));
+    expect(lists.map((row) => (row.$set as { messages: unknown[] }).messages)).toEqual([[], []]);
+    const after = await geminiHistoryCheck(text);
+    expect(after.unequal).toEqual([]);
+    expect(after.refused).toEqual([]);
+    expect(after.patched).toEqual([]);
+    // The summary, its acknowledgement, then the latest turn: its prompt, its call, the response and the answer.
+    expect(after.turns).toBe(2 + 4);
+    const summary = out.find((row) => row.type === 'user' && JSON.stringify(row.content).includes('transcript-doctor'))!;
+    // Stamped with the latest message's time: the usage recorded before it no longer anchors the estimate.
+    const stamps = rows(original).flatMap((row) => (typeof row.timestamp === 'string' ? [row.timestamp] : [])).sort();
+    expect(summary.timestamp).toBe(stamps.at(-1));
+  });
+
+  it('refuses a cut before a list that sets the whole history again: the list would bring it back', async () => {
+    resetClock();
+    const lines: Line[] = [metadata(), rewritten([context()]), user('u0', 'request 0'), answer('a0', 'answer 0'), user('u1', 'request 1'), answer('a1', 'answer 1')];
+    lines.push(rewritten([context(), user('u0', 'request 0'), answer('a0', 'answer 0'), user('u1', 'request 1'), answer('a1', 'answer 1')]));
+    // Positions: the list's five messages; every prompt sits in the list, so there is no cut after it.
+    await expect(compact(jsonl(lines), 4)).rejects.toThrow('no cut');
   });
 });
