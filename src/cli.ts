@@ -49,6 +49,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)')
     .option('-l, --files-with-errors', 'print only the paths of failing files, one per line (reports go only to --output-file), and exit like grep -l: 0 when one was listed, 1 when none; a file fails when it has an error, or a warning once the run has more than --max-warnings')
     .option('--shard <i/n>', 'scan only shard i of n: each file goes to the shard a stable hash of its path relative to the working directory picks (./a and a are the same path)');
+  withCacheOptions(scan);
   withListOptions(scan, true);
   withReportOptions(scan, 'report errors only', '-o, --output-file <path>')
     .addHelpText(
@@ -360,7 +361,7 @@ Examples:
       setExitCode((await import('./commands/locate.js')).locateCommand(session, options));
     });
 
-  program
+  const guard = program
     .command('guard')
     .usage('[options] -- <agent command...>')
     .description('Run an agent so that the session it resumes is repaired before it starts, and the sessions it writes are repaired when it exits.')
@@ -368,7 +369,8 @@ Examples:
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
     .addOption(offering(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)), AGENT_NAMES))
     .option('--verbose', 'also say what was checked and found clean')
-    .option('--slim', 'also slim each of those sessions whose replayed request does not fit its model (as slim --in-place does)')
+    .option('--slim', 'also slim each of those sessions whose replayed request does not fit its model (as slim --in-place does)');
+  withCacheOptions(guard)
     .addHelpText(
       'after',
       `
@@ -401,6 +403,13 @@ Examples:
   addCompletionCommand(program, setExitCode);
   linkDocPages(program);
   return program;
+}
+
+/** The scan cache (docs/cache.md): on unless --no-cache. */
+function withCacheOptions(command: Command): Command {
+  return command
+    .option('--no-cache', 'check every file afresh, without reading or writing the scan cache (docs/cache.md)')
+    .option('--cache-dir <dir>', 'where the scan cache lives (default: $XDG_CACHE_HOME/transcript-doctor/scan, else ~/.cache/transcript-doctor/scan)');
 }
 
 /** Reading the list of transcripts from a file or standard input. */
