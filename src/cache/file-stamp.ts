@@ -20,8 +20,17 @@ export interface FileStamp {
   ends: string;
 }
 
+/**
+ * How a file is known again: by `metadata` (identity, size, times and the hash of its ends: a
+ * stat and two small reads) or by `content` (its size and the hash of every byte, for a CI
+ * checkout, where every run makes new files of the same bytes: ESLint's --cache-strategy).
+ */
+export type CacheStrategy = 'metadata' | 'content';
+
+const CHUNK_BYTES = 1 << 20;
+
 /** The stamp of a regular file and when it was taken (ns, the clock file times use); undefined for anything else or a file that cannot be opened. */
-export function stampFile(path: string): { stamp: FileStamp; takenNs: bigint } | undefined {
+export function stampFile(path: string, strategy: CacheStrategy = 'metadata'): { stamp: FileStamp; takenNs: bigint } | undefined {
   let fd: number;
   try {
     fd = openSync(path, READ_NOW);
@@ -33,6 +42,7 @@ export function stampFile(path: string): { stamp: FileStamp; takenNs: bigint } |
     if (!info.isFile()) return undefined;
     const takenNs = BigInt(Date.now()) * 1_000_000n;
     const size = Number(info.size);
+    if (strategy === 'content') return { stamp: { dev: '0', ino: '0', size: String(info.size), mtimeNs: '0', ctimeNs: '0', ends: contentHash(fd) }, takenNs };
     const hash = createHash('sha256');
     const head = Buffer.allocUnsafe(Math.min(END_BYTES, size));
     hash.update(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
@@ -56,6 +66,18 @@ export function stampFile(path: string): { stamp: FileStamp; takenNs: bigint } |
   }
 }
 
+function contentHash(fd: number): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (let at = 0; ; ) {
+    const read = readSync(fd, chunk, 0, CHUNK_BYTES, at);
+    if (read === 0) break;
+    hash.update(chunk.subarray(0, read));
+    at += read;
+  }
+  return hash.digest('hex');
+}
+
 export function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ends === b.ends;
 }
@@ -66,6 +88,8 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * this close to the moment it was stamped is not remembered (git's "racy" index entries).
  */
 export function racy(stamp: FileStamp, takenNs: bigint, windowNs: bigint): boolean {
+  // A content stamp holds no times: the bytes hashed are the bytes read.
+  if (stamp.mtimeNs === '0' && stamp.ctimeNs === '0') return false;
   const latest = BigInt(stamp.mtimeNs) > BigInt(stamp.ctimeNs) ? BigInt(stamp.mtimeNs) : BigInt(stamp.ctimeNs);
   return takenNs - latest < windowNs;
 }

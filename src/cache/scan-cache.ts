@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { lockPaths } from '../io/lock.js';
 import { version } from '../version.js';
 import { cacheFileName, ensureCacheDir, readCacheFile, writeCacheFile, type CacheEntry } from './cache-file.js';
-import { racy, sameStamp, stampFile, type FileStamp } from './file-stamp.js';
+import { racy, sameStamp, stampFile, type CacheStrategy, type FileStamp } from './file-stamp.js';
 
 /** A file changed less than this before it was stamped is not remembered (see racy); tests shorten it. */
 const RACY_MS = Number(process.env.TRANSCRIPT_DOCTOR_CACHE_RACY_MS ?? 2000);
@@ -19,6 +19,8 @@ export interface ScanCacheOptions {
   warn: (line: string) => void;
   /** See RACY_MS. */
   racyMs?: number;
+  /** How a file is known again (see CacheStrategy); metadata unless told. */
+  strategy?: CacheStrategy;
 }
 
 /** What the cache knows of a file: its clean verdict (the format it read as), or how to remember one. */
@@ -44,7 +46,7 @@ export class ScanCache {
   private warned = false;
 
   constructor(private readonly options: ScanCacheOptions) {
-    this.key = cacheKey(options.key);
+    this.key = cacheKey({ ...options.key, strategy: options.strategy ?? 'metadata' });
     this.name = cacheFileName(this.key);
     const problem = ensureCacheDir(options.dir);
     if (problem !== undefined) {
@@ -71,8 +73,11 @@ export class ScanCache {
   }
 
   async lookup(path: string): Promise<Lookup> {
-    const stamped = stampFile(path);
-    if (stamped === undefined || (await lockBeside(path))) return NOTHING;
+    const strategy = this.options.strategy ?? 'metadata';
+    const stamped = stampFile(path, strategy);
+    // For `content`, the times too: what tells that the file did not change while it was checked.
+    const before = strategy === 'metadata' ? stamped : stampFile(path);
+    if (stamped === undefined || before === undefined || (await lockBeside(path))) return NOTHING;
     const id = entryId(path);
     const entry = this.entries.get(id);
     const now = Date.now();
@@ -81,10 +86,13 @@ export class ScanCache {
       return { hit: true, format: entry.format };
     }
     if (racy(stamped.stamp, stamped.takenNs, BigInt(this.options.racyMs ?? RACY_MS) * 1_000_000n)) return NOTHING;
-    return { hit: false, remember: (format) => this.remember(id, stamped.stamp, format) };
+    return { hit: false, remember: (format) => this.remember(path, id, stamped.stamp, before.stamp, format) };
   }
 
-  private remember(id: string, stamp: FileStamp, format: string | null): void {
+  /** Only when the file is still as it was stamped: a verdict on bytes written meanwhile is not the stamp's. */
+  private remember(path: string, id: string, stamp: FileStamp, before: FileStamp, format: string | null): void {
+    const after = stampFile(path);
+    if (after === undefined || !sameStamp(after.stamp, before)) return;
     this.changed.set(id, { stamp, format, used: Date.now() });
   }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,7 +52,7 @@ describe('scan cache', () => {
     expect((await scan(open(dir), broken)).cached).toBe(false);
     expect(await scan(open(dir), broken)).toEqual({ findings: 1, format: 'pi', cached: false });
     // What is written: stamps and format names, no transcript text.
-    const written = readFileSync(join(dir, cacheFileName(cacheKey(KEY))), 'utf8');
+    const written = readFileSync(join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }))), 'utf8');
     expect(written).not.toContain('healthy');
     expect(Object.keys(JSON.parse(written).entries)).toHaveLength(1);
   });
@@ -99,10 +99,10 @@ describe('scan cache', () => {
 
   it('ignores a corrupt, truncated or other version\'s cache file with one warning, and replaces it', async () => {
     const path = await copied('pi/healthy.jsonl');
-    for (const body of ['{"transcriptDoctorCache":1,"tool":"', 'not json', JSON.stringify({ transcriptDoctorCache: 1, tool: '0.0.0-other', key: cacheKey(KEY), entries: {} }), JSON.stringify({ transcriptDoctorCache: 1, tool: version, key: cacheKey(KEY), entries: { a: { stamp: 'x' } } })]) {
+    for (const body of ['{"transcriptDoctorCache":1,"tool":"', 'not json', JSON.stringify({ transcriptDoctorCache: 1, tool: '0.0.0-other', key: cacheKey({ ...KEY, strategy: 'metadata' }), entries: {} }), JSON.stringify({ transcriptDoctorCache: 1, tool: version, key: cacheKey({ ...KEY, strategy: 'metadata' }), entries: { a: { stamp: 'x' } } })]) {
       const dir = folder();
       await scan(open(dir), path);
-      writeFileSync(join(dir, cacheFileName(cacheKey(KEY))), body);
+      writeFileSync(join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }))), body);
       const warnings: string[] = [];
       const cache = open(dir, warnings);
       expect(await scan(cache, path)).toEqual({ findings: 0, format: 'pi', cached: false });
@@ -118,13 +118,13 @@ describe('scan cache', () => {
     const makers: Array<(at: string) => void> = [(at) => mkdirSync(at), (at) => execFileSync('mkfifo', [at]), (at) => execFileSync('ln', ['-s', path, at])];
     for (const make of makers) {
       const dir = folder();
-      const at = join(dir, cacheFileName(cacheKey(KEY)));
+      const at = join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' })));
       make(at);
       const warnings: string[] = [];
       expect((await scan(open(dir, warnings), path)).findings).toBe(0);
       expect(warnings).toHaveLength(1);
       expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(FIXTURES, 'pi/healthy.jsonl'), 'utf8'));
-      expect(readdirSync(dir)).toEqual([cacheFileName(cacheKey(KEY))]);
+      expect(readdirSync(dir)).toEqual([cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }))]);
     }
   });
 
@@ -134,7 +134,7 @@ describe('scan cache', () => {
     const path = await copied('pi/healthy.jsonl');
     await scan(open(dir), path);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(statSync(join(dir, cacheFileName(cacheKey(KEY)))).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' })))).mode & 0o777).toBe(0o600);
     const file = join(root, 'plain');
     writeFileSync(file, '');
     const warnings: string[] = [];
@@ -159,6 +159,23 @@ describe('scan cache', () => {
     const path = await copied('pi/healthy.jsonl');
     await scan(open(dir), path);
     expect((await scan(open(dir, [], { command: 'test', provider: 'mistral' }), path)).cached).toBe(false);
+  });
+
+  it('with --cache-strategy content, knows a file written again with the same bytes (a CI checkout), and not one with other bytes', async () => {
+    const dir = folder();
+    const path = await copied('pi/healthy.jsonl');
+    const content = (warnings: string[] = []) => new ScanCache({ dir, key: KEY, warn: (line) => warnings.push(line), strategy: 'content' });
+    await scan(content(), path);
+    const bytes = readFileSync(path);
+    rmSync(path);
+    writeFileSync(path, bytes);
+    expect((await scan(content(), path)).cached).toBe(true);
+    expect((await scan(open(dir), path)).cached).toBe(false);
+    bytes[bytes.indexOf('"type"', 1)] = 0x7b;
+    writeFileSync(path, bytes);
+    const edited = await scan(content(), path);
+    expect(edited.cached).toBe(false);
+    expect(edited.findings).toBeGreaterThan(0);
   });
 
   it(`is bounded: past ${MAX_ENTRIES} files, the least recently used go`, () => {

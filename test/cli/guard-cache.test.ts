@@ -38,7 +38,7 @@ describe('guard and the scan cache', () => {
     expect(await repairSession(session, pi, 'discard', false, cache)).toBeUndefined();
     expect(await repairSession(session, pi, 'discard', false, cache)).toBeUndefined();
     expect(hits).toEqual([false, true]);
-    const written = JSON.parse(readFileSync(join(cacheDir, cacheFileName(cacheKey({ command: 'guard', format: 'pi', mode: 'discard', slim: false }))), 'utf8'));
+    const written = JSON.parse(readFileSync(join(cacheDir, cacheFileName(cacheKey({ command: 'guard', format: 'pi', mode: 'discard', slim: false, strategy: 'metadata' }))), 'utf8'));
     expect(Object.keys(written.entries)).toHaveLength(1);
 
     // A result's call id changed by one character: same size, mtime put back.
