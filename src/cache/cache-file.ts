@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { reason } from '../errors.js';
+import type { Finding } from '../pipeline/finding.js';
+import type { SizeSummary } from '../pipeline/size-summary.js';
 import type { FileStamp } from './file-stamp.js';
 
 /** Bumped when what a cache file holds changes shape: a file of another shape is ignored. */
@@ -15,14 +17,23 @@ const MAX_FILE_BYTES = 64 << 20;
 const PREFIX = 'verdicts-';
 
 /**
- * What is remembered of one file whose verdict was clean: its stamp, the format it read as and
- * when the entry was last used (ms). No transcript text: a file with findings is not remembered,
- * so no message (which may quote a tool's name or a record's text) is ever written.
+ * What is remembered of one file: its stamp, when the entry was last used (ms), and its verdict.
+ * No transcript text: a verdict is the format name, findings (rule, severity, line, JSON Pointer
+ * and a message made of the rule's words, ids, tool and model names, counts: see docs/cache.md),
+ * the size summary (counts, tool and model names), or guard's one line about the file.
  */
 export interface CacheEntry {
   stamp: FileStamp;
-  format: string | null;
   used: number;
+  verdict: CachedVerdict;
+}
+
+export interface CachedVerdict {
+  format: string | null;
+  findings?: Finding[];
+  size?: SizeSummary;
+  /** guard's line about the session (undefined: clean). */
+  outcome?: string;
 }
 
 export interface CacheDocument {
@@ -97,8 +108,35 @@ function isEntry(value: unknown): value is CacheEntry {
     typeof stamp === 'object' &&
     stamp !== null &&
     STAMP_FIELDS.every((field) => typeof stamp[field] === 'string' && /^[0-9a-f]+$/.test(stamp[field])) &&
-    (entry.format === null || typeof entry.format === 'string') &&
-    typeof entry.used === 'number'
+    typeof entry.used === 'number' &&
+    isVerdict(entry.verdict)
+  );
+}
+
+function isVerdict(value: unknown): value is CachedVerdict {
+  if (typeof value !== 'object' || value === null) return false;
+  const verdict = value as Partial<CachedVerdict>;
+  return (
+    (verdict.format === null || typeof verdict.format === 'string') &&
+    (verdict.findings === undefined || (Array.isArray(verdict.findings) && verdict.findings.every(isFinding))) &&
+    (verdict.size === undefined || (typeof verdict.size === 'object' && verdict.size !== null)) &&
+    (verdict.outcome === undefined || typeof verdict.outcome === 'string')
+  );
+}
+
+const SEVERITIES = new Set(['error', 'warning', 'info']);
+
+function isFinding(value: unknown): value is Finding {
+  if (typeof value !== 'object' || value === null) return false;
+  const finding = value as Partial<Finding>;
+  return (
+    typeof finding.rule === 'string' &&
+    SEVERITIES.has(finding.severity as string) &&
+    Number.isInteger(finding.line) &&
+    typeof finding.pointer === 'string' &&
+    typeof finding.message === 'string' &&
+    (finding.providerError === undefined || typeof finding.providerError === 'string') &&
+    (finding.healedBy === undefined || (typeof finding.healedBy === 'object' && finding.healedBy !== null))
   );
 }
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockPaths } from '../io/lock.js';
 import { version } from '../version.js';
-import { cacheFileName, ensureCacheDir, readCacheFile, writeCacheFile, type CacheEntry } from './cache-file.js';
+import { cacheFileName, ensureCacheDir, readCacheFile, writeCacheFile, type CacheEntry, type CachedVerdict } from './cache-file.js';
 import { racy, sameStamp, stampFile, type CacheStrategy, type FileStamp } from './file-stamp.js';
 
 /** A file changed less than this before it was stamped is not remembered (see racy); tests shorten it. */
@@ -23,8 +23,8 @@ export interface ScanCacheOptions {
   strategy?: CacheStrategy;
 }
 
-/** What the cache knows of a file: its clean verdict (the format it read as), or how to remember one. */
-export type Lookup = { hit: true; format: string | null } | { hit: false; remember: (format: string | null) => void };
+/** What the cache knows of a file: its verdict, or how to remember one. */
+export type Lookup = { hit: true; verdict: CachedVerdict } | { hit: false; remember: (verdict: CachedVerdict) => void };
 
 const NOTHING: Lookup = { hit: false, remember: () => {} };
 
@@ -83,17 +83,17 @@ export class ScanCache {
     const now = Date.now();
     if (entry !== undefined && sameStamp(entry.stamp, stamped.stamp)) {
       if (now - entry.used > REFRESH_MS) this.changed.set(id, { ...entry, used: now });
-      return { hit: true, format: entry.format };
+      return { hit: true, verdict: entry.verdict };
     }
     if (racy(stamped.stamp, stamped.takenNs, BigInt(this.options.racyMs ?? RACY_MS) * 1_000_000n)) return NOTHING;
-    return { hit: false, remember: (format) => this.remember(path, id, stamped.stamp, before.stamp, format) };
+    return { hit: false, remember: (verdict) => this.remember(path, id, stamped.stamp, before.stamp, verdict) };
   }
 
   /** Only when the file is still as it was stamped: a verdict on bytes written meanwhile is not the stamp's. */
-  private remember(path: string, id: string, stamp: FileStamp, before: FileStamp, format: string | null): void {
+  private remember(path: string, id: string, stamp: FileStamp, before: FileStamp, verdict: CachedVerdict): void {
     const after = stampFile(path);
     if (after === undefined || !sameStamp(after.stamp, before)) return;
-    this.changed.set(id, { stamp, format, used: Date.now() });
+    this.changed.set(id, { stamp, used: Date.now(), verdict });
   }
 
   /**

@@ -9,7 +9,7 @@ import { repairRewrite, rewriteInput, type RepairReport } from '../pipeline/rewr
 import { slimRewrite } from '../pipeline/slim-rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { describeRepair } from '../report/repair-text.js';
-import { unlessKnownClean } from '../cache/known-clean.js';
+import { unlessKnown } from '../cache/known-outcome.js';
 import { openScanCache, type CacheInput } from '../cache/open-cache.js';
 
 /** Each session file of an agent, with its size and modification time: what tells that the agent wrote to it. */
@@ -72,9 +72,9 @@ export function notASessionOf(path: string, agent: SessionAgent): string | undef
  * nothing was wrong.
  */
 export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode, slim = false, cache: CacheInput = {}): Promise<string | undefined> {
-  // A session found clean before and unchanged since is not read again (docs/cache.md).
+  // A session checked before and unchanged since is not read again (docs/cache.md).
   const known = openScanCache(cache, { command: 'guard', format: agent.format, mode, slim });
-  return unlessKnownClean(known, path, () => repairUncached(path, agent, mode, slim));
+  return unlessKnown(known, path, () => repairUncached(path, agent, mode, slim));
 }
 
 async function repairUncached(path: string, agent: SessionAgent, mode: RepairMode, slim: boolean): Promise<string | undefined> {

@@ -89,6 +89,7 @@ export async function runScan(sources: readonly Source[], settings: ScanSettings
     fileIndexes.map((index) => sources[index]!.path),
     (paths, done) => scanFiles(paths, { jobs: settings.jobs, rules: settings.rules, overrides: settings.overrides, format: settings.format, extras: settings.extras, onDone: (_, at) => done(at) }),
     (at) => onDone(fileIndexes[at]!),
+    settings.extras?.timeline === true,
   );
   const result: RunResult = { reports: [], failures: [] };
   let next = 0;

@@ -43,18 +43,22 @@ async function copied(name: string, dir = folder()): Promise<string> {
 }
 
 describe('scan cache', () => {
-  it('answers a clean, unchanged file from the cache, and never a file with findings', async () => {
+  it('answers an unchanged file from the cache, findings and all, and writes no transcript text', async () => {
     const dir = folder();
     const clean = await copied('pi/healthy.jsonl');
     const broken = await copied('pi/v1-missing-result.jsonl');
     expect(await scan(open(dir), clean)).toEqual({ findings: 0, format: 'pi', cached: false });
     expect(await scan(open(dir), clean)).toEqual({ findings: 0, format: 'pi', cached: true });
-    expect((await scan(open(dir), broken)).cached).toBe(false);
     expect(await scan(open(dir), broken)).toEqual({ findings: 1, format: 'pi', cached: false });
-    // What is written: stamps and format names, no transcript text.
+    expect(await scan(open(dir), broken)).toEqual({ findings: 1, format: 'pi', cached: true });
     const written = readFileSync(join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }))), 'utf8');
-    expect(written).not.toContain('healthy');
-    expect(Object.keys(JSON.parse(written).entries)).toHaveLength(1);
+    expect(Object.keys(JSON.parse(written).entries)).toHaveLength(2);
+    // No string of the transcripts longer than an id: every text value of theirs is longer.
+    for (const file of ['pi/healthy.jsonl', 'pi/v1-missing-result.jsonl']) {
+      for (const text of textsOf(JSON.parse(`[${readFileSync(join(FIXTURES, file), 'utf8').trim().split('\n').join(',')}]`))) {
+        if (text.length > 40) expect(written, file).not.toContain(text);
+      }
+    }
   });
 
   it('checks again a file edited in place that keeps its size and modification time', async () => {
@@ -182,7 +186,7 @@ describe('scan cache', () => {
     const dir = folder();
     chmodSync(dir, 0o700);
     const stamp = { dev: '1', ino: '1', size: '1', mtimeNs: '1', ctimeNs: '1', ends: 'ab' };
-    const entries = new Map<string, CacheEntry>(Array.from({ length: MAX_ENTRIES + 10 }, (_, i) => [`e${i}`, { stamp, format: 'pi', used: i }]));
+    const entries = new Map<string, CacheEntry>(Array.from({ length: MAX_ENTRIES + 10 }, (_, i) => [`e${i}`, { stamp, used: i, verdict: { format: 'pi' } }]));
     writeCacheFile(dir, 'verdicts-x.json', version, 'k', entries);
     const read = readCacheFile(join(dir, 'verdicts-x.json'), version, 'k');
     if (!('entries' in read)) throw new Error('unreadable');
@@ -191,3 +195,11 @@ describe('scan cache', () => {
     expect(read.entries.has('e10')).toBe(true);
   });
 });
+
+/** Every string value in a parsed transcript. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(textsOf);
+  return [];
+}
