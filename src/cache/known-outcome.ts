@@ -1,4 +1,16 @@
+import { openScanCache, type CacheInput } from './open-cache.js';
 import type { ScanCache } from './scan-cache.js';
+
+/** guard's cache: its outcomes depend on the agent's format, the repair mode and --slim. */
+export function openGuardCache(input: CacheInput, format: string, mode: string, slim: boolean): ScanCache | undefined {
+  return openScanCache(input, { command: 'guard', format, mode, slim });
+}
+
+/** The outcome the cache knows for an unchanged session (`line` undefined: clean), or undefined when it knows none. */
+export async function knownOutcome(cache: ScanCache | undefined, path: string): Promise<{ line: string | undefined } | undefined> {
+  const lookup = await cache?.lookup(path);
+  return lookup?.hit === true ? { line: lookup.verdict.outcome } : undefined;
+}
 
 /**
  * Runs `check` (guard's repair in place of one session: the line to print about it, undefined

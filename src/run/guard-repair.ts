@@ -9,6 +9,7 @@ import { removeOwnTemps } from '../io/stale-temps.js';
 import type { RepairMode } from '../repair/plan.js';
 import { repairSession } from './guard-sessions.js';
 import type { CacheInput } from '../cache/open-cache.js';
+import { knownOutcome, openGuardCache } from '../cache/known-outcome.js';
 
 /** What the repair thread is given: the session, whose it is, how to repair, and the cell counting its commits. */
 export interface RepairJob {
@@ -54,7 +55,9 @@ export function stoppableRepairs(agent: SessionAgent, mode: RepairMode, slim = f
   const repair = async (paths: readonly string[], said: (line: string) => void) => {
     for (const path of paths) {
       if (stopping) break;
-      const line = existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, slim, busy, cache }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode, slim, cache);
+      // A session known unchanged since its last check needs no thread (each costs a start-up).
+      const known = await knownOutcome(openGuardCache(cache, agent.format, mode, slim), path);
+      const line = known !== undefined ? known.line : existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, slim, busy, cache }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode, slim, cache);
       if (stopping) await new Promise(() => {}); // the stop handler ends the process
       current = undefined;
       if (line !== undefined) said(line);

@@ -9,8 +9,8 @@ import { repairRewrite, rewriteInput, type RepairReport } from '../pipeline/rewr
 import { slimRewrite } from '../pipeline/slim-rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { describeRepair } from '../report/repair-text.js';
-import { unlessKnown } from '../cache/known-outcome.js';
-import { openScanCache, type CacheInput } from '../cache/open-cache.js';
+import { openGuardCache, unlessKnown } from '../cache/known-outcome.js';
+import type { CacheInput } from '../cache/open-cache.js';
 
 /** Each session file of an agent, with its size and modification time: what tells that the agent wrote to it. */
 export type Snapshot = Map<string, string>;
@@ -73,7 +73,7 @@ export function notASessionOf(path: string, agent: SessionAgent): string | undef
  */
 export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode, slim = false, cache: CacheInput = {}): Promise<string | undefined> {
   // A session checked before and unchanged since is not read again (docs/cache.md).
-  const known = openScanCache(cache, { command: 'guard', format: agent.format, mode, slim });
+  const known = openGuardCache(cache, agent.format, mode, slim);
   return unlessKnown(known, path, () => repairUncached(path, agent, mode, slim));
 }
 

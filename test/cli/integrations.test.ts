@@ -114,7 +114,7 @@ describe('action.yml', () => {
     expect(first.code).toBe(1);
     expect(second).toEqual(first);
     const [file] = readdirSync(cacheDir);
-    expect(Object.keys(JSON.parse(readFileSync(join(cacheDir, file!), 'utf8')).entries)).toHaveLength(1);
+    expect(Object.keys(JSON.parse(readFileSync(join(cacheDir, file!), 'utf8')).entries)).toHaveLength(2);
   });
 
   it('takes several reporters and paths with spaces, relative to the working directory', () => {
