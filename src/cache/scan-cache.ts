@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { lockPaths } from '../io/lock.js';
+import { existsSync, lstatSync } from 'node:fs';
+import { fsName } from '../io/byte-names.js';
+import { realpathSync } from '../io/named-fs.js';
+import { basename, dirname, join, resolve } from 'node:path';
 import { version } from '../version.js';
 import { cacheFileName, ensureCacheDir, readCacheFile, writeCacheFile, type CacheEntry, type CachedVerdict } from './cache-file.js';
 import { racy, sameStamp, stampFile, type CacheStrategy, type FileStamp } from './file-stamp.js';
@@ -77,7 +78,7 @@ export class ScanCache {
     const stamped = stampFile(path, strategy);
     // For `content`, the times too: what tells that the file did not change while it was checked.
     const before = strategy === 'metadata' ? stamped : stampFile(path);
-    if (stamped === undefined || before === undefined || (await lockBeside(path))) return NOTHING;
+    if (stamped === undefined || before === undefined || lockBeside(path)) return NOTHING;
     const id = entryId(path);
     const entry = this.entries.get(id);
     const now = Date.now();
@@ -127,7 +128,30 @@ export function cacheKey(settings: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify([version, sorted])).digest('hex');
 }
 
-async function lockBeside(path: string): Promise<boolean> {
-  for (const lock of await lockPaths(path)) if (existsSync(lock)) return true;
-  return false;
+/** Real paths of folders, looked up once per run: thousands of sessions share a few folders. */
+const realFolders = new Map<string, string>();
+
+/**
+ * Whether a lock file sits where a writer of `path` may hold one: the places lockPaths names
+ * (beside the real file, beside the name given), with the folder's real path looked up once.
+ */
+function lockBeside(path: string): boolean {
+  const given = resolve(path);
+  const parent = dirname(given);
+  let folder = realFolders.get(parent);
+  if (folder === undefined) {
+    folder = realOr(parent, parent);
+    realFolders.set(parent, folder);
+  }
+  const named = join(folder, basename(given));
+  const real = lstatSync(fsName(given), { throwIfNoEntry: false })?.isSymbolicLink() === true ? realOr(given, named) : named;
+  return [`${real}.lock`, `${named}.lock`, `${given}.lock`].some((lock) => existsSync(fsName(lock)));
+}
+
+function realOr(path: string, fallback: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return fallback;
+  }
 }

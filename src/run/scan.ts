@@ -76,7 +76,8 @@ export async function scanSettings(input: ScanSettingsInput): Promise<ScanSettin
   if (config.size?.nearWindow !== undefined) settings.extras = { ...settings.extras, nearWindow: config.size.nearWindow };
   if (input.baseline !== undefined) settings.known = await readBaseline(input.baseline);
   // Everything besides a file that can change its verdict; the timeline only adds to reports with findings, which are not cached.
-  const cache = openScanCache(input, { command: 'scan', rules: settings.ruleSet(), overrides: config.rules, format: format?.name, provider, nearWindow: config.size?.nearWindow });
+  // Only with the cache: the rule set's hash loads node:crypto, which a small scan without it never needs.
+  const cache = input.cache !== true ? undefined : openScanCache(input, { command: 'scan', rules: settings.ruleSet(), overrides: config.rules, format: format?.name, provider, nearWindow: config.size?.nearWindow });
   if (cache !== undefined) settings.cache = cache;
   return settings;
 }
