@@ -30,6 +30,7 @@ import { CLAUDE_CODE_GROWTH, ensureProjects } from './projects.mjs';
 import { ensureHome } from './explain.mjs';
 import { explainRow, largeRow, projectsRow, retainedRow, slimRow, throughputRow } from './rows.mjs';
 import { measureStartup } from './startup.mjs';
+import { cacheRows } from './cache.mjs';
 import { ensureClaudeCode } from './to-claude-code.mjs';
 import { CODEX_GROWTH, ensureCodex } from './to-codex.mjs';
 import { GEMINI_GROWTH, ensureGemini } from './to-gemini.mjs';
@@ -139,6 +140,9 @@ async function main(c) {
 
   // ---- many files, and --jobs 2 against two processes
   result.projects = await projectsRow(c, { projects: await ensureProjects(PROJECT_FILES), runs: RUNS });
+
+  // ---- the scan cache: the projects folder warm, one session unchanged and appended, guard on a seen session
+  result.cache = await cacheRows(c, { projects: await ensureProjects(PROJECT_FILES), session: realSmall, runs: RUNS, tmp });
 
   // ---- explain: from the error text to the session
   result.explain = await explainRow(c, { home: await ensureHome(EXPLAIN_FILES), runs: RUNS, target: TARGET.explainSeconds });

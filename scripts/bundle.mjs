@@ -144,10 +144,13 @@ function writeWorkerCodeCaches() {
 }
 
 function train(args, env) {
+  // A scan cache of its own, empty: every training run reads its files (an answer from the cache would start no thread).
+  const scanCache = fs.mkdtempSync(path.join(os.tmpdir(), 'td-train-cache-'));
   const run = spawnSync(process.execPath, ['bin/transcript-doctor.js', ...args], {
     // Without NODE_OPTIONS: V8 flags given there would make a cache that plain runs refuse.
-    cwd: ROOT, env: { ...withoutNodeOptions(process.env), ...env, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000,
+    cwd: ROOT, env: { ...withoutNodeOptions(process.env), ...env, CI: '1', XDG_CACHE_HOME: scanCache }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000,
   });
+  fs.rmSync(scanCache, { recursive: true, force: true });
   // 0 (clean) and 1 (findings) are answers; anything else means a broken bundle.
   if (run.status !== 0 && run.status !== 1) {
     throw new Error(`the training run \`${args.join(' ')}\` exited ${run.status ?? run.signal}: ${String(run.stderr).trim().slice(-2000)}`);

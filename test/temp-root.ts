@@ -9,5 +9,7 @@ import { join } from 'node:path';
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'td-test-run-'));
   process.env.TMPDIR = root;
+  // The scan cache is on by default: the run's own, never the user's.
+  process.env.XDG_CACHE_HOME = join(root, 'cache');
   return () => rmSync(root, { recursive: true, force: true });
 }

@@ -23,6 +23,10 @@ export interface ScanOptions {
   shard?: string;
   /** Errors only. */
   quiet?: boolean;
+  /** Answer files found clean before and unchanged since from the scan cache (docs/cache.md); off unless asked for. */
+  cache?: boolean;
+  /** Where the scan cache lives (default: $XDG_CACHE_HOME/transcript-doctor/scan). */
+  cacheDir?: string;
   /** Warnings about skipped inputs (default: none are printed). */
   onWarning?: (message: string) => void;
 }

@@ -16,6 +16,13 @@ const OUTPUT_FILE_HELP = 'write the report to a file instead of standard output;
 
 /** The agents whose settings file holds our hook commands. */
 
+/** The scan cache (docs/cache.md): on unless --no-cache. */
+export function withCacheOptions(command: Command): Command {
+  return command
+    .option('--no-cache', 'check every file afresh, without reading or writing the scan cache (docs/cache.md)')
+    .option('--cache-dir <dir>', 'where the scan cache lives (default: $XDG_CACHE_HOME/transcript-doctor/scan, else ~/.cache/transcript-doctor/scan)');
+}
+
 /** Reading the list of transcripts from a file or standard input. */
 export function withListOptions(command: Command, listsOut = false): Command {
   return command

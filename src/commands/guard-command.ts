@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander';
 import { AGENT_NAMES } from '../io/sessions/index.js';
 import { offering } from './offered-values.js';
-import { agentName } from './command-options.js';
+import { agentName, withCacheOptions } from './command-options.js';
 
 /** Adds `guard` to the program: its arguments, options and help; the command itself is in guard.ts, loaded when it runs. */
 export function addGuardCommand(program: Command, setExitCode: (code: number) => void): void {
-  program
+  const guard = program
     .command('guard')
     .usage('[options] -- <agent command...>')
     .description('Run an agent so that the session it resumes is repaired before it starts, and the sessions it writes are repaired when it exits.')
@@ -13,7 +13,8 @@ export function addGuardCommand(program: Command, setExitCode: (code: number) =>
     .addOption(new Option('-m, --mode <mode>', 'what to do with a tool call that has no result: drop the pair, or add an error result').choices(['discard', 'synthetic']).default(undefined, 'discard, or $OPENCLAW_TOOL_GUARD_ABORT_MODE'))
     .addOption(offering(new Option('--agent <name>', `the agent the command starts, when its name does not say it: ${AGENT_NAMES.join(', ')}`).argParser(agentName(AGENT_NAMES)), AGENT_NAMES))
     .option('--verbose', 'also say what was checked and found clean')
-    .option('--slim', 'also slim each of those sessions whose replayed request does not fit its model (as slim --in-place does)')
+    .option('--slim', 'also slim each of those sessions whose replayed request does not fit its model (as slim --in-place does)');
+  withCacheOptions(guard)
     .addHelpText(
       'after',
       `

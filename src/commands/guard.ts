@@ -11,6 +11,9 @@ export interface GuardOptions {
   verbose?: boolean;
   /** Also slim each session whose replayed request does not fit (see docs/commands/slim.md). */
   slim?: boolean;
+  /** False with --no-cache. */
+  cache?: boolean;
+  cacheDir?: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export async function guardCommand(command: readonly string[], options: GuardOpt
     slim: options.slim ?? false,
     agent: options.agent === undefined ? undefined : agentNamed(options.agent),
     verbose: options.verbose ?? false,
+    cache: { cache: options.cache ?? true, ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }) },
     say: (line) => process.stderr.write(`transcript-doctor: ${terminalText(line)}\n`),
   });
 }

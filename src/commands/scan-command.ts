@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
-import { agentOption, KEEP_BACKUPS_HELP, PRINT_CONFIG_HELP, providerOption, withListOptions, withReportOptions } from './command-options.js';
+import { agentOption, KEEP_BACKUPS_HELP, PRINT_CONFIG_HELP, providerOption, withCacheOptions, withListOptions, withReportOptions } from './command-options.js';
+import { offering } from './offered-values.js';
 
 /** Adds `scan` to the program: its arguments, options and help; the command itself is in scan.ts, loaded when it runs. */
 export function addScanCommand(program: Command, setExitCode: (code: number) => void): void {
@@ -21,6 +22,7 @@ export function addScanCommand(program: Command, setExitCode: (code: number) => 
     .option('--exit-zero', 'exit 0 whatever is found (usage and I/O errors still exit 2)')
     .option('-l, --files-with-errors', 'print only the paths of failing files, one per line (reports go only to --output-file), and exit like grep -l: 0 when one was listed, 1 when none; a file fails when it has an error, or a warning once the run has more than --max-warnings')
     .option('--shard <i/n>', 'scan only shard i of n: each file goes to the shard a stable hash of its path relative to the working directory picks (./a and a are the same path)');
+  withCacheOptions(scan).addOption(offering(new Option('--cache-strategy <how>', 'how the cache knows a file again: metadata (default: identity, size, times and its first and last bytes) or content (every byte hashed: for CI, whose checkouts make new files of the same bytes)'), ['metadata', 'content']));
   withListOptions(scan, true);
   withReportOptions(scan, 'report errors only', '-o, --output-file <path>')
     .addHelpText(

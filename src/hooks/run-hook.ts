@@ -38,7 +38,8 @@ export async function runHook(event: HookEvent, agent: SettingsAgent, input: Rec
 }
 
 async function warnIfDamaged(path: string, agent: SettingsAgent, format: string): Promise<HookOutput> {
-  const report = await scan(path, { jobs: 1 });
+  // The agent waits for this: a session found clean before and unchanged since is not read again.
+  const report = await scan(path, { jobs: 1, cache: true });
   const found = report.files[0]?.format ?? null;
   if (found !== format) throw new Error(`${path}: not a ${agent.title} session file (${found === null ? 'it is in no transcript format this tool reads' : `it reads as ${found}`}); left alone`);
   const errors = report.files.flatMap((file) => file.findings.filter((finding) => finding.severity === 'error'));

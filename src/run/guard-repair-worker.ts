@@ -9,7 +9,7 @@ import type { RepairJob } from './guard-repair.js';
 // stop it on a signal, however long the repair computes without a pause (see guard-repair.ts).
 const job = workerData as RepairJob;
 shareInterruption(new Int32Array(job.busy));
-repairSession(job.path, agentNamed(job.agent)!, job.mode, job.slim).then(
+repairSession(job.path, agentNamed(job.agent)!, job.mode, job.slim, job.cache).then(
   (line) => parentPort!.postMessage({ line }),
   (error: unknown) => parentPort!.postMessage({ line: `could not repair ${job.path}: ${reason(error)}` }),
 );

@@ -8,6 +8,8 @@ import type { SessionAgent } from '../io/sessions/index.js';
 import { removeOwnTemps } from '../io/stale-temps.js';
 import type { RepairMode } from '../repair/plan.js';
 import { repairSession } from './guard-sessions.js';
+import type { CacheInput } from '../cache/open-cache.js';
+import { knownOutcome, openGuardCache } from '../cache/known-outcome.js';
 
 /** What the repair thread is given: the session, whose it is, how to repair, and the cell counting its commits. */
 export interface RepairJob {
@@ -17,6 +19,8 @@ export interface RepairJob {
   /** Also slim the session when its request does not fit (`guard --slim`). */
   slim: boolean;
   busy: SharedArrayBuffer;
+  /** The scan cache's options (--no-cache, --cache-dir). */
+  cache: CacheInput;
 }
 
 const WORKER = new URL('./guard-repair-worker.js', import.meta.url);
@@ -30,7 +34,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  * commit (replacing the file, then checking that no writer lost a line) is let finish it first:
  * the session is then either as it was or repaired, never half of each. `done` removes the handlers.
  */
-export function stoppableRepairs(agent: SessionAgent, mode: RepairMode, slim = false): { repair: (paths: readonly string[], said: (line: string) => void) => Promise<void>; done: () => void } {
+export function stoppableRepairs(agent: SessionAgent, mode: RepairMode, slim = false, cache: CacheInput = {}): { repair: (paths: readonly string[], said: (line: string) => void) => Promise<void>; done: () => void } {
   const busy = new SharedArrayBuffer(4);
   const cell = new Int32Array(busy);
   let current: { worker: Worker; path: string } | undefined;
@@ -51,7 +55,9 @@ export function stoppableRepairs(agent: SessionAgent, mode: RepairMode, slim = f
   const repair = async (paths: readonly string[], said: (line: string) => void) => {
     for (const path of paths) {
       if (stopping) break;
-      const line = existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, slim, busy }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode, slim);
+      // A session known unchanged since its last check needs no thread (each costs a start-up).
+      const known = await knownOutcome(openGuardCache(cache, agent.format, mode, slim), path);
+      const line = known !== undefined ? known.line : existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, slim, busy, cache }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode, slim, cache);
       if (stopping) await new Promise(() => {}); // the stop handler ends the process
       current = undefined;
       if (line !== undefined) said(line);

@@ -9,6 +9,8 @@ import { repairRewrite, rewriteInput, type RepairReport } from '../pipeline/rewr
 import { slimRewrite } from '../pipeline/slim-rewrite.js';
 import type { RepairMode } from '../repair/plan.js';
 import { describeRepair } from '../report/repair-text.js';
+import { openGuardCache, unlessKnown } from '../cache/known-outcome.js';
+import type { CacheInput } from '../cache/open-cache.js';
 
 /** Each session file of an agent, with its size and modification time: what tells that the agent wrote to it. */
 export type Snapshot = Map<string, string>;
@@ -69,7 +71,13 @@ export function notASessionOf(path: string, agent: SessionAgent): string | undef
  * left untouched), read as the agent's format: the line to print about it, or undefined when
  * nothing was wrong.
  */
-export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode, slim = false): Promise<string | undefined> {
+export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode, slim = false, cache: CacheInput = {}): Promise<string | undefined> {
+  // A session checked before and unchanged since is not read again (docs/cache.md).
+  const known = openGuardCache(cache, agent.format, mode, slim);
+  return unlessKnown(known, path, () => repairUncached(path, agent, mode, slim));
+}
+
+async function repairUncached(path: string, agent: SessionAgent, mode: RepairMode, slim: boolean): Promise<string | undefined> {
   if (statSync(path, { throwIfNoEntry: false })?.size === 0) return undefined;
   const foreign = notASessionOf(path, agent);
   if (foreign !== undefined) return `left ${path} as it is: ${foreign}`;

@@ -8,6 +8,7 @@ import { runAgent } from './guard-child.js';
 import { notASessionOf, repairSession, snapshot, stampOf, writtenBetween, type Snapshot } from './guard-sessions.js';
 import { sessionsInOtherHands } from './guard-writers.js';
 import { stoppableRepairs } from './guard-repair.js';
+import type { CacheInput } from '../cache/open-cache.js';
 
 export interface GuardSettings {
   mode: RepairMode;
@@ -16,6 +17,8 @@ export interface GuardSettings {
   /** The agent, when the command's name does not say it. */
   agent?: SessionAgent;
   verbose: boolean;
+  /** The scan cache's options: a session found clean before and unchanged since is not read again. */
+  cache?: CacheInput;
   /** Where the guard's own lines go (one each, already prefixed by the caller). */
   say: (line: string) => void;
 }
@@ -52,7 +55,7 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
         resumed = undefined;
       }
       if (resumed !== undefined) {
-        const line = await repairSession(resumed, agent, settings.mode, settings.slim);
+        const line = await repairSession(resumed, agent, settings.mode, settings.slim, settings.cache);
         if (line !== undefined) settings.say(`guard: before ${basename(program!)} starts, ${line}`);
         else if (settings.verbose) settings.say(`guard: ${resumed} is clean`);
       }
@@ -80,7 +83,7 @@ export async function runGuard(command: readonly string[], settings: GuardSettin
  * any writer that changed it after the agent exited.
  */
 async function repairAfter(agent: SessionAgent, before: Snapshot, resumed: string | undefined, cwd: string, program: string, settings: GuardSettings): Promise<void> {
-  const repairs = stoppableRepairs(agent, settings.mode, settings.slim);
+  const repairs = stoppableRepairs(agent, settings.mode, settings.slim, settings.cache);
   try {
     await repairFree(repairs.repair, agent, before, resumed, cwd, program, settings);
   } finally {

@@ -13,10 +13,13 @@ import { rules as allRules } from '../rules/index.js';
 import type { Rule } from '../rules/rule.js';
 import { parseProviderId } from '../providers/provider-id.js';
 import { wholeNumber } from './numbers.js';
+import { scanThroughCache } from '../cache/cached-scan.js';
+import { openScanCache, type CacheInput } from '../cache/open-cache.js';
+import type { ScanCache } from '../cache/scan-cache.js';
 import type { Source } from './sources.js';
 
 /** The options `scan` takes, the same on the command line (as text) and in the library. */
-export interface ScanSettingsInput {
+export interface ScanSettingsInput extends CacheInput {
   format?: string;
   config?: string;
   provider?: string;
@@ -36,6 +39,8 @@ export interface ScanSettings {
   known?: Awaited<ReturnType<typeof readBaseline>>;
   /** What a reporter needs beyond findings (the HTML page's timeline). */
   extras?: ScanExtras;
+  /** Clean verdicts of files seen before (see docs/cache.md); none with --no-cache. */
+  cache?: ScanCache;
 }
 
 /** One source that could not be read, and why. */
@@ -70,15 +75,22 @@ export async function scanSettings(input: ScanSettingsInput): Promise<ScanSettin
   if (provider !== undefined) settings.extras = { provider };
   if (config.size?.nearWindow !== undefined) settings.extras = { ...settings.extras, nearWindow: config.size.nearWindow };
   if (input.baseline !== undefined) settings.known = await readBaseline(input.baseline);
+  // Everything besides a file that can change its verdict; the timeline only adds to reports with findings, which are not cached.
+  // Only with the cache: the rule set's hash loads node:crypto, which a small scan without it never needs.
+  const cache = input.cache !== true ? undefined : openScanCache(input, { command: 'scan', rules: settings.ruleSet(), overrides: config.rules, format: format?.name, provider, nearWindow: config.size?.nearWindow });
+  if (cache !== undefined) settings.cache = cache;
   return settings;
 }
 
 /** Scans every source, files on `settings.jobs` threads; reports in the order of `sources`. */
 export async function runScan(sources: readonly Source[], settings: ScanSettings, onDone: (index: number) => void = () => {}): Promise<RunResult> {
   const fileIndexes = sources.flatMap((source, index) => (source.kind === 'file' ? [index] : []));
-  const outcomes = await scanFiles(
+  const outcomes = await scanThroughCache(
+    settings.cache,
     fileIndexes.map((index) => sources[index]!.path),
-    { jobs: settings.jobs, rules: settings.rules, overrides: settings.overrides, format: settings.format, extras: settings.extras, onDone: (_, at) => onDone(fileIndexes[at]!) },
+    (paths, done) => scanFiles(paths, { jobs: settings.jobs, rules: settings.rules, overrides: settings.overrides, format: settings.format, extras: settings.extras, onDone: (_, at) => done(at) }),
+    (at) => onDone(fileIndexes[at]!),
+    settings.extras?.timeline === true,
   );
   const result: RunResult = { reports: [], failures: [] };
   let next = 0;

@@ -79,8 +79,9 @@ describe('the bundled CLI', () => {
     mkdirSync(dir);
     const fixtures = readdirSync(join(ROOT, 'fixtures', 'pi')).filter((name) => name.endsWith('.jsonl'));
     for (let copy = 0; copy < 3; copy++) for (const name of fixtures) copyFileSync(join(ROOT, 'fixtures', 'pi', name), join(dir, `${copy}-${name}`));
-    const one = await runCopy(['scan', dir, '--jobs', '1', '-r', 'json']);
-    const two = await runCopy(['scan', dir, '--jobs', '2', '-r', 'json'], { NODE_DEBUG: 'module' });
+    // --no-cache: every file read, on the worker too.
+    const one = await runCopy(['scan', dir, '--jobs', '1', '-r', 'json', '--no-cache']);
+    const two = await runCopy(['scan', dir, '--jobs', '2', '-r', 'json', '--no-cache'], { NODE_DEBUG: 'module' });
     expect(one.code).toBe(1);
     expect(two.stdout).toBe(one.stdout);
     expect(distFiles(two.stderr)).toEqual(['dist/bundle/cli.cjs', 'dist/bundle/scan-worker.cjs', 'dist/bundle/start-scan-worker.cjs']);
@@ -89,8 +90,8 @@ describe('the bundled CLI', () => {
   it('decodes the second half of a large file on the bundled load worker', async () => {
     const file = join(work, 'big.jsonl');
     writeFileSync(file, bigSession(5 << 20));
-    const sequential = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(1 << 40) });
-    const split = await runCopy(['scan', file, '-r', 'json'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0', NODE_DEBUG: 'module' });
+    const sequential = await runCopy(['scan', file, '-r', 'json', '--no-cache'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(1 << 40) });
+    const split = await runCopy(['scan', file, '-r', 'json', '--no-cache'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0', NODE_DEBUG: 'module' });
     expect(sequential.code).toBe(0);
     expect(split.stdout).toBe(sequential.stdout);
     expect(distFiles(split.stderr)).toEqual(['dist/bundle/cli.cjs', 'dist/bundle/load-worker.cjs', 'dist/bundle/start-load-worker.cjs']);
@@ -102,9 +103,10 @@ describe('the bundled CLI', () => {
     writeFileSync(hook, "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((m) => /^NativeModule (crypto|child_process|worker_threads|v8)$/.test(m)).map((m) => m.slice(13)).sort().join(' ')));\n");
     const loaded = async (args: string[]) => (await runNode(['--require', hook, join(pkg, 'bin', 'transcript-doctor.js'), ...args], { cwd: work, env: { ...process.env, CI: '1' } })).stderr;
     const small = join(ROOT, 'fixtures', 'demo', 'a72cb7ff-ffa6-4f12-993c-b24cb1219e7b.jsonl');
-    expect(await loaded(['scan', small])).toBe('');
-    // The JSON report carries the rule set's hash.
-    expect(await loaded(['scan', small, '-r', 'json'])).toBe('crypto');
+    expect(await loaded(['scan', small, '--no-cache'])).toBe('');
+    // The scan cache hashes each file's ends (docs/cache.md); the JSON report carries the rule set's hash.
+    expect(await loaded(['scan', small])).toBe('crypto');
+    expect(await loaded(['scan', small, '-r', 'json', '--no-cache'])).toBe('crypto');
   });
 });
 
@@ -156,7 +158,7 @@ describe('the code cache', () => {
       const result = await runCopy(['scan', join(ROOT, 'fixtures', 'demo'), '-r', 'json']);
       expect(result).toMatchObject({ code: 1, stderr: '' });
       expect(JSON.parse(result.stdout).summary.files).toBe(4);
-      const split = await runCopy(['scan', join(ROOT, 'fixtures', 'demo'), '-r', 'json', '--jobs', '2'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' });
+      const split = await runCopy(['scan', join(ROOT, 'fixtures', 'demo'), '-r', 'json', '--jobs', '2', '--no-cache'], { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: '1', TRANSCRIPT_DOCTOR_PARALLEL_MIN_LINE_BYTES: '0' });
       expect(split).toMatchObject({ code: 1, stderr: '', stdout: result.stdout });
     } finally {
       caches.forEach((name, k) => writeFileSync(join(bundleDir, name), good[k]!));

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ function runAction(inputs: Record<string, string>) {
 describe('action.yml', () => {
   it('is a composite action whose inputs are all declared, described and used', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['fail-on', 'paths', 'reporters', 'sarif-file', 'working-directory']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['cache-dir', 'fail-on', 'paths', 'reporters', 'sarif-file', 'working-directory']);
     const text = readFileSync(join(ROOT, 'action.yml'), 'utf8');
     for (const [name, input] of Object.entries(action.inputs)) {
       expect(input.description.length, name).toBeGreaterThan(10);
@@ -96,6 +96,25 @@ describe('action.yml', () => {
     const bad = runAction({ paths: BROKEN, 'sarif-file': sarif, 'fail-on': 'sometimes' });
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('::error title=transcript-doctor::fail-on must be error, warning or never, not "sometimes"\n');
+  });
+
+  it('cache-dir: a cache restored there (actions/cache) knows files a new checkout wrote with the same bytes, and the log is the same', () => {
+    const cacheDir = join(tempDir(), 'cache');
+    // The same workspace path each run, new files in it (a fresh checkout).
+    const dir = join(tempDir(), 'repo');
+    const checkout = () => {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir);
+      for (const file of [BROKEN, HEALTHY]) copyFileSync(file, join(dir, file.split('/').pop()!));
+      return dir;
+    };
+    const run = () => runAction({ paths: '.', 'working-directory': checkout(), 'cache-dir': cacheDir, 'sarif-file': 'td.sarif', reporters: 'json' });
+    const first = run();
+    const second = run();
+    expect(first.code).toBe(1);
+    expect(second).toEqual(first);
+    const [file] = readdirSync(cacheDir);
+    expect(Object.keys(JSON.parse(readFileSync(join(cacheDir, file!), 'utf8')).entries)).toHaveLength(2);
   });
 
   it('takes several reporters and paths with spaces, relative to the working directory', () => {

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openSync } from '../io/named-fs.js';
+import { READ_NOW } from '../io/regular-file.js';
+
+/** Bytes hashed at each end of a file: an edit there that keeps size and times is still seen. */
+const END_BYTES = 4096;
+
+/**
+ * What tells that a file is the one a verdict was given for: which file it is (device, inode),
+ * its size and its modification and change times in nanoseconds, and a hash of its first and
+ * last bytes. Numbers are decimal strings: bigint values as JSON writes them.
+ */
+export interface FileStamp {
+  dev: string;
+  ino: string;
+  size: string;
+  mtimeNs: string;
+  ctimeNs: string;
+  ends: string;
+}
+
+/**
+ * How a file is known again: by `metadata` (identity, size, times and the hash of its ends: a
+ * stat and two small reads) or by `content` (its size and the hash of every byte, for a CI
+ * checkout, where every run makes new files of the same bytes: ESLint's --cache-strategy).
+ */
+export type CacheStrategy = 'metadata' | 'content';
+
+const CHUNK_BYTES = 1 << 20;
+
+/** The stamp of a regular file and when it was taken (ns, the clock file times use); undefined for anything else or a file that cannot be opened. */
+export function stampFile(path: string, strategy: CacheStrategy = 'metadata'): { stamp: FileStamp; takenNs: bigint } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, READ_NOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = fstatSync(fd, { bigint: true });
+    if (!info.isFile()) return undefined;
+    const takenNs = BigInt(Date.now()) * 1_000_000n;
+    const size = Number(info.size);
+    if (strategy === 'content') return { stamp: { dev: '0', ino: '0', size: String(info.size), mtimeNs: '0', ctimeNs: '0', ends: contentHash(fd) }, takenNs };
+    const hash = createHash('sha256');
+    const head = Buffer.allocUnsafe(Math.min(END_BYTES, size));
+    hash.update(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+    if (size > END_BYTES) {
+      const tail = Buffer.allocUnsafe(Math.min(END_BYTES, size - END_BYTES));
+      hash.update(tail.subarray(0, readSync(fd, tail, 0, tail.length, size - tail.length)));
+    }
+    const stamp: FileStamp = {
+      dev: String(info.dev),
+      ino: String(info.ino),
+      size: String(info.size),
+      mtimeNs: String(info.mtimeNs),
+      ctimeNs: String(info.ctimeNs),
+      ends: hash.digest('hex').slice(0, 32),
+    };
+    return { stamp, takenNs };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function contentHash(fd: number): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (let at = 0; ; ) {
+    const read = readSync(fd, chunk, 0, CHUNK_BYTES, at);
+    if (read === 0) break;
+    hash.update(chunk.subarray(0, read));
+    at += read;
+  }
+  return hash.digest('hex');
+}
+
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ends === b.ends;
+}
+
+/**
+ * File times advance by the kernel's coarse clock (a few ms, a second on some file systems): a
+ * write just after the stamp, in the same tick, could keep every time the same. A file changed
+ * this close to the moment it was stamped is not remembered (git's "racy" index entries).
+ */
+export function racy(stamp: FileStamp, takenNs: bigint, windowNs: bigint): boolean {
+  // A content stamp holds no times: the bytes hashed are the bytes read.
+  if (stamp.mtimeNs === '0' && stamp.ctimeNs === '0') return false;
+  const latest = BigInt(stamp.mtimeNs) > BigInt(stamp.ctimeNs) ? BigInt(stamp.mtimeNs) : BigInt(stamp.ctimeNs);
+  return takenNs - latest < windowNs;
+}

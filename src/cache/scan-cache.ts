@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync } from 'node:fs';
+import { fsName } from '../io/byte-names.js';
+import { realpathSync } from '../io/named-fs.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { version } from '../version.js';
+import { cacheFileName, ensureCacheDir, readCacheFile, writeCacheFile, type CacheEntry, type CachedVerdict } from './cache-file.js';
+import { racy, sameStamp, stampFile, type CacheStrategy, type FileStamp } from './file-stamp.js';
+
+/** A file changed less than this before it was stamped is not remembered (see racy); tests shorten it. */
+const RACY_MS = Number(process.env.TRANSCRIPT_DOCTOR_CACHE_RACY_MS ?? 2000);
+/** A hit refreshes its entry's age only this often: a warm run that changes nothing then writes nothing. */
+const REFRESH_MS = 60 * 60 * 1000;
+
+export interface ScanCacheOptions {
+  dir: string;
+  /** Everything besides the file that can change its verdict (see cacheKey). */
+  key: Record<string, unknown>;
+  /** Where the one warning of a run goes, when the cache cannot be used. */
+  warn: (line: string) => void;
+  /** See RACY_MS. */
+  racyMs?: number;
+  /** How a file is known again (see CacheStrategy); metadata unless told. */
+  strategy?: CacheStrategy;
+}
+
+/** What the cache knows of a file: its verdict, or how to remember one. */
+export type Lookup = { hit: true; verdict: CachedVerdict } | { hit: false; remember: (verdict: CachedVerdict) => void };
+
+const NOTHING: Lookup = { hit: false, remember: () => {} };
+
+/**
+ * The clean verdicts of files seen before, for one set of settings. A file is answered from it
+ * only when its stamp (identity, size, times, the hash of its ends) is the one it had when found
+ * clean, and no lock file sits beside it (a running agent's lock can excuse what would otherwise
+ * be a finding). It may skip work; it never changes a verdict: anything it cannot be sure of is
+ * checked as if there were no cache.
+ */
+export class ScanCache {
+  private readonly tool = version;
+  private readonly key: string;
+  private readonly name: string;
+  private entries = new Map<string, CacheEntry>();
+  private readonly changed = new Map<string, CacheEntry>();
+  /** False once the cache file proved unusable in a way a new file cannot mend (a FIFO, a folder). */
+  private writable = true;
+  private warned = false;
+
+  constructor(private readonly options: ScanCacheOptions) {
+    this.key = cacheKey({ ...options.key, strategy: options.strategy ?? 'metadata' });
+    this.name = cacheFileName(this.key);
+    const problem = ensureCacheDir(options.dir);
+    if (problem !== undefined) {
+      this.writable = false;
+      this.warn(`the cache folder ${options.dir} is ${problem}`);
+      return;
+    }
+    const read = readCacheFile(this.path, this.tool, this.key);
+    if ('entries' in read) this.entries = read.entries;
+    else if ('unusable' in read) {
+      this.writable = read.replaceable;
+      this.warn(`the cache file ${this.path} is ${read.unusable}`);
+    }
+  }
+
+  private get path(): string {
+    return join(this.options.dir, this.name);
+  }
+
+  private warn(why: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.options.warn(`${why}; checking without it`);
+  }
+
+  async lookup(path: string): Promise<Lookup> {
+    const strategy = this.options.strategy ?? 'metadata';
+    const stamped = stampFile(path, strategy);
+    // For `content`, the times too: what tells that the file did not change while it was checked.
+    const before = strategy === 'metadata' ? stamped : stampFile(path);
+    if (stamped === undefined || before === undefined || lockBeside(path)) return NOTHING;
+    const id = entryId(path);
+    const entry = this.entries.get(id);
+    const now = Date.now();
+    if (entry !== undefined && sameStamp(entry.stamp, stamped.stamp)) {
+      if (now - entry.used > REFRESH_MS) this.changed.set(id, { ...entry, used: now });
+      return { hit: true, verdict: entry.verdict };
+    }
+    if (racy(stamped.stamp, stamped.takenNs, BigInt(this.options.racyMs ?? RACY_MS) * 1_000_000n)) return NOTHING;
+    return { hit: false, remember: (verdict) => this.remember(path, id, stamped.stamp, before.stamp, verdict) };
+  }
+
+  /** Only when the file is still as it was stamped: a verdict on bytes written meanwhile is not the stamp's. */
+  private remember(path: string, id: string, stamp: FileStamp, before: FileStamp, verdict: CachedVerdict): void {
+    const after = stampFile(path);
+    if (after === undefined || !sameStamp(after.stamp, before)) return;
+    this.changed.set(id, { stamp, used: Date.now(), verdict });
+  }
+
+  /**
+   * Writes what this run learnt, merged into the cache file as it is now: another run may have
+   * written it meanwhile, and what it learnt stays. Never throws: a cache that cannot be written is one warning.
+   */
+  save(): void {
+    if (this.changed.size === 0 || !this.writable) return;
+    const current = readCacheFile(this.path, this.tool, this.key);
+    const merged = 'entries' in current ? current.entries : new Map<string, CacheEntry>();
+    for (const [id, entry] of this.changed) merged.set(id, entry);
+    try {
+      writeCacheFile(this.options.dir, this.name, this.tool, this.key, merged);
+      this.changed.clear();
+    } catch (error) {
+      this.warn(`the cache file ${this.path} cannot be written (${(error as Error).message})`);
+    }
+  }
+}
+
+/** The name a file is remembered by: a hash of its absolute path, so the cache holds no names either. */
+function entryId(path: string): string {
+  return createHash('sha256').update(resolve(path)).digest('hex').slice(0, 32);
+}
+
+/** One hash of the tool's version and every setting that can change a verdict. */
+export function cacheKey(settings: Record<string, unknown>): string {
+  const sorted = Object.keys(settings)
+    .sort()
+    .map((name) => [name, settings[name] ?? null]);
+  return createHash('sha256').update(JSON.stringify([version, sorted])).digest('hex');
+}
+
+/** Real paths of folders, looked up once per run: thousands of sessions share a few folders. */
+const realFolders = new Map<string, string>();
+
+/**
+ * Whether a lock file sits where a writer of `path` may hold one: the places lockPaths names
+ * (beside the real file, beside the name given), with the folder's real path looked up once.
+ */
+function lockBeside(path: string): boolean {
+  const given = resolve(path);
+  const parent = dirname(given);
+  let folder = realFolders.get(parent);
+  if (folder === undefined) {
+    folder = realOr(parent, parent);
+    realFolders.set(parent, folder);
+  }
+  const named = join(folder, basename(given));
+  const real = lstatSync(fsName(given), { throwIfNoEntry: false })?.isSymbolicLink() === true ? realOr(given, named) : named;
+  return [`${real}.lock`, `${named}.lock`, `${given}.lock`].some((lock) => existsSync(fsName(lock)));
+}
+
+function realOr(path: string, fallback: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return fallback;
+  }
+}
