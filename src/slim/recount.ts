@@ -14,7 +14,11 @@ export function recountUsage(session: SlimSession, tokens: number): void {
   if (session.firstEdit === Infinity) return;
   const anchor = usageAnchors(analysis, true)[0];
   if (anchor === undefined || session.firstEdit >= anchor.from) return;
-  const value = compactionOf(analysis.transcript.format)?.recount?.({ analysis, tokens, read: session.readLine });
+  // measureRequest estimates what follows the record's place as it did after the last usage (the
+  // response that recorded it is not its own input): the figure leaves that out, so measuring the
+  // output gives the planner's estimate again rather than a little more.
+  const following = session.size.tokens.tokens - anchor.tokens;
+  const value = compactionOf(analysis.transcript.format)?.recount?.({ analysis, tokens: Math.max(0, tokens - following), read: session.readLine });
   if (value === undefined) return;
   session.builder.place(analysis.transcript.lines, { kind: 'record', value });
 }

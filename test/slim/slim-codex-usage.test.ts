@@ -8,14 +8,14 @@ const tokens = (last: number, total: number): Line =>
   line('event_msg', { type: 'token_count', info: { total_token_usage: { input_tokens: total, total_tokens: total }, last_token_usage: { input_tokens: last, total_tokens: last }, model_context_window: 258_400 } });
 
 /** A rollout whose turns each read a long file, with the usage Codex recorded after each (the last counting all of them). */
-function rollout(turns: number): string {
+function rollout(turns: number, prompt = (t: number) => `request ${t}`): string {
   resetClock();
   const lines: Line[] = [meta()];
   let total = 0;
   for (let t = 0; t < turns; t++) {
     const last = 30_000 * (t + 1);
     total += last;
-    lines.push(turnContext(), user(`request ${t}`), shell(`call_${t}`, `cat src/part-${t}.rs`), shellOutput(`call_${t}`, longText(3000, `t${t}`)), assistant(`answer ${t}`), tokens(last, total));
+    lines.push(turnContext(), user(prompt(t)), shell(`call_${t}`, `cat src/part-${t}.rs`), shellOutput(`call_${t}`, longText(3000, `t${t}`)), assistant(`answer ${t}`), tokens(last, total));
   }
   return jsonl(lines);
 }
@@ -46,6 +46,15 @@ describe('slim on a Codex rollout whose recorded usage counted the history it tr
     const first = await slimText(rollout(6), { target: { tokens: 2_000 } });
     expect(first.lines.some((value) => value.type === 'compacted')).toBe(true);
     const second = await slimText(first.output, { target: { tokens: 2_000 } });
+    expect(second.output).toBe(first.output);
+  });
+
+  it('does not compact an earlier compaction alone again (its summary would be clipped, and again on every run)', async () => {
+    // Long prompts: the first summary, which keeps every one, is larger than a summary of it would be.
+    const first = await slimText(rollout(12, (t) => `request ${t}: ${longText(40, `p${t}`)}`), { target: { tokens: 2_000 } });
+    expect(first.lines.filter((value) => value.type === 'compacted')).toHaveLength(1);
+    const second = await slimText(first.output, { target: { tokens: 2_000 } });
+    expect(second.lines.filter((value) => value.type === 'compacted')).toHaveLength(1);
     expect(second.output).toBe(first.output);
   });
 

@@ -32,6 +32,8 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const fitsFrom = (at: number) => suffix[at]! * budget.tokensPerByte <= room;
   const keepFrom = chooseCut(session, fitsFrom);
   if (keepFrom === undefined) return;
+  // Only an earlier compaction before the cut: summarising its summary again would clip it, and a second run would do it again.
+  if (onlyCompactionsBefore(session, keepFrom)) return;
   const summary = summarizeLocally(analysis, keepFrom, session.readLine);
   // A history that comes to little more than its summary (an earlier compaction and its summary) is not worth another.
   if (suffix[0]! - suffix[keepFrom]! <= summary.length * MIN_GAIN) return;
@@ -63,4 +65,10 @@ function chooseCut(session: SlimSession, fitsFrom: (at: number) => boolean): num
     if (fitsFrom(at) && compactionCut(analysis, at) === at) return at;
   }
   return compactionCut(analysis, last);
+}
+
+function onlyCompactionsBefore(session: SlimSession, keepFrom: number): boolean {
+  const { entries } = session.analysis;
+  for (let at = 0; at < keepFrom; at++) if (entries.kind(session.entryAt(at)) !== 'compaction') return false;
+  return true;
 }
