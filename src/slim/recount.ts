@@ -16,9 +16,10 @@ export function recountUsage(session: SlimSession, tokens: number): void {
   if (anchor === undefined || session.firstEdit >= anchor.from) return;
   // measureRequest estimates what follows the record's place as it did after the last usage (the
   // response that recorded it is not its own input): the figure leaves that out, so measuring the
-  // output gives the planner's estimate again rather than a little more.
+  // output gives the planner's estimate again rather than a little more. Left in when it is not
+  // smaller (what followed was edited too): a usage of 0 would be no usage at all.
   const following = session.size.tokens.tokens - anchor.tokens;
-  const value = compactionOf(analysis.transcript.format)?.recount?.({ analysis, tokens: Math.max(0, tokens - following), read: session.readLine });
+  const value = compactionOf(analysis.transcript.format)?.recount?.({ analysis, tokens: following < tokens ? tokens - following : tokens, read: session.readLine });
   if (value === undefined) return;
   session.builder.place(analysis.transcript.lines, { kind: 'record', value });
 }
