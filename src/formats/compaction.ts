@@ -63,4 +63,19 @@ export interface FormatCompaction {
   facts(value: unknown): SummaryFacts;
   /** With `replayed`: what the message at position `at` says (a line may list several messages). */
   factsAt?(analysis: Analysis, at: number, read: (entry: number) => unknown): SummaryFacts;
+  /**
+   * For an agent that decides from the last usage in the file whether to compact (Codex reads the
+   * last `token_count` on resume): the record it writes once it has counted its context again, to
+   * append at the end of the file after slim changed history that usage counted. Recorded usage
+   * is never rewritten; this is a new record, as the agent writes one after its own compaction.
+   * Undefined when the file holds no usage record to follow.
+   */
+  recount?(input: RecountInput): unknown;
+}
+
+export interface RecountInput {
+  analysis: Analysis;
+  /** The request's estimated input tokens after slim's edits. */
+  tokens: number;
+  read(entry: number): unknown;
 }

@@ -17,6 +17,7 @@ import { noteImagesOverLimit, stubImagesOverLimit, stubOldImages } from './strat
 import { trimOldResults } from './strategies/results.js';
 import { compactOldHistory } from './strategies/compaction.js';
 import { ThinkingRule } from './strategies/thinking.js';
+import { recountUsage } from './recount.js';
 
 const NO_PARTS: SlimView = { parts: () => [], textBlock: (_replaced, text) => text };
 
@@ -76,6 +77,7 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
     if (!budget.fits()) trimOldResults(session, thinking);
     if (!budget.fits()) compactOldHistory(session, thinking);
     relinkChildren(analysis, builder, thinking.droppedEntries);
+    recountUsage(session, after(budget, size).tokens);
     strategies = session.report();
     compactedFrom = session.compactedFrom;
   });

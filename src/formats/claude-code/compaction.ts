@@ -97,20 +97,25 @@ function write({ analysis, keepFrom, summary, read, tokensBefore }: CompactionIn
     ],
     moves: [],
   };
-  for (const line of resumeRecordsBefore(analysis, keptLine, read)) records.moves.push({ after: keptLine - 1, line });
+  const leafId = entries.at(analysis.tree.leaf).id;
+  for (const { line, value } of resumeRecordsBefore(analysis, keptLine, read)) {
+    // Claude Code resumes from the leaf a `last-prompt` names: one naming an entry before the boundary would resume that old branch, so a copy names the replayed leaf.
+    if (value.type === 'last-prompt' && leafId !== undefined && value.leafUuid !== undefined && value.leafUuid !== leafId) records.records.push({ after: keptLine - 1, value: { ...value, leafUuid: leafId } });
+    else records.moves.push({ after: keptLine - 1, line });
+  }
   return records;
 }
 
-/** Lines of RESUME_RECORDS whose last copy is before `line`. */
-function resumeRecordsBefore(analysis: Analysis, line: number, read: (entry: number) => unknown): number[] {
+/** Lines of RESUME_RECORDS whose last copy is before `line`, with their parsed records. */
+function resumeRecordsBefore(analysis: Analysis, line: number, read: (entry: number) => unknown): Array<{ line: number; value: Json }> {
   const { entries } = analysis;
-  const last = new Map<string, number>();
+  const last = new Map<string, { line: number; value: Json }>();
   for (let i = 0; i < entries.length; i++) {
     if (entries.kind(i) !== 'unknown') continue;
     const value = read(i);
-    if (isObject(value) && typeof value.type === 'string' && RESUME_RECORDS.has(value.type)) last.set(value.type, entries.line(i));
+    if (isObject(value) && typeof value.type === 'string' && RESUME_RECORDS.has(value.type)) last.set(value.type, { line: entries.line(i), value });
   }
-  return [...last.values()].filter((at) => at < line).sort((a, b) => a - b);
+  return [...last.values()].filter((record) => record.line < line).sort((a, b) => a.line - b.line);
 }
 
 function claudeCodeFacts(value: unknown): SummaryFacts {

@@ -1,6 +1,7 @@
 import type { CompactionInput, CompactionRecords, FormatCompaction, SummaryFacts, ToolUse } from '../compaction.js';
 import { isObject, type Json } from '../json.js';
 import { plainText, toolUse } from '../tool-use.js';
+import { codexRecount } from './recount.js';
 
 /** How the summary item opens, so the model reads it as a hand-over rather than a request. */
 const SUMMARY_PREFIX = 'The conversation before this point was compacted; here is a summary of it. Continue the work from it.';
@@ -26,6 +27,9 @@ export const codexCompaction: FormatCompaction = {
   },
   facts(value) {
     return codexFacts(value);
+  },
+  recount(input) {
+    return codexRecount(input);
   },
 };
 

@@ -151,44 +151,34 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
 /** An entry's images and documents, as the request holds them: their tokens, added to the breakdown and returned. */
 function addMedia(media: MeasuredMedia[], byKind: Record<SizeKind, SizeShare>, rare: RareFields, entry: number, messageIndex: number, blockIndex: number): number {
   let tokens = 0;
-  for (const image of rare.images ?? []) {
-    const item: MeasuredMedia = {
-      entry,
-      pointer: image.pointer,
-      messageIndex,
-      blockIndex: blockIndex + image.blockIndex,
-      kind: 'image',
-      base64Length: image.base64Length ?? Math.ceil(image.bytes / 3) * 4,
-      bytes: image.bytes,
-      inToolResult: image.inToolResult === true,
-    };
-    const mediaType = image.declared ?? image.actual;
-    if (mediaType !== undefined) item.mediaType = mediaType;
-    if (image.width !== undefined && image.height !== undefined) Object.assign(item, { width: image.width, height: image.height });
+  const add = (ref: MediaRef, kind: MeasuredMedia['kind'], base64Length: number, own: number, extra: Partial<MeasuredMedia>): void => {
+    const item: MeasuredMedia = { entry, pointer: ref.pointer, messageIndex, blockIndex: blockIndex + ref.blockIndex, kind, base64Length, bytes: ref.bytes, inToolResult: ref.inToolResult === true, ...extra };
     media.push(item);
-    const own = imageTokens(image.width, image.height);
-    byKind.image.tokens += own;
+    byKind[kind === 'image' ? 'image' : 'document'].tokens += own;
     tokens += own;
+  };
+  for (const image of rare.images ?? []) {
+    const extra: Partial<MeasuredMedia> = {};
+    const mediaType = image.declared ?? image.actual;
+    if (mediaType !== undefined) extra.mediaType = mediaType;
+    if (image.width !== undefined && image.height !== undefined) Object.assign(extra, { width: image.width, height: image.height });
+    add(image, 'image', image.base64Length ?? Math.ceil(image.bytes / 3) * 4, imageTokens(image.width, image.height), extra);
   }
   for (const document of rare.documents ?? []) {
-    const item: MeasuredMedia = {
-      entry,
-      pointer: document.pointer,
-      messageIndex,
-      blockIndex: blockIndex + document.blockIndex,
-      kind: 'document',
-      base64Length: document.base64Length,
-      bytes: document.bytes,
-      inToolResult: document.inToolResult === true,
-    };
-    if (document.mediaType !== undefined) item.mediaType = document.mediaType;
-    if (document.pages !== undefined) item.pages = document.pages;
-    media.push(item);
-    const own = documentTokens(document.pages, document.bytes);
-    byKind.document.tokens += own;
-    tokens += own;
+    const extra: Partial<MeasuredMedia> = {};
+    if (document.mediaType !== undefined) extra.mediaType = document.mediaType;
+    if (document.pages !== undefined) extra.pages = document.pages;
+    add(document, 'document', document.base64Length, documentTokens(document.pages, document.bytes), extra);
   }
   return tokens;
+}
+
+/** What an image's and a document's reference share, as addMedia reads them. */
+interface MediaRef {
+  pointer: string;
+  blockIndex: number;
+  bytes: number;
+  inToolResult?: boolean;
 }
 
 /** The tool an entry's calls or results belong to: the result's own name, else its call's. */

@@ -35,6 +35,8 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const fitsFrom = (at: number) => suffix[at]! * budget.tokensPerByte <= room && suffix[at]! <= budget.target.bytes * HEADROOM;
   const keepFrom = chooseCut(session, order.length, fitsFrom);
   if (keepFrom === undefined) return;
+  // Only an earlier compaction before the cut: summarising its summary again would clip it, and a second run would do it again.
+  if (onlyCompactionsBefore(session, order, keepFrom)) return;
   const given = session.givenSummary;
   const summary = given !== undefined && given.keepFrom === keepFrom ? given.text : summarizeLocally(analysis, keepFrom, session.readLine);
   // A history that comes to little more than its summary (an earlier compaction and its summary) is not worth another.
@@ -73,4 +75,10 @@ function chooseCut(session: SlimSession, length: number, fitsFrom: (at: number) 
     if (fitsFrom(at) && compactionCut(analysis, at, readLine) === at) return at;
   }
   return compactionCut(analysis, last, readLine);
+}
+
+function onlyCompactionsBefore(session: SlimSession, order: ArrayLike<number>, keepFrom: number): boolean {
+  const { entries } = session.analysis;
+  for (let at = 0; at < keepFrom; at++) if (entries.kind(order[at]!) !== 'compaction') return false;
+  return true;
 }

@@ -38,6 +38,27 @@ describe('Claude Code compact boundary', () => {
     expect(out.at(-1)!.type).toBe('last-prompt');
   });
 
+  it('resumes from the replayed leaf, not the pre-boundary one a moved last-prompt names', async () => {
+    // last-prompt written mid-session (before the kept lines), naming the leaf of that time.
+    const rows = lines(claudeCodeSession(4));
+    const last = rows.pop()!;
+    const early = rows.findIndex((row) => row.type === 'user' && row.message.content === 'request 1: fix the parser');
+    rows.splice(early, 0, { ...last, leafUuid: rows[early - 1]!.uuid });
+    const original = rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+    const { text, after } = await compact(original, 12);
+    const out = lines(text);
+    const boundary = out.findIndex((line) => line.subtype === 'compact_boundary');
+    const prompts = out.map((line, at) => ({ line, at })).filter(({ line }) => line.type === 'last-prompt');
+    const leaf = after.entries.at(after.tree.leaf).id;
+    // The one Claude Code reads (the last) is after the boundary and names the leaf of the replayed path.
+    expect(prompts.at(-1)!.at).toBeGreaterThan(boundary);
+    expect(prompts.at(-1)!.line.leafUuid).toBe(leaf);
+    expect(out.at(-1)!.uuid).toBe(leaf);
+    // The recorded one stays as it was, byte for byte, before the boundary.
+    expect(prompts[0]!.at).toBeLessThan(boundary);
+    expect(text.split('\n')).toContain(original.split('\n')[early]);
+  });
+
   it('never cuts a response whose parallel results hang beside the chain', async () => {
     const { after, plan } = await compact(claudeCodeSession(4), 8);
     const first = after.replay.context.at(1);
