@@ -69,7 +69,7 @@ export function analyze(transcript: Transcript, tree?: Tree): Analysis {
   const replay = makePath(entries, replayed, 'replay');
   const sent = new Uint8Array(entries.length);
   for (const index of replay.context.indices) sent[index] = 1;
-  return new TreeAnalysis(transcript, tree, replay, replayed, onPath, sent);
+  return new TreeAnalysis(transcript, tree, replay, replayed, onPath, sent, semantics.resultsBesidePath === true);
 }
 
 /**
@@ -92,6 +92,8 @@ class TreeAnalysis implements Analysis {
     readonly replayed: readonly number[],
     private readonly onPath: Uint8Array,
     private readonly sent: Uint8Array,
+    /** The format replays results and response lines beside the path they hang off (see withResultsBeside). */
+    private readonly resultsBeside: boolean,
   ) {
     this.entries = transcript.entries;
   }
@@ -107,7 +109,13 @@ class TreeAnalysis implements Analysis {
     if (tree.replayPath.some((index) => entries.kind(index) === 'compaction')) {
       paths.push(makePath(entries, replayed, 'compacted', false));
     }
-    for (const path of abandonedPaths(entries, tree, this.onPath)) paths.push(makePath(entries, path, 'abandoned'));
+    let children: BesideChildren | undefined;
+    for (const path of abandonedPaths(entries, tree, this.onPath)) {
+      // A branch is replayed, had it been resumed, with what hangs beside it, as the path is: else its parallel calls' results look missing.
+      const own = new Set(path);
+      const judged = this.resultsBeside ? withBeside(entries, path, (children ??= besideChildren(entries, tree)), (index) => own.has(index)) : path;
+      paths.push(makePath(entries, judged, 'abandoned'));
+    }
     return paths;
   }
 
@@ -165,38 +173,53 @@ function abandonedPaths(entries: EntryStore, tree: Tree, onPath: Uint8Array): nu
  * and the results that hang off any of them, after that message and before the path goes on.
  */
 function withResultsBeside(entries: EntryStore, tree: Tree, onPath: Uint8Array): number[] {
-  const beside = new Map<number, number[]>();
-  const sameMessage = new Map<number, number[]>();
-  // On the path, or replayed beside it as part of a message on the path.
-  const reached = Uint8Array.from(onPath);
+  const children = besideChildren(entries, tree, onPath);
+  if (children.results.size === 0 && children.parts.size === 0) return tree.replayPath;
+  return withBeside(entries, tree.replayPath, children, (index) => onPath[index] === 1);
+}
+
+/** Lines such a format takes in after their parent: results hanging off a call line, and the next lines of one response. */
+interface BesideChildren {
+  results: Map<number, number[]>;
+  parts: Map<number, number[]>;
+}
+
+/** Every such line; with `onPath`, only those beside that path (its own lines, and what hangs off a line reached so). */
+function besideChildren(entries: EntryStore, tree: Tree, onPath?: Uint8Array): BesideChildren {
+  const results = new Map<number, number[]>();
+  const parts = new Map<number, number[]>();
+  const reached = onPath === undefined ? undefined : Uint8Array.from(onPath);
   for (let i = 0; i < entries.length; i++) {
     const parent = tree.parent[i]!;
-    if (parent === -1 || onPath[i] === 1 || reached[parent] === 0) continue;
+    if (parent === -1 || (reached !== undefined && (onPath![i] === 1 || reached[parent] === 0))) continue;
     const role = entries.roleCode(i);
-    if (role === TOOL_RESULT && entries.hasCalls(parent)) {
-      pushAt(beside, parent, i);
-    } else if (role === ASSISTANT && entries.group(i) !== -1 && entries.group(i) === entries.group(parent)) {
-      pushAt(sameMessage, parent, i);
-      reached[i] = 1;
+    if (role === TOOL_RESULT && entries.hasCalls(parent)) pushAt(results, parent, i);
+    else if (role === ASSISTANT && entries.group(i) !== -1 && entries.group(i) === entries.group(parent)) {
+      pushAt(parts, parent, i);
+      if (reached !== undefined) reached[i] = 1;
     }
   }
-  if (beside.size === 0 && sameMessage.size === 0) return tree.replayPath;
-  const path: number[] = [];
+  return { results, parts };
+}
+
+/** A path with what sits beside it: a response's other lines after it, and the results off any of them after the whole response, before the path goes on. */
+function withBeside(entries: EntryStore, path: readonly number[], children: BesideChildren, own: (index: number) => boolean): number[] {
+  const out: number[] = [];
   let waiting: number[] = [];
   const emit = (index: number): void => {
-    path.push(index);
-    for (const result of beside.get(index) ?? []) waiting.push(result);
-    for (const part of sameMessage.get(index) ?? []) emit(part);
+    out.push(index);
+    for (const result of children.results.get(index) ?? []) if (!own(result)) waiting.push(result);
+    for (const part of children.parts.get(index) ?? []) if (!own(part)) emit(part);
   };
-  tree.replayPath.forEach((index, i) => {
+  path.forEach((index, i) => {
     emit(index);
-    const next = tree.replayPath[i + 1];
+    const next = path[i + 1];
     const group = entries.group(index);
     if (next !== undefined && group !== -1 && entries.group(next) === group) return;
-    for (const result of waiting) path.push(result);
+    for (const result of waiting) out.push(result);
     waiting = [];
   });
-  return path;
+  return out;
 }
 
 /** Adds to the list under a key: copying the list per addition costs n² on a message of n lines. */
