@@ -2,7 +2,7 @@
 // scanned, repaired, canonicalized and slimmed without a crash, a stack trace or a usage error,
 // and doing any of them again to the result must change nothing. With --slim, slim runs twice too:
 // at its default target (a file that fits comes out byte for byte) and at a small one, so most
-// files are slimmed (not yet in .ci/run: #50's open slim defects fail it). Prints one summary line.
+// files are slimmed (.ci/run passes --slim). Prints one summary line.
 //   node scripts/corpus-smoke.mjs <folder> [--slim]
 //   node scripts/corpus-smoke.mjs <folder>
 import { spawnSync } from 'node:child_process';

@@ -61,6 +61,8 @@ describe('transcript field names stay in src/formats', () => {
       readFileSync(join(ROOT, path), 'utf8')
         .split('\n')
         .forEach((line, i) => {
+          // A --help example (`  $ transcript-doctor …`) quotes a provider's error or an agent's hook input as a user types it: text, not code reading a field.
+          if (/^\s*\$ /.test(line)) return;
           const hit = words.exec(line) ?? quoted.exec(line);
           if (hit !== null) found.push(`${path}:${i + 1}: ${hit[1]}`);
         });
