@@ -60,7 +60,7 @@ export async function ensureHome(count, { seed = 11, root = DATA_DIR, log = cons
 /** The first of these sessions (oldest first) with an unanswered call, and the provider text scan gives for it. */
 function findTarget(files) {
   for (const file of files) {
-    const run = spawnSync(process.execPath, [BIN, 'scan', file, '--reporter', 'json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, CI: '1' } });
+    const run = spawnSync(process.execPath, [BIN, 'scan', file, '--no-cache', '--reporter', 'json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, CI: '1' } });
     const finding = JSON.parse(run.stdout).files[0]?.findings.find((f) => f.rule === 'missing-tool-result' && f.severity === 'error');
     if (finding !== undefined) return { file, line: finding.line, rule: finding.rule, error: finding.providerError.replace(/^Anthropic: /, '') };
   }

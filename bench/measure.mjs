@@ -89,10 +89,14 @@ export function childRunner(tmp) {
     return { ...r, ...JSON.parse(r.stdout) };
   }
 
-  /** `scan` of files or folders with a JSON report; returns findings by rule and the report's text. */
+  /**
+   * `scan` of files or folders with a JSON report; returns findings by rule and the report's text.
+   * Cold, without the scan cache, unless `extra` names a cache folder (bench/cache.mjs's warm rows).
+   */
   async function scan(inputs, extra = []) {
     const report = path.join(tmp, `report-${childNo + 1}.json`);
-    const r = await runNode([BIN, 'scan', ...[inputs].flat(), ...extra, '--reporter', 'json', '--output-file', report]);
+    const cache = extra.includes('--cache-dir') || extra.includes('--no-cache') ? [] : ['--no-cache'];
+    const r = await runNode([BIN, 'scan', ...[inputs].flat(), ...extra, ...cache, '--reporter', 'json', '--output-file', report]);
     // 0 = clean, 1 = findings; anything else (2, a signal, a crash) is a failure.
     if (r.code !== 0 && r.code !== 1) throw new BenchError(`scanner failed on ${inputs}: ${describe(r)}`);
     // Node also exits 1 on an uncaught exception, so a missing/bad report means a crash.

@@ -33,7 +33,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * CPU times and their ratios to the bare start.
  */
 export function measureStartup(runs = 41, bin = 'bin/transcript-doctor.js') {
-  const commands = { bare: ['-e', '0'], scan: [bin, 'scan', STARTUP_FILE], unbundled: ['bench/unbundled-cli.mjs', 'scan', STARTUP_FILE] };
+  const commands = { bare: ['-e', '0'], scan: [bin, 'scan', STARTUP_FILE, '--no-cache'], unbundled: ['bench/unbundled-cli.mjs', 'scan', STARTUP_FILE, '--no-cache'] };
   const samples = { bare: [], scan: [], unbundled: [] };
   for (let i = 0; i < runs + 2; i++) {
     for (const [name, args] of Object.entries(commands)) {

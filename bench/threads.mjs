@@ -18,7 +18,7 @@ const ONE_THREAD = { TRANSCRIPT_DOCTOR_PARALLEL_MIN_BYTES: String(Number.MAX_SAF
 
 /** One scan: wall seconds, CPU seconds and minor faults of the child; findings (exit 1) are an answer. */
 async function scan(c, file, env) {
-  const r = await c.runNode([BIN, 'scan', file, '--format', 'json'], { env });
+  const r = await c.runNode([BIN, 'scan', file, '--no-cache', '--format', 'json'], { env });
   if (r.code !== 0 && r.code !== 1) throw new Error(`scan ${file} exited ${r.code ?? r.signal}: ${r.stderr.slice(0, 500)}`);
   return { wall: r.wallMs / 1000, cpu: r.cpuMs == null ? NaN : r.cpuMs / 1000, faults: r.faults ?? NaN };
 }

@@ -21,7 +21,7 @@ if (process.argv[2] === '--child') {
   const times = [];
   for (let i = 0; i < SCANS; i++) {
     const t0 = performance.now();
-    const code = await cli.exports.main(['node', 'transcript-doctor', 'scan', file, '--reporter', 'json', '--output-file', report]);
+    const code = await cli.exports.main(['node', 'transcript-doctor', 'scan', file, '--no-cache', '--reporter', 'json', '--output-file', report]);
     if (code !== 0 && code !== 1) throw new Error(`scan ${file} exited ${code}`);
     times.push(performance.now() - t0);
   }
