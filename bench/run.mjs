@@ -39,7 +39,14 @@ import { COPILOT_GROWTH, ensureCopilot } from './to-copilot.mjs';
 import { ensureRequests } from './requests.mjs';
 
 const MiB = 2 ** 20;
-const quick = process.argv.slice(2).includes('--quick');
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--quick');
+// Anything else (--help too) would start the whole bench, with its gigabytes of generated data.
+if (unknown.length > 0) {
+  console.error(`usage: npm run bench [-- --quick]   (node bench/run.mjs [--quick]); unknown: ${unknown.join(' ')}`);
+  process.exit(2);
+}
+const quick = args.includes('--quick');
 const RUNS = quick ? 3 : 5;
 const TARGET = { ratio: 0.8, repair: 0.5, slim: 0.4, rssMiB: 200, bytesPerEntry: 80, startup: 1.5, jobsVsSplit: 0.95, explainSeconds: 5 };
 /** The big-line pi 1 GiB row when real-shaped rows were added; 5% either way is run-to-run noise. */

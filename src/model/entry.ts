@@ -172,9 +172,9 @@ export const FLAGS = ['inContext', 'transcriptOnly', 'parentMissing', 'linksToPr
 
 /**
  * One decoded line, as a format's decoder fills it in. It lives only until the loader packs it
- * into the file's EntryStore (entry-store.ts), where every entry is a row of typed-array columns;
- * readers get the same fields back through the store's views. One fixed shape, with the yes/no
- * facts in one number, keeps the decoders' work cheap.
+ * into the file's EntryStore (entry-store.ts, its columns in entry-columns.ts), where every entry
+ * is a row of typed-array columns; readers get the same fields back through the store's views.
+ * One fixed shape, with the yes/no facts in one number, keeps the decoders' work cheap.
  */
 export class Entry {
   kind: EntryKind = 'unknown';
