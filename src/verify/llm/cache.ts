@@ -1,27 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { homedir } from 'node:os';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, posix, win32 } from 'node:path';
+import { join } from 'node:path';
+import { cacheFolder } from '../../io/cache-folder.js';
 import type { ModelSpec } from './types.js';
 
 const KEY = /^[0-9a-f]{64}$/;
 
-/**
- * $XDG_CACHE_HOME/transcript-doctor/verify when set (on any platform: whoever sets it means it), else the platform's
- * cache folder: ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows, ~/.cache elsewhere.
- */
+/** verify's verdict cache folder (see cacheFolder). */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
-  const path = platform === 'win32' ? win32 : posix;
-  const xdg = env.XDG_CACHE_HOME;
-  // The XDG spec says a relative value is invalid and must be ignored.
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'transcript-doctor', 'verify');
-  if (platform === 'win32') {
-    const local = env.LOCALAPPDATA || path.join(env.USERPROFILE || homedir(), 'AppData', 'Local');
-    return path.join(local, 'transcript-doctor', 'verify');
-  }
-  const home = env.HOME || homedir();
-  if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'transcript-doctor', 'verify');
-  return path.join(home, '.cache', 'transcript-doctor', 'verify');
+  return cacheFolder('verify', env, platform);
 }
 
 /**
