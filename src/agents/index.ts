@@ -36,6 +36,11 @@ export function registerAgent(agent: Agent): () => void {
   };
 }
 
+/** Whether an agent is one this package ships: a worker thread's fresh module table holds only those. */
+export function isBuiltIn(agent: object): boolean {
+  return (BUILT_IN as readonly object[]).includes(agent);
+}
+
 export function agentNamed(name: string): Agent | undefined {
   return table.find((agent) => agent.name === name);
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { realpathSync } from '../io/named-fs.js';
-import type { SessionAgent } from '../io/sessions/index.js';
+import { isBuiltIn, type SessionAgent } from '../io/sessions/index.js';
 import { removeOwnTemps } from '../io/stale-temps.js';
 import type { RepairMode } from '../repair/plan.js';
 import { repairSession } from './guard-sessions.js';
@@ -57,7 +57,9 @@ export function stoppableRepairs(agent: SessionAgent, mode: RepairMode, slim = f
       if (stopping) break;
       // A session known unchanged since its last check needs no thread (each costs a start-up).
       const known = await knownOutcome(openGuardCache(cache, agent.format, mode, slim), path);
-      const line = known !== undefined ? known.line : existsSync(fileURLToPath(WORKER)) ? await inThread({ path, agent: agent.name, mode, slim, busy, cache }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode, slim, cache);
+      // A registered agent is known only to this thread's table, so its session is repaired here.
+      const threaded = isBuiltIn(agent) && existsSync(fileURLToPath(WORKER));
+      const line = known !== undefined ? known.line : threaded ? await inThread({ path, agent: agent.name, mode, slim, busy, cache }, (worker) => (current = { worker, path })) : await repairSession(path, agent, mode, slim, cache);
       if (stopping) await new Promise(() => {}); // the stop handler ends the process
       current = undefined;
       if (line !== undefined) said(line);

@@ -78,6 +78,26 @@ describe('a stand-in agent, registered', () => {
     expect(after.files[0]!.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
   });
 
+  it("is repaired by guard after the agent exits, though guard's repair thread knows only the shipped agents", async () => {
+    // The built program, whose repairs run in a worker thread (src/ has no worker file to start).
+    const built = (path: string) => import(new URL(`../../dist/${path}`, import.meta.url).href);
+    const [{ registerFormat: registerBuilt }, { registerAgent: registerBuiltAgent }, { stoppableRepairs }] = await Promise.all([built('formats/registry.js'), built('agents/index.js'), built('run/guard-repair.js')]);
+    const taken = [registerBuilt(standInFormat), registerBuiltAgent(standIn)];
+    try {
+      const path = standInSession(newHome());
+      const said: string[] = [];
+      const repairs = stoppableRepairs(standIn, 'synthetic');
+      await repairs.repair([path], (line: string) => said.push(line));
+      repairs.done();
+      expect(said).toHaveLength(1);
+      expect(said[0]).not.toMatch(/could not repair/);
+      const after = await scan(path, { jobs: 1 });
+      expect(after.files[0]!.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+    } finally {
+      taken.forEach((remove) => remove());
+    }
+  });
+
   it('takes hooks: install writes its settings file, and its session-end hook repairs only its own sessions', async () => {
     const home = newHome();
     process.env.HOME = home;
