@@ -1,9 +1,9 @@
 import { type Command, Option } from 'commander';
-import { HIDDEN_HELP } from './command-options.js';
+import { HIDDEN_HELP, withCacheOptions } from './command-options.js';
 
 /** Adds `explain` to the program: its arguments, options and help; the command itself is in explain.ts, loaded when it runs. */
 export function addExplainCommand(program: Command, setExitCode: (code: number) => void): void {
-  program
+  const explain = program
     .command('explain')
     .description('Go from a provider\'s HTTP 400 (or 413) error text to the session, the line and the command that fixes it: repair for the pairing family, slim for the size family.')
     .argument('<error>', 'the error text as pasted: the bare message, the JSON error body or a whole log line; - reads it from standard input')
@@ -11,7 +11,8 @@ export function addExplainCommand(program: Command, setExitCode: (code: number) 
     .option('--fix', 'repair the session found, as repair --in-place does (lock check, backup, atomic write); for a size error, slim it in place')
     .option('--hidden', HIDDEN_HELP)
     .addOption(new Option('-r, --reporter <name>', 'report format; json gives one document (default: stylish)').choices(['stylish', 'json']))
-    .option('--no-color', 'disable colours (also: NO_COLOR)')
+    .option('--no-color', 'disable colours (also: NO_COLOR)');
+  withCacheOptions(explain)
     .addHelpText(
       'after',
       `

@@ -17,6 +17,9 @@ export interface ExplainOptions {
   /** stylish or json (commander checks the choice). */
   reporter?: string;
   color: boolean;
+  /** --no-cache and --cache-dir: the search's scans are cached as scan's are. */
+  cache?: boolean;
+  cacheDir?: string;
 }
 
 /** `transcript-doctor explain`: 0 the session was found (and, with --fix, repaired or slimmed to fit), 1 recognised but not found (or slimmed and still over), 2 unrecognised or usage error. */
@@ -26,7 +29,7 @@ export async function explainCommand(text: string, paths: readonly string[], opt
   const error = recognise(text === '-' ? await readStdin() : text);
   const mode = options.fix ? resolveMode(undefined) : undefined;
   const { files, searched } = error.entry.rules.length === 0 ? { files: [], searched: [] } : await findCandidates(paths, options.hidden);
-  const search = await locate(error, files);
+  const search = await locate(error, files, undefined, { cache: options.cache, cacheDir: options.cacheDir });
   const result = explainResult(error, searched, files.length, search);
   const print = () => process.stdout.write(reporter === 'json' ? explainJson(result) : explainText(result, useColor(options.color, undefined)));
   if (mode !== undefined && result.session !== undefined) {

@@ -1,5 +1,8 @@
+import { scanThroughCache } from '../cache/cached-scan.js';
+import { openScanCache, type CacheInput } from '../cache/open-cache.js';
 import { statSync } from '../io/named-fs.js';
 import { IN_FLIGHT, scanFile } from '../pipeline/scan.js';
+import { ruleSetFingerprint } from '../rules/fingerprint.js';
 import { rules as allRules } from '../rules/index.js';
 import type { ProviderId } from '../providers/provider-id.js';
 import type { Provider } from './catalogue-entry.js';
@@ -25,7 +28,7 @@ const RECENT_BYTES = 1 << 30;
  * newest). Without ids: the newest sessions are scanned until one has a finding of the rule at
  * the same message index. A size error: the newest sessions are measured and ranked by its figures.
  */
-export async function locate(error: RecognisedError, files: readonly string[], recentBytes = RECENT_BYTES): Promise<Search> {
+export async function locate(error: RecognisedError, files: readonly string[], recentBytes = RECENT_BYTES, cache: CacheInput = {}): Promise<Search> {
   if (error.entry.size !== undefined) {
     const recent = newest(files, recentBytes);
     const search = await locateBySize(error, recent);
@@ -33,7 +36,7 @@ export async function locate(error: RecognisedError, files: readonly string[], r
   }
   if (error.ids.length === 0) {
     const recent = newest(files, recentBytes);
-    const { matches, scanned } = await scanForMatches(error, recent);
+    const { matches, scanned } = await scanForMatches(error, recent, cache);
     return { matches: ranked(matches, recent), method: 'recent', considered: recent.length, scanned, read: 0 };
   }
   const perfect = perfectScore(error);
@@ -46,7 +49,7 @@ export async function locate(error: RecognisedError, files: readonly string[], r
     read += batch.length;
     const hits = filesWithIds(batch, error.ids);
     considered += hits.length;
-    const found = await scanForMatches(error, hits.slice(0, Math.max(0, MAX_ID_FILES - scanned)).map((hit) => hit.file));
+    const found = await scanForMatches(error, hits.slice(0, Math.max(0, MAX_ID_FILES - scanned)).map((hit) => hit.file), cache);
     scanned += found.scanned;
     matches.push(...found.matches);
   }
@@ -77,18 +80,23 @@ function sizeOf(file: string): number {
  * Scans files in order (newest first), a few at a time, stopping once a finding scores all it
  * can. Only the rules that can explain the error run: a candidate costs little more than its reading.
  */
-async function scanForMatches(error: RecognisedError, files: readonly string[]): Promise<{ matches: Located[]; scanned: number }> {
+async function scanForMatches(error: RecognisedError, files: readonly string[], cacheInput: CacheInput): Promise<{ matches: Located[]; scanned: number }> {
   const rules = allRules.filter((rule) => error.entry.rules.includes(rule.meta.id));
   const provider = contractProvider(error);
+  // A session seen unchanged by an earlier explain of the same rules is answered from the scan cache.
+  const cache = files.length === 0 ? undefined : openScanCache(cacheInput, { command: 'explain', rules: ruleSetFingerprint(rules), provider });
+  const scan = (paths: readonly string[]) =>
+    Promise.all(paths.map((file) => scanFile(file, rules, undefined, true, { provider }).then((report) => ({ report }), (error: Error) => ({ error }))));
   const matches: Located[] = [];
   const perfect = perfectScore(error);
   let scanned = 0;
   for (let start = 0; start < files.length; start += IN_FLIGHT) {
     const batch = files.slice(start, start + IN_FLIGHT);
-    const reports = await Promise.all(batch.map((file) => scanFile(file, rules, undefined, true, { provider }).catch(() => undefined)));
+    const outcomes = await scanThroughCache(cache, batch, scan);
     scanned += batch.length;
-    for (const report of reports) {
-      if (report === undefined) continue;
+    for (const outcome of outcomes) {
+      if (!('report' in outcome)) continue;
+      const report = outcome.report;
       for (const finding of report.findings) {
         const score = scoreFinding(error, finding);
         if (score !== undefined) matches.push({ file: report.path, format: report.format, finding, score });
