@@ -185,6 +185,12 @@ export class Entry {
   parentId: string | null | undefined = undefined;
   /** A root that continues an earlier conversation (a compaction boundary) names its last entry here. */
   declare logicalParentId: string | undefined;
+  /**
+   * A compaction after which the agent sets the recorded usage of the entries it kept to zero
+   * (Claude Code's preserved messages): the id of the last of them. Usage recorded on the path up
+   * to it counted history the compaction took out, and is no anchor.
+   */
+  declare clearsUsageThrough: string | undefined;
   role: Role | undefined = undefined;
   /**
    * Lines that are parts of one message share a group (Claude Code writes each block of a
@@ -346,7 +352,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'emptyTurns', 'trailingResults', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent', 'sizeParts', 'model', 'documents', 'longString'] as const;
+export const RARE = ['logicalParentId', 'clearsUsageThrough', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'emptyTurns', 'trailingResults', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent', 'sizeParts', 'model', 'documents', 'longString'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

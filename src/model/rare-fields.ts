@@ -4,6 +4,7 @@ import type { SizeParts } from './size/request-size.js';
 /** What few entries have: a map beside the columns instead of a column each. */
 export interface RareFields {
   logicalParentId?: string;
+  clearsUsageThrough?: string;
   serverTools?: ServerToolRef[];
   header?: HeaderInfo;
   firstKeptId?: string;

@@ -24,7 +24,7 @@ const NO_PARTS: SlimView = { parts: () => [], textBlock: (_replaced, text) => te
 export interface SlimPlan {
   plan: RepairPlan;
   report: SlimReport;
-  /** Every strategy ran to its end and the request is still over: planning its output again finds nothing more. */
+  /** Every strategy ran to its end, none compacted, and the request is still over: planning its output again finds nothing more. */
   exhausted?: true;
   /** Where a compaction was planned to keep history from, and the analysis its positions are on (for slim --summarize). */
   compaction?: { keepFrom: number; analysis: Analysis };
@@ -85,7 +85,8 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   builder.plan.counts.droppedLines = builder.plan.skip.size;
   const plan = isEmptyPlan(builder.plan) ? finished(builder, analysis) : builder.finish();
   const result: SlimPlan = { plan, report: { ...report(budget.fits() ? undefined : budget.over()), strategies } };
-  if (!budget.fits()) result.exhausted = true;
+  // A compaction restarts the agent's count of its context (see usageAnchors): only measuring the output tells whether it fits.
+  if (!budget.fits() && compactedFrom === undefined) result.exhausted = true;
   if (compactedFrom !== undefined) result.compaction = { keepFrom: compactedFrom, analysis };
   return result;
 }

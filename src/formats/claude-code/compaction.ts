@@ -74,7 +74,7 @@ function write({ analysis, keepFrom, summary, read, tokensBefore }: CompactionIn
     timestamp,
     uuid: boundaryId,
     level: 'info',
-    compactMetadata: { trigger: 'manual', preTokens: Math.round(tokensBefore) },
+    compactMetadata: { trigger: 'manual', preTokens: Math.round(tokensBefore), ...preserved(analysis, keepFrom, summaryId) },
     ...envelope,
   };
   const summaryLine: Json = {
@@ -104,6 +104,39 @@ function write({ analysis, keepFrom, summary, read, tokensBefore }: CompactionIn
     else records.moves.push({ after: keptLine - 1, line });
   }
   return records;
+}
+
+/**
+ * The kept messages as Claude Code's own partial compaction lists them (`preservedSegment`,
+ * `preservedMessages`, anchored on the summary), in the order they are sent. On resume Claude Code
+ * 2.1.328 relinks them after the summary in that order and sets their recorded usage to zero
+ * (the minified `w_r`): its count of the context then starts at the boundary, as after its own
+ * compaction, instead of at the last kept response's usage, which counted the history summarised.
+ * No recorded figure in the file is changed.
+ */
+function preserved(analysis: Analysis, keepFrom: number, anchorUuid: string): Json {
+  const { context } = analysis.replay;
+  const { entries } = analysis;
+  const uuids: string[] = [];
+  const seen = new Set<string>();
+  for (let at = keepFrom; at < context.length; at++) {
+    const index = context.indices[at]!;
+    const id = entries.at(index).id;
+    if (id === undefined || seen.has(id) || entries.kind(index) !== 'message') continue;
+    seen.add(id);
+    uuids.push(id);
+  }
+  const tail = uuids.at(-1);
+  // Claude Code resumes from the newest line: it must lead back to the relinked chain's end, or the resumed chain would stop short of it.
+  if (tail === undefined || lastMessageOnPath(analysis) !== tail) return {};
+  return { preservedSegment: { headUuid: uuids[0]!, anchorUuid, tailUuid: tail }, preservedMessages: { anchorUuid, uuids, allUuids: uuids } };
+}
+
+function lastMessageOnPath(analysis: Analysis): string | undefined {
+  const { entries } = analysis;
+  const path = analysis.tree.replayPath;
+  for (let n = path.length - 1; n >= 0; n--) if (entries.kind(path[n]!) === 'message') return entries.at(path[n]!).id;
+  return undefined;
 }
 
 /** Lines of RESUME_RECORDS whose last copy is before `line`, with their parsed records. */

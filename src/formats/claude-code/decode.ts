@@ -55,6 +55,10 @@ export class ClaudeCodeDecoder implements Decoder {
     entry.kind = 'state';
     const logical = text(value.logicalParentUuid);
     if (logical !== undefined) entry.logicalParentId = logical;
+    if (value.type === 'system' && value.subtype === 'compact_boundary') {
+      const cleared = preservedTail(value.compactMetadata, text);
+      if (cleared !== undefined) entry.clearsUsageThrough = cleared;
+    }
     if (typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && isObject(value.message)) {
       decodeMessage(value, value.message, entry, latin1, text);
       if (entry.inContext) noteClaudeCodeSize(value.message, entry, latin1);
@@ -74,6 +78,19 @@ export class ClaudeCodeDecoder implements Decoder {
   state(): undefined {
     return undefined;
   }
+}
+
+/**
+ * The last message a compact boundary keeps (`compactMetadata.preservedMessages.uuids`): when
+ * Claude Code 2.1.328 resumes past such a boundary it relinks those messages after the summary
+ * and sets their recorded usage to zero (the minified `w_r`), so its count of the context starts
+ * at the boundary again.
+ */
+function preservedTail(metadata: unknown, text: TextReader): string | undefined {
+  if (!isObject(metadata) || !isObject(metadata.preservedMessages)) return undefined;
+  const { uuids } = metadata.preservedMessages;
+  if (!Array.isArray(uuids) || uuids.length === 0 || !uuids.every((id) => typeof id === 'string')) return undefined;
+  return text(uuids[uuids.length - 1]);
 }
 
 /**

@@ -261,7 +261,8 @@ export function usageAnchors(analysis: Analysis, last = false): UsageAnchor[] {
   const firstSent = indices.length === 0 ? -1 : indices[0]!;
   const compacted = firstSent !== -1 && store.kind(firstSent) === 'compaction';
   const anchors: UsageAnchor[] = [];
-  for (let n = path.length - 1; n >= 0; n--) {
+  const cleared = clearedThrough(analysis, path);
+  for (let n = path.length - 1; n > cleared; n--) {
     const i = path[n]!;
     const tokens = store.usageOf(i);
     if (tokens === undefined) continue;
@@ -274,6 +275,25 @@ export function usageAnchors(analysis: Analysis, last = false): UsageAnchor[] {
     if (last) break;
   }
   return anchors.reverse();
+}
+
+/**
+ * The last path position whose recorded usage the agent sets to zero on resume (see
+ * Entry.clearsUsageThrough), or -1: the last compaction on the path that says so, read from its
+ * entry's facts, so it holds however the file was loaded.
+ */
+function clearedThrough(analysis: Analysis, path: ArrayLike<number>): number {
+  const store = analysis.entries;
+  if (store.rare.size === 0) return -1;
+  let compaction = -1;
+  let through: string | undefined;
+  for (const [i, rare] of store.rare) if (rare.clearsUsageThrough !== undefined && i > compaction) [compaction, through] = [i, rare.clearsUsageThrough];
+  if (through === undefined) return -1;
+  let onPath = false;
+  for (let n = 0; n < path.length && !onPath; n++) onPath = path[n] === compaction;
+  if (!onPath) return -1;
+  for (let n = path.length - 1; n >= 0; n--) if (store.at(path[n]!).id === through) return n;
+  return -1;
 }
 
 /** The last position whose entry index is at most `entry` (indices ascend, but for results replayed beside their calls). */

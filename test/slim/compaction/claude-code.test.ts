@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { measureRequest } from '../../../src/model/size/measure.js';
 import { compact, replayedLines } from './compact.js';
 import { claudeCodeSession } from './sessions.js';
 
@@ -23,6 +24,18 @@ describe('Claude Code compact boundary', () => {
     const keptAfter = replayedLines(after).filter((line) => !text.split('\n')[line - 1]!.includes('"isCompactSummary"')).map((line) => text.split('\n')[line - 1]);
     expect(keptAfter.slice(1)).toEqual(keptBefore.slice(1));
     expect(after.replay.context.length).toBe(before.replay.context.length - plan.keepFrom + 1);
+  });
+
+  it('lists the kept messages in the order they are sent, results beside the chain too, the last of them the leaf', async () => {
+    const { text, plan, before, after } = await compact(claudeCodeSession(5), 14);
+    const boundary = lines(text).find((line) => line.subtype === 'compact_boundary')!;
+    const summary = lines(text).find((line) => line.isCompactSummary === true)!;
+    const kept = Array.from(before.replay.context.indices.slice(plan.keepFrom), (index) => before.entries.at(index).id);
+    expect(boundary.compactMetadata.preservedMessages).toEqual({ anchorUuid: summary.uuid, uuids: kept, allUuids: kept });
+    expect(boundary.compactMetadata.preservedSegment).toEqual({ headUuid: kept[0], anchorUuid: summary.uuid, tailUuid: after.entries.at(after.tree.leaf).id });
+    // Claude Code zeroes the listed responses' usage on resume: measure anchors on none of it.
+    expect(measureRequest(before).tokens.anchor).toBeDefined();
+    expect(measureRequest(after).tokens.anchor).toBeUndefined();
   });
 
   it('moves the records resume needs out of what Claude Code skips before the boundary', async () => {
