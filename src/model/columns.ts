@@ -10,6 +10,18 @@ export function growTo<T extends Column>(column: T, needed: number, exact = fals
   return bigger;
 }
 
+/** The first of `count` non-decreasing owners that is `entry` or later. */
+export function firstOwned(owners: Uint32Array, count: number, entry: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (owners[middle]! < entry) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Strings that repeat on every line (pointers, tool names) as small integers: one copy each. */
 export class StringTable {
   private readonly codes = new Map<string, number>();

@@ -14,6 +14,10 @@ const OUTCOME_CODES = Object.fromEntries(OUTCOMES.map((outcome, code) => [String
 /** Every SizeKind, in the order their codes (index + 1) are stored in EntryStore.sizeKinds; 0 is none. */
 export const SIZE_KINDS: readonly SizeKind[] = ['text', 'thinking', 'toolCall', 'toolResult', 'image', 'document', 'other'];
 
+/** A bit of EntryStore.sizeKinds beside the code: the entry's bytes are of several kinds, in EntryColumns.sizeParts. */
+export const SIZE_PARTS = 0x80;
+export const SIZE_KIND_MASK = 0x7f;
+
 export function sizeKindCode(kind: SizeKind | undefined): number {
   return kind === undefined ? 0 : SIZE_KINDS.indexOf(kind) + 1;
 }

@@ -1,8 +1,9 @@
-import { growTo, StringTable } from './columns.js';
+import { firstOwned, growTo, StringTable } from './columns.js';
 import type { EntryKind, Outcome, Role, ToolCallRef, ToolResultRef } from './entry.js';
-import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT, sizeKindCode } from './entry-bits.js';
+import { FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, KINDS, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT, SIZE_KIND_MASK, SIZE_PARTS, sizeKindCode } from './entry-bits.js';
 import { IdTable } from './id-table.js';
 import type { RareFields } from './rare-fields.js';
+import { SizePartRows } from './size-part-rows.js';
 import type { SizeKind, SizeParts } from './size/request-size.js';
 import type { StoreTables } from './store-translation.js';
 import { StoredCall, StoredResult } from './stored-parts.js';
@@ -54,8 +55,10 @@ export class EntryColumns {
   readonly manyBlocks = new Map<number, number>();
   /** Entry.sizeBytes, saturated at 2³² - 1. */
   sizeBytes = new Uint32Array(0);
-  /** Entry.sizeKind's code (see SIZE_KINDS in entry-bits.ts), 0 for none. */
+  /** Entry.sizeKind's code (see SIZE_KINDS in entry-bits.ts), 0 for none; with the SIZE_PARTS bit when the entry has rows in sizeParts. */
   sizeKinds = new Uint8Array(0);
+  /** Entry.sizeParts of the entries of several kinds. */
+  sizeParts = new SizePartRows();
   /** Entry.usage, 0 for none; made at the first entry that records one. */
   usage: Uint32Array | undefined;
   readonly rare = new Map<number, RareFields>();
@@ -197,8 +200,9 @@ export class EntryColumns {
       if (largest === undefined || part > parts[largest]!) largest = kind as SizeKind;
     }
     this.sizeBytes[i] = Math.min(bytes, 0xffffffff);
-    this.sizeKinds[i] = sizeKindCode(largest);
-    this.setRare(i, 'sizeParts', kinds > 1 ? parts : undefined);
+    if ((this.sizeKinds[i]! & SIZE_PARTS) !== 0) this.sizeParts.remove(i);
+    this.sizeKinds[i] = sizeKindCode(largest) | (kinds > 1 ? SIZE_PARTS : 0);
+    if (kinds > 1) this.sizeParts.set(i, parts);
     this.setUsage(i, usage ?? 0);
     this.setRare(i, 'model', model);
   }
@@ -207,7 +211,18 @@ export class EntryColumns {
   clearSizes(): void {
     this.sizeBytes.fill(0);
     this.sizeKinds.fill(0);
+    this.sizeParts.clear();
     this.usage = undefined;
+  }
+
+  /** Entry i's SizeKind code (see SIZE_KINDS in entry-bits.ts), 0 for none. */
+  sizeCode(i: number): number {
+    return this.sizeKinds[i]! & SIZE_KIND_MASK;
+  }
+
+  /** Entry i's bytes by kind when it has several kinds (see Entry.sizeParts). */
+  partsOf(i: number): SizeParts | undefined {
+    return (this.sizeKinds[i]! & SIZE_PARTS) === 0 ? undefined : this.sizeParts.partsOf(i);
   }
 
   /** Entry i's recorded usage (see Entry.usage), undefined when it records none. */
@@ -336,16 +351,4 @@ export class EntryColumns {
     if (rare === undefined) this.rare.set(i, { [field]: value });
     else rare[field] = value;
   }
-}
-
-/** The first of `count` non-decreasing owners that is `entry` or later. */
-function firstOwned(owners: Uint32Array, count: number, entry: number): number {
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (owners[middle]! < entry) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -4,7 +4,8 @@ import { ANONYMOUS, EntryColumns, PARTIAL, SYNTHETIC } from './entry-columns.js'
 import { EntryView } from './entry-view.js';
 import { IdTable } from './id-table.js';
 import type { RareFields } from './rare-fields.js';
-import { FLAG_BITS, FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT, sizeKindCode } from './entry-bits.js';
+import { SizePartRows } from './size-part-rows.js';
+import { FLAG_BITS, FLAG_SHIFT, HAS_CALLS, HAS_RESULTS, KIND_CODE, KIND_MASK, NULL_REF, outcomeCode, OUTCOME_SHIFT, roleCode, ROLE_SHIFT, POINTER_CODES, POINTER_SHIFT, SIZE_PARTS, sizeKindCode } from './entry-bits.js';
 
 /** Spare capacity kept rather than copied away. */
 const SLACK = 1.05;
@@ -46,7 +47,9 @@ export class EntryStore extends EntryColumns implements Iterable<Entry> {
     this.blockCounts[i] = Math.min(entry.blockCount, 0xffff);
     if (entry.blockCount >= 0xffff) this.manyBlocks.set(i, entry.blockCount);
     this.sizeBytes[i] = Math.min(entry.sizeBytes, 0xffffffff);
-    this.sizeKinds[i] = sizeKindCode(entry.sizeKind);
+    const parts = entry.sizeParts;
+    this.sizeKinds[i] = sizeKindCode(entry.sizeKind) | (parts === undefined ? 0 : SIZE_PARTS);
+    if (parts !== undefined) this.sizeParts.set(i, parts);
     this.setUsage(i, entry.usage ?? 0);
     if (entry.toolCalls !== undefined) {
       info |= HAS_CALLS;
@@ -68,6 +71,8 @@ export class EntryStore extends EntryColumns implements Iterable<Entry> {
     for (const field in held) {
       // A view of another store (see EntryView.rare) also holds that store's own bookkeeping.
       if (field === 'pointer' || field === 'firstKeptRef') continue;
+      // In the columns (see push).
+      if (field === 'sizeParts') continue;
       const value = held[field as keyof RareFields];
       if (value !== undefined) ((rare ??= this.rare.get(i) ?? {}) as Record<string, unknown>)[field] = value;
     }
@@ -90,6 +95,7 @@ export class EntryStore extends EntryColumns implements Iterable<Entry> {
     this.offsetHigh = undefined;
     this.usage = undefined;
     this.notes = undefined;
+    this.sizeParts.clear();
     // Clearing a map makes it a new table: most lines leave these empty.
     if (this.manyBlocks.size > 0) this.manyBlocks.clear();
     if (this.rare.size > 0) this.rare.clear();
@@ -107,6 +113,7 @@ export class EntryStore extends EntryColumns implements Iterable<Entry> {
     IdTable.revive(plain.ids);
     IdTable.revive(plain.callIds);
     Object.setPrototypeOf(plain.strings, StringTable.prototype);
+    SizePartRows.revive(plain.sizeParts);
     return Object.setPrototypeOf(plain, EntryStore.prototype) as EntryStore;
   }
 
@@ -215,6 +222,7 @@ export class EntryStore extends EntryColumns implements Iterable<Entry> {
       this.resultNamePointer = this.resultNamePointer.slice(0, this.results);
       this.resultFlags = this.resultFlags.slice(0, this.results);
     }
+    this.sizeParts.trim();
     this.ids.trim();
     this.callIds.trim();
     between();

@@ -81,7 +81,7 @@ export class EntryView {
     return this.store.sizeBytes[this.index]!;
   }
   get sizeKind(): SizeKind | undefined {
-    const code = this.store.sizeKinds[this.index]!;
+    const code = this.store.sizeCode(this.index);
     return code === 0 ? undefined : SIZE_KINDS[code - 1];
   }
   get usage(): number | undefined {
@@ -180,7 +180,7 @@ export class EntryView {
     return this.rare?.agent;
   }
   get sizeParts() {
-    return this.rare?.sizeParts;
+    return this.store.partsOf(this.index);
   }
   get model() {
     return this.rare?.model;

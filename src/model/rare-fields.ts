@@ -1,5 +1,4 @@
 import type { DocumentRef, HeaderInfo, ImageRef, KeptHistoryProblem, SchemaBreak, ServerToolRef } from './entry.js';
-import type { SizeParts } from './size/request-size.js';
 
 /** What few entries have: a map beside the columns instead of a column each. */
 export interface RareFields {
@@ -23,7 +22,6 @@ export interface RareFields {
   unreadableParts?: Array<{ pointer: string; type: string; readAs?: string }>;
   schemaBreaks?: SchemaBreak[];
   agent?: string;
-  sizeParts?: SizeParts;
   model?: string;
   documents?: DocumentRef[];
   longString?: { pointer: string; length: number };

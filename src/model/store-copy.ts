@@ -1,4 +1,4 @@
-import { POINTER_CODES, POINTER_SHIFT, flagMask } from './entry-bits.js';
+import { POINTER_CODES, POINTER_SHIFT, SIZE_PARTS, flagMask } from './entry-bits.js';
 import type { EntryStore } from './entry-store.js';
 import { SHARED, type Translation } from './store-translation.js';
 
@@ -49,6 +49,7 @@ export function appendStore(into: EntryStore, source: EntryStore, lines: number,
   into.blockCounts.set(source.blockCounts.subarray(0, n), base);
   into.sizeBytes.set(source.sizeBytes.subarray(0, n), base);
   into.sizeKinds.set(source.sizeKinds.subarray(0, n), base);
+  into.sizeParts.copyFrom(source.sizeParts, 0, n, base);
   if (source.usage !== undefined || into.usage !== undefined) for (let i = 0; i < n; i++) into.setUsage(base + i, source.usage?.[i] ?? 0);
   for (const i of inOrder(source.manyBlocks)) into.manyBlocks.set(base + i, source.manyBlocks.get(i)!);
   // An entry's calls are there whether or not it still says it has them (repair clears the flag, not the table).
@@ -106,6 +107,7 @@ export function pushCopy(into: EntryStore, source: EntryStore, i: number, place:
   into.blockCounts[at] = source.blockCounts[i]!;
   into.sizeBytes[at] = source.sizeBytes[i]!;
   into.sizeKinds[at] = source.sizeKinds[i]!;
+  if ((source.sizeKinds[i]! & SIZE_PARTS) !== 0) into.sizeParts.copyFrom(source.sizeParts, i, i + 1, at - i);
   into.setUsage(at, source.usage?.[i] ?? 0);
   if (source.blockCounts[i] === 0xffff) into.manyBlocks.set(at, source.manyBlocks.get(i)!);
   // An entry's calls are there whether or not it still says it has them (repair clears the flag, not the table).
@@ -157,6 +159,7 @@ export function copyRun(into: EntryStore, source: EntryStore, from: number, to: 
   into.blockCounts.set(source.blockCounts.subarray(from, to), base);
   into.sizeBytes.set(source.sizeBytes.subarray(from, to), base);
   into.sizeKinds.set(source.sizeKinds.subarray(from, to), base);
+  into.sizeParts.copyFrom(source.sizeParts, from, to, base - from);
   if (source.usage !== undefined || into.usage !== undefined) for (let k = 0; k < n; k++) into.setUsage(base + k, source.usage?.[from + k] ?? 0);
   const lineShift = line - source.line(from);
   const offsetShift = offset - source.offset(from);

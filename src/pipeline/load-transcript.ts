@@ -328,7 +328,6 @@ export function addLateFacts(format: TranscriptFormat, entries: EntryStore): voi
     delete rare.placeholderTurns;
     delete rare.emptyTurns;
     delete rare.trailingResults;
-    delete rare.sizeParts;
     delete rare.model;
   }
   entries.clearSizes();

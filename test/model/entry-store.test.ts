@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Entry, type EntryKind, type Outcome, type Role } from '../../src/model/entry.js';
 import { EntryStore } from '../../src/model/entry-store.js';
 import { IdTable } from '../../src/model/id-table.js';
-import { appendStore } from '../../src/model/store-copy.js';
+import { SIZE_KINDS } from '../../src/model/entry-bits.js';
+import { addSize, entrySize } from '../../src/model/size/facts.js';
+import { appendStore, copyRun, pushCopy } from '../../src/model/store-copy.js';
 import { translation } from '../../src/model/store-translation.js';
 
 const KINDS: EntryKind[] = ['header', 'message', 'compaction', 'branch-summary', 'context', 'state', 'unknown'];
@@ -33,6 +35,8 @@ const draft = fc
     calls: fc.option(fc.array(fc.record({ id: fc.option(id, { nil: undefined }), name: fc.option(fc.string(), { nil: undefined }), partial: fc.boolean(), changes: fc.option(fc.array(fc.string(), { minLength: 1 }), { nil: undefined }) }), { maxLength: 3 }), { nil: undefined }),
     results: fc.option(fc.array(fc.record({ callId: fc.option(id, { nil: undefined }), name: fc.option(fc.string(), { nil: undefined }), synthetic: fc.boolean() }), { maxLength: 3 }), { nil: undefined }),
     firstKeptId: fc.option(id, { nil: undefined }),
+    // Of several kinds, an entry's size facts take rows of their own (see size-part-rows.ts).
+    sizes: fc.array(fc.record({ kind: fc.constantFrom(...SIZE_KINDS), bytes: fc.oneof(fc.nat(3), fc.nat(2 ** 29)) }), { maxLength: 4 }),
   })
   .map((facts) => (index: number) => {
     const entry = new Entry(index, index + 1);
@@ -41,10 +45,11 @@ const draft = fc
     entry.toolCalls = facts.calls?.map((call, blockIndex) => ({ ...call, partial: call.partial || undefined, pointer: `/message/content/${blockIndex}`, blockIndex }));
     entry.toolResults = facts.results?.map((result) => ({ ...result, pointer: '/message', namePointer: '/message/toolName' }));
     entry.firstKeptId = facts.firstKeptId;
+    for (const size of facts.sizes) addSize(entry, size.kind, size.bytes);
     return entry;
   });
 
-const FIELDS = ['index', 'line', 'kind', 'pointer', 'id', 'parentId', 'role', 'group', 'outcome', 'toolCalls', 'toolResults', 'blockCount', 'offset', 'byteLength', 'flags'] as const;
+const FIELDS = ['index', 'line', 'kind', 'pointer', 'id', 'parentId', 'role', 'group', 'outcome', 'toolCalls', 'toolResults', 'blockCount', 'offset', 'byteLength', 'flags', 'sizeBytes', 'sizeKind', 'sizeParts'] as const;
 const RARE = ['logicalParentId', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks'] as const;
 
 /** Every field as readers see it, undefined members left out (as an object literal would). */
@@ -102,6 +107,31 @@ describe('EntryStore', () => {
           if (expected.linksToPrevious && expected.id === `#${index}`) expected.id = `#${base + index}`;
           expect(facts(store.at(base + index))).toEqual({ ...facts(expected), line: lines + index + 1 });
         });
+      }),
+    );
+  });
+
+  it("keeps each entry's bytes by kind through a repair's copies and a settling that writes them in any order", () => {
+    fc.assert(
+      fc.property(fc.array(draft, { minLength: 1, maxLength: 20 }), fc.nat(19), (makers, cut) => {
+        const drafts = makers.map((make, index) => make(index));
+        const store = new EntryStore();
+        for (const entry of drafts) store.push(entry);
+        const sizes = (from: EntryStore) => Array.from({ length: from.length }, (_, i) => entrySize(from, i));
+        const expected = sizes(store);
+        const split = cut % drafts.length;
+        const copy = new EntryStore(store);
+        copyRun(copy, store, 0, split, 1, 0);
+        for (let i = split; i < drafts.length; i++) pushCopy(copy, store, i, { line: i + 1, offset: 0, byteLength: 0 });
+        expect(sizes(copy)).toEqual(expected);
+        store.clearSizes();
+        for (let i = drafts.length - 1; i >= 0; i--) store.setSize(i, expected[i]!.parts);
+        // setSize names the first largest kind, addSize the first to reach the largest: a tie can differ.
+        const settled = sizes(store);
+        expect(settled.map(({ bytes, parts }) => ({ bytes, parts }))).toEqual(expected.map(({ bytes, parts }) => ({ bytes, parts })));
+        store.setSize(split, expected[split]!.parts);
+        expect(sizes(store)).toEqual(settled);
+        expect(store.sizeParts.count).toBe(expected.reduce((rows, size) => rows + (Object.keys(size.parts).length > 1 ? Object.keys(size.parts).length : 0), 0));
       }),
     );
   });

@@ -27,7 +27,7 @@ export interface EntrySize {
 
 /**
  * Notes `bytes` of `kind` on a decoded entry. Most entries hold one kind: they keep a number and
- * a kind, and only an entry of several kinds gets an object (Entry.sizeParts, a rare field).
+ * a kind, and only an entry of several kinds gets an object (Entry.sizeParts; rows in the store, see size-part-rows.ts).
  */
 export function addSize(entry: Entry, kind: SizeKind, bytes: number): void {
   if (!(bytes > 0)) return;
@@ -55,8 +55,8 @@ export function addSize(entry: Entry, kind: SizeKind, bytes: number): void {
 /** Entry i's size facts, read from the store's columns. */
 export function entrySize(store: EntryStore, i: number): EntrySize {
   const bytes = store.sizeBytes[i]!;
-  const code = store.sizeKinds[i]!;
+  const code = store.sizeCode(i);
   const kind = code === 0 ? undefined : SIZE_KINDS[code - 1];
-  const parts = store.rare.size === 0 ? undefined : store.rare.get(i)?.sizeParts;
+  const parts = store.partsOf(i);
   return { bytes, kind, parts: parts ?? (kind === undefined ? {} : { [kind]: bytes }) };
 }

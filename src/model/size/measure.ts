@@ -2,7 +2,7 @@ import type { Analysis } from '../analysis.js';
 import { ASSISTANT } from '../entry-bits.js';
 import type { EntryStore } from '../entry-store.js';
 import type { RareFields } from '../rare-fields.js';
-import { SIZE_KINDS } from '../entry-bits.js';
+import { SIZE_KIND_MASK, SIZE_KINDS, SIZE_PARTS } from '../entry-bits.js';
 import { documentTokens, estimatorFor, imageTokens, sessionOverhead, textTokens, type TokenEstimator } from './estimate.js';
 import type { MeasuredMedia, RequestSize, SizeKind, SizeShare } from './request-size.js';
 
@@ -60,7 +60,8 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
     const message = messageIndex[at]!;
     if (message === -1) continue;
     // Read from the columns, no object made for an entry of one kind: this runs for every entry sent.
-    const code = store.sizeKinds[i]!;
+    const code = store.sizeKinds[i]! & SIZE_KIND_MASK;
+    const hasParts = (store.sizeKinds[i]! & SIZE_PARTS) !== 0;
     const entryBytes = store.sizeBytes[i]!;
     const rare = store.rare.size === 0 ? undefined : store.rare.get(i);
     let tokens = 0;
@@ -73,9 +74,8 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
       tokens += estimator.perMessage;
       byKind.other.tokens += estimator.perMessage;
     }
-    const parts = rare?.sizeParts;
     let toolBytes = 0;
-    if (parts === undefined) {
+    if (!hasParts) {
       if (code !== 0) {
         const kind = SIZE_KINDS[code - 1]!;
         const share = byKind[kind];
@@ -87,16 +87,18 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
         if (kind === 'toolResult' || kind === 'toolCall') toolBytes = entryBytes;
       }
     } else {
-      for (const key in parts) {
-        const kind = key as SizeKind;
+      const rows = store.sizeParts;
+      for (let k = rows.start(i); k < rows.count && rows.owner[k] === i; k++) {
+        const kind = SIZE_KINDS[rows.kind[k]! - 1]!;
+        const part = rows.bytes[k]!;
         const share = byKind[kind];
-        const own = textTokens(kind, parts[kind]!, estimator);
+        const own = textTokens(kind, part, estimator);
         tokens += own;
-        share.bytes += parts[kind]!;
+        share.bytes += part;
         share.tokens += own;
         share.count += 1;
+        if (kind === 'toolResult' || kind === 'toolCall') toolBytes += part;
       }
-      toolBytes = (parts.toolResult ?? 0) + (parts.toolCall ?? 0);
     }
     const calls = store.hasCalls(i) ? store.callEnd(i) - store.callStart(i) : 0;
     if (calls > 0) {
