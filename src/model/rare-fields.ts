@@ -24,6 +24,7 @@ export interface RareFields {
   agent?: string;
   sizeParts?: SizeParts;
   model?: string;
+  contextWindow?: number;
   documents?: DocumentRef[];
   longString?: { pointer: string; length: number };
   /** An entry pointer beyond the codes the info word holds. */
