@@ -65,17 +65,23 @@ export interface FormatCompaction {
   factsAt?(analysis: Analysis, at: number, read: (entry: number) => unknown): SummaryFacts;
   /**
    * For an agent that decides from the last usage in the file whether to compact (Codex reads the
-   * last `token_count` on resume): the record it writes once it has counted its context again, to
-   * append at the end of the file after slim changed history that usage counted. Recorded usage
-   * is never rewritten; this is a new record, as the agent writes one after its own compaction.
-   * Undefined when the file holds no usage record to follow.
+   * last `token_count` on resume; pi the last assistant message's usage, unless a compaction entry
+   * is newer): the record it writes once it has counted its context again, to append at the end of
+   * the file after slim changed history that usage counted. Recorded usage is never rewritten;
+   * this is a new record, as the agent writes one after its own compaction. Undefined when the
+   * file holds no usage record to follow, or the compaction slim wrote already tells the agent.
    */
   recount?(input: RecountInput): unknown;
 }
 
 export interface RecountInput {
   analysis: Analysis;
-  /** The request's estimated input tokens after slim's edits. */
+  /** The request's estimated input tokens after slim's edits, and before them. */
   tokens: number;
+  tokensBefore: number;
   read(entry: number): unknown;
+  /** Slim wrote the format's compaction record too (see write). */
+  compacted: boolean;
+  /** What slim changed, in words, for a record that carries text (pi's summary). */
+  note: string;
 }

@@ -299,6 +299,11 @@ export class Entry {
   usage: number | undefined = undefined;
   /** The model an assistant turn names, written only where it differs from the one before it in the file. */
   declare model: string | undefined;
+  /**
+   * The context window the agent recorded for the model (Qwen Code's own setting), written where it
+   * or the model changes: it wins over the size tables' window for that model.
+   */
+  declare contextWindow: number | undefined;
   /** Documents (PDF) whose bytes are in the line. */
   declare documents: DocumentRef[] | undefined;
   /** The longest string of the content, when one is over LONG_STRING (model/size/facts.ts): providers cap a string's length. */
@@ -352,7 +357,7 @@ FLAGS.forEach((name, bit) => {
   });
 });
 
-export const RARE = ['logicalParentId', 'clearsUsageThrough', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'emptyTurns', 'trailingResults', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent', 'sizeParts', 'model', 'documents', 'longString'] as const;
+export const RARE = ['logicalParentId', 'clearsUsageThrough', 'serverTools', 'header', 'firstKeptId', 'blankTextBlocks', 'whitespaceTextBlocks', 'rollsBackTurns', 'wipesHistory', 'placeholderTurns', 'emptyTurns', 'trailingResults', 'keptHistoryProblems', 'provider', 'trailingWhitespace', 'images', 'lostType', 'unreadableParts', 'schemaBreaks', 'agent', 'sizeParts', 'model', 'contextWindow', 'documents', 'longString'] as const;
 
 RARE.forEach((name) => {
   Object.defineProperty(Entry.prototype, name, {

@@ -23,6 +23,7 @@ export interface RareFields {
   schemaBreaks?: SchemaBreak[];
   agent?: string;
   model?: string;
+  contextWindow?: number;
   documents?: DocumentRef[];
   longString?: { pointer: string; length: number };
   /** An entry pointer beyond the codes the info word holds. */

@@ -28,11 +28,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** What `slim` writes for a session at the test's target, as text. */
-async function slimmed(entry: ManifestEntry): Promise<string> {
+/** What `slim` writes for a session at the test's target, as text, and the strategies it used. */
+async function slimmedWith(entry: ManifestEntry): Promise<{ text: string; strategies: string[] }> {
   const output = `${entry.file}.slim.jsonl`;
-  await slim(entry.file, { output, target: { tokens: target(entry.window) } });
-  return readFile(output, 'utf8');
+  const report = await slim(entry.file, { output, target: { tokens: target(entry.window) } });
+  const slimReport = (report.files[0] as { slim?: { strategies: Array<{ strategy: string }> } }).slim;
+  return { text: await readFile(output, 'utf8'), strategies: slimReport?.strategies.map((result) => result.strategy) ?? [] };
+}
+
+async function slimmed(entry: ManifestEntry): Promise<string> {
+  return (await slimmedWith(entry)).text;
 }
 
 /**
@@ -66,5 +71,24 @@ describe("after slim, the client's own loader builds a history under the target"
     expect(pairs.unansweredCalls).toEqual([]);
     expect(pairs.orphanResults).toEqual([]);
     expect(await piWouldCompact(text, entry.window)).toBe(false);
+  });
+
+  it("pi, trimmed only: every message of the file in pi's context after the summary, and the compaction entry is what keeps pi from compacting on the stale usage", async () => {
+    const entry = manifest.pi!;
+    const before = await loadPiSession(await readFile(entry.file, 'utf8'));
+    const { text, strategies } = await slimmedWith(entry);
+    expect(strategies).not.toContain('compaction');
+    expect(strategies).toContain('old-results');
+    const loaded = await loadPiSession(text);
+    expect(loaded.context.messages[0]!.role).toBe('compactionSummary');
+    expect(loaded.context.messages.slice(1).map((message) => message.role)).toEqual(before.context.messages.map((message) => message.role));
+    const calls = (messages: typeof loaded.llmMessages) => messages.flatMap((message) => (message.role === 'assistant' ? message.content.filter((block) => block.type === 'toolCall').map((block) => block.id) : []));
+    expect(calls(loaded.llmMessages)).toEqual(calls(before.llmMessages));
+    expect(requestTokens(loaded.llmMessages).tokens).toBeLessThanOrEqual(target(entry.window));
+    expect(await piWouldCompact(text, entry.window)).toBe(false);
+    // The same trims without the entry: pi would read the last usage, which counted the history as it was.
+    const lines = text.trimEnd().split('\n');
+    expect(JSON.parse(lines.at(-1)!).type).toBe('compaction');
+    expect(await piWouldCompact(lines.slice(0, -1).join('\n') + '\n', entry.window)).toBe(true);
   });
 });

@@ -57,7 +57,8 @@ const OVER_WINDOW: Array<{ format: string; window: number; words: RegExp; unanch
   { format: 'codex', window: 272_000, words: /^OpenAI Responses: Your input exceeds the context window of this model\. Please adjust your input and try again\.$/ },
   { format: 'copilot-cli', window: 144_000, words: /^GitHub Copilot \(CAPI\): prompt token count of \d+ exceeds the limit of 144000$/ },
   { format: 'gemini-cli', window: 1_048_576, words: /^Gemini: The input token count \(\d+\) exceeds the maximum number of tokens allowed \(1048576\)\.$/, unanchored: true },
-  { format: 'qwen-code', window: 1_000_000, words: /^OpenAI Chat: This model's maximum context length is 1000000 tokens\. However, your messages resulted in \d+ tokens\./ },
+  // The converter records Qwen Code's contextWindowSize (131072), which wins over the table's 1M for qwen3-coder-plus.
+  { format: 'qwen-code', window: 131_072, words: /^OpenAI Chat: This model's maximum context length is 131072 tokens\. However, your messages resulted in \d+ tokens\./ },
 ];
 
 describe('context-window-exceeded on each agent’s own records', () => {

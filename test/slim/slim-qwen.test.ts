@@ -3,8 +3,8 @@ import { QwenSession } from '../formats/qwen-code/session.js';
 import { longText, slimText } from './slim-session.js';
 
 /** A Qwen Code session of `turns` prompts, each reading a long file and answering; no usage recorded, so the size is all estimated. */
-function qwenSession(turns: number, resultLines = 2000): string {
-  const session = new QwenSession();
+function qwenSession(turns: number, resultLines = 2000, window?: number): string {
+  const session = new QwenSession('qwen3-coder-plus', window);
   for (let t = 0; t < turns; t++) {
     session.user(`prompt ${t}`);
     session.calls([`call-${t}`]);
@@ -37,5 +37,14 @@ describe('slim on Qwen Code sessions', () => {
     const first = await slimText(qwenSession(6), { target: { tokens: 150_000 } });
     const second = await slimText(first.output, { target: { tokens: 150_000 } });
     expect(second.output).toBe(first.output);
+  });
+
+  it("takes its target from the window the session records, not the table's 1M for qwen3-coder-plus", async () => {
+    const { report } = await slimText(qwenSession(6, 2000, 131_072));
+    expect(report.slim?.target.window).toBe(131_072);
+    expect(report.slim?.target.tokens).toBe(Math.floor(131_072 * 0.6));
+    expect(report.slim?.target.windowSource).toMatch(/^recorded: the session records a window of 131,072 tokens for its model; the table's qwen-1m window, 1,000,000 \(Qwen Code 0\.24\.4 .*\), does not apply$/);
+    expect(report.slim?.fits).toBe(true);
+    expect(report.slim?.strategies.map((result) => result.strategy)).toContain('old-results');
   });
 });

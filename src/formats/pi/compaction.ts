@@ -4,13 +4,14 @@ import { plainText, toolUse } from '../tool-use.js';
 import { positionOf } from '../../model/entry.js';
 import { CALL_TYPES } from './canonical.js';
 import { piEncoder } from './encode.js';
+import { compactionTime } from './compaction-time.js';
+import { piRecount } from './recount.js';
 
 /**
  * pi's (and OpenClaw's) own compaction entry, appended as a child of the leaf as pi appends it:
- * pi replays its summary, then the path from `firstKeptEntryId` up to it. Its timestamp is no
- * earlier than the last assistant message's, so pi reads the usage that message recorded as from
- * before the compaction and does not compact again on the next prompt (agent-session.js,
- * _checkCompaction). No line already written changes.
+ * pi replays its summary, then the path from `firstKeptEntryId` up to it. Its timestamp (see
+ * compactionTime) makes pi read the usage the last assistant message recorded as from before the
+ * compaction, so it does not compact again on the next prompt. No line already written changes.
  */
 export const piCompaction: FormatCompaction = {
   canKeepFrom(analysis, at) {
@@ -24,39 +25,26 @@ export const piCompaction: FormatCompaction = {
   facts(value) {
     return piFacts(value);
   },
+  recount(input) {
+    return piRecount(input);
+  },
 };
 
 function compactionEntry({ analysis, keepFrom, summary, read, tokensBefore }: CompactionInput): Json {
   const { context } = analysis.replay;
   const leaf = analysis.entries.at(analysis.tree.leaf);
   const firstKept = context.at(keepFrom).id!;
-  let latest = 0;
-  for (const index of [analysis.tree.leaf, ...lastAssistants(analysis)]) latest = Math.max(latest, timeOf(read(index)));
   const details = readAndModified(analysis, keepFrom, read);
   return {
     type: 'compaction',
     id: piEncoder.newId(`compaction:${leaf.id ?? ''}:${firstKept}`),
     parentId: leaf.id ?? null,
-    timestamp: new Date(latest > 0 ? latest : Date.now()).toISOString(),
+    timestamp: compactionTime(analysis, read),
     summary,
     firstKeptEntryId: firstKept,
     tokensBefore: Math.round(tokensBefore),
     details,
   };
-}
-
-/** The last assistant entry on the replayed path (pi compares its message's timestamp with the compaction's). */
-function lastAssistants(analysis: CompactionInput['analysis']): number[] {
-  const { context } = analysis.replay;
-  for (let at = context.length - 1; at >= 0; at--) if (context.at(at).role === 'assistant') return [context.indices[at]!];
-  return [];
-}
-
-function timeOf(value: unknown): number {
-  if (!isObject(value)) return 0;
-  const entry = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : 0;
-  const message = isObject(value.message) && typeof value.message.timestamp === 'number' ? value.message.timestamp : 0;
-  return Math.max(Number.isFinite(entry) ? entry : 0, message);
 }
 
 /** pi's `details` of a compaction: the files read and changed before the cut, as its own compaction lists them. */

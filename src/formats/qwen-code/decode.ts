@@ -39,6 +39,7 @@ export class QwenDecoder implements Decoder {
   private authType: string | undefined;
   private provider: string | undefined;
   private model: string | undefined;
+  private window: number | undefined;
 
   constructor(state?: QwenDecoderState) {
     this.authType = state?.authType;
@@ -94,14 +95,24 @@ export class QwenDecoder implements Decoder {
     if (entry.role === 'assistant' && parts.length > 0) entry.outcome = entry.toolCalls !== undefined ? 'toolUse' : 'complete';
   }
 
-  /** What the message sends (see Entry.sizeBytes), the usage its response recorded and the model, where it changes. */
+  /**
+   * What the message sends (see Entry.sizeBytes), the usage its response recorded, and the model
+   * and the window Qwen Code ran it with (`contextWindowSize`, its setting or its own table's), where
+   * either changes.
+   */
   private noteSize(value: Json, parts: unknown[], entry: Entry, latin1: boolean): void {
     addPartsSize(entry, parts, latin1, partPointer);
     if (entry.role !== 'assistant') return;
     if (isObject(value.usageMetadata)) entry.usage = usageTotal(value.usageMetadata.promptTokenCount);
     if (typeof value.model === 'string' && value.model !== this.model) {
       this.model = value.model;
+      this.window = undefined;
       entry.model = textReader(latin1)(value.model);
+    }
+    const window = value.contextWindowSize;
+    if (typeof window === 'number' && Number.isSafeInteger(window) && window > 0 && window !== this.window) {
+      this.window = window;
+      entry.contextWindow = window;
     }
   }
 

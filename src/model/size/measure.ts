@@ -27,7 +27,7 @@ export function measureRequest(analysis: Analysis, estimator?: TokenEstimator): 
     const known = measured.get(context);
     if (known !== undefined) return known;
   }
-  const size = measure(analysis, estimator ?? estimatorFor(modelOf(analysis), analysis.transcript.format));
+  const size = measure(analysis, estimator ?? estimatorFor(modelOf(analysis).model, analysis.transcript.format));
   if (estimator === undefined) measured.set(context, size);
   return size;
 }
@@ -143,8 +143,9 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
       largest,
     },
   };
-  const model = modelOf(analysis);
+  const { model, window } = modelOf(analysis);
   if (model !== undefined) size.model = model;
+  if (window !== undefined) size.window = window;
   if (longestString !== undefined) size.longestString = longestString;
   if (mostToolCalls !== undefined) size.mostToolCalls = mostToolCalls;
   return size;
@@ -304,8 +305,12 @@ function lastPositionUpTo(indices: Int32Array, entry: number): number {
   return -1;
 }
 
-/** The model of the last assistant turn sent: the last one named at or before it in the file (a model is noted where it changes). */
-function modelOf(analysis: Analysis): string | undefined {
+/**
+ * The model of the last assistant turn sent: the last one named at or before it in the file (a
+ * model is noted where it changes), with the window the file records for it: the last noted at
+ * or before that turn, and not before the model was.
+ */
+function modelOf(analysis: Analysis): { model?: string; window?: number } {
   const store = analysis.entries;
   const { indices } = sentOf(analysis);
   let last = -1;
@@ -317,8 +322,14 @@ function modelOf(analysis: Analysis): string | undefined {
   }
   // A settled history (see sentOf) names no roles: its last entry then.
   if (last === -1 && analysis.replay.context.length === 0 && indices.length > 0) last = indices[indices.length - 1]!;
-  if (last === -1 || store.rare.size === 0) return undefined;
+  if (last === -1 || store.rare.size === 0) return {};
   let found: { at: number; model: string } | undefined;
-  for (const [i, rare] of store.rare) if (rare.model !== undefined && i <= last && (found === undefined || i > found.at)) found = { at: i, model: rare.model };
-  return found?.model;
+  let window: { at: number; tokens: number } | undefined;
+  for (const [i, rare] of store.rare) {
+    if (i > last) continue;
+    if (rare.model !== undefined && (found === undefined || i > found.at)) found = { at: i, model: rare.model };
+    if (rare.contextWindow !== undefined && (window === undefined || i > window.at)) window = { at: i, tokens: rare.contextWindow };
+  }
+  const recorded = window !== undefined && (found === undefined || window.at >= found.at) ? window.tokens : undefined;
+  return { ...(found === undefined ? {} : { model: found.model }), ...(recorded === undefined ? {} : { window: recorded }) };
 }

@@ -68,6 +68,8 @@ export interface SizeBreakdown {
 export interface RequestSize {
   /** The model the session talks to (the last one the replayed path records), when the file names one. */
   model?: string;
+  /** The context window the session records for that model (see Entry.contextWindow), when it records one. */
+  window?: number;
   tokens: TokenEstimate;
   /** Bytes the request body would take (the replayed content as JSON), estimated. */
   bytes: number;

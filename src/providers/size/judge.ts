@@ -19,15 +19,20 @@ export interface SizeJudge {
 
 /**
  * The provider as for every rule (`--provider`, the model's agent, the turns), the gateway the
- * format names, the model the replayed path names last. When the session's own recorded usage is
- * over the table's window, the provider took a request that large: the window is the model's larger
- * variant (Claude's 1M) when that holds it, else unknown (undefined), and nothing is said of it.
+ * format names, the model the replayed path names last. The window the session records for that
+ * model wins over the table's: its agent ran with that one (Qwen Code's `contextWindowSize` is its
+ * setting, which a table of the model's largest window does not know). When the session's own
+ * recorded usage is over the table's window, the provider took a request that large: the window is
+ * the model's larger variant (Claude's 1M) when that holds it, else unknown (undefined), and
+ * nothing is said of it.
  */
-export function judgeSize(analysis: Analysis, request: Pick<RequestSize, 'model' | 'tokens'>): SizeJudge {
+export function judgeSize(analysis: Analysis, request: Pick<RequestSize, 'model' | 'tokens' | 'window'>): SizeJudge {
   const provider = chooseProvider(analysis).id;
   const gateway = gatewayFor(semanticsOf(analysis.transcript).gateway, provider);
   const model = request.model;
-  let window = contextWindow(model, provider, gateway);
+  const table = contextWindow(model, provider, gateway);
+  if (request.window !== undefined) return { provider, gateway, model, window: recordedWindow(request.window, table), limits: sizeLimits(provider, gateway) };
+  let window = table;
   const recorded = request.tokens.anchor?.tokens;
   if (window !== undefined && recorded !== undefined && recorded > window.tokens) {
     // Over every window the table knows for it: this account's is larger, by how much is not known.
@@ -37,6 +42,12 @@ export function judgeSize(analysis: Analysis, request: Pick<RequestSize, 'model'
         : undefined;
   }
   return { provider, gateway, model, window, limits: sizeLimits(provider, gateway) };
+}
+
+function recordedWindow(tokens: number, table: ContextWindow | undefined): ContextWindow {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const instead = table === undefined || table.tokens === tokens ? '' : `; the table's ${table.family === 'default' ? 'default' : table.family} window, ${n(table.tokens)} (${table.source}), does not apply`;
+  return { tokens, family: 'recorded', source: `the session records a window of ${n(tokens)} tokens for its model${instead}` };
 }
 
 /** How findings name who enforces a limit: the gateway when the request passes one, else the provider. */

@@ -12,6 +12,6 @@ export function windowOwner(judge: SizeJudge, at: SizeAt): Route | undefined {
 export function windowWords(judge: SizeJudge): string {
   const window = judge.window!;
   const by = judge.gateway ?? judge.provider;
-  const whose = window.family === 'default' ? `the default of ${by === undefined ? 'the provider' : routeName(by)} (${judge.model === undefined ? 'the session names no model' : `${judge.model} is not in the table`})` : `${judge.model} (${window.family})`;
+  const whose = window.family === 'recorded' ? `${judge.model ?? 'its model'}, as the session records it` : window.family === 'default' ? `the default of ${by === undefined ? 'the provider' : routeName(by)} (${judge.model === undefined ? 'the session names no model' : `${judge.model} is not in the table`})` : `${judge.model} (${window.family})`;
   return `${figure(window.tokens)}-token context window of ${whose}`;
 }

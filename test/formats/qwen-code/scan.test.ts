@@ -93,3 +93,27 @@ describe('Qwen Code: the replayed chain', () => {
     expect(await scanFor(session.text())).toEqual([]);
   });
 });
+
+describe('Qwen Code: the window the session records', () => {
+  /** One turn whose read returned `bytes` of text (about a third as many tokens), on qwen3-coder-plus (1M in the table). */
+  function bigRead(bytes: number, window?: number): string {
+    const session = new QwenSession('qwen3-coder-plus', window);
+    session.user('read a.txt');
+    session.calls(['call_1']);
+    const id = session.result('call_1');
+    (session.records.find((record) => record.uuid === id)!.message as { parts: Array<{ functionResponse: { response: { output: string } } }> }).parts[0]!.functionResponse.response.output = 'x'.repeat(bytes);
+    session.answer('read it');
+    return session.text();
+  }
+
+  it("wins over the table's: contextWindowSize 131072 puts a 170,000-token request over it", async () => {
+    const findings = await scanFor(bigRead(510_000, 131_072));
+    const over = findings.find((finding) => finding.rule === 'context-window-exceeded');
+    expect(over?.message).toMatch(/over the 131,072-token context window of qwen3-coder-plus, as the session records it/);
+  });
+
+  it('without one, the table decides (1M for qwen3-coder-plus): the same request is no size finding', async () => {
+    const findings = await scanFor(bigRead(510_000));
+    expect(findings.filter((finding) => finding.rule.startsWith('context-window'))).toEqual([]);
+  });
+});

@@ -3,7 +3,15 @@ export class QwenSession {
   readonly records: Array<Record<string, unknown>> = [];
   private time = Date.parse('2026-11-20T09:00:00.000Z');
 
-  constructor(private readonly model = 'qwen3-coder-plus') {}
+  constructor(
+    private readonly model = 'qwen3-coder-plus',
+    /** The `contextWindowSize` Qwen Code writes on each response, when given. */
+    private readonly window?: number,
+  ) {}
+
+  private get windowField(): Record<string, unknown> {
+    return this.window === undefined ? {} : { contextWindowSize: this.window };
+  }
 
   private add(type: string, fields: Record<string, unknown>, parent?: string | null): string {
     const uuid = `00000000-0000-4000-8000-${String(this.records.length + 1).padStart(12, '0')}`;
@@ -18,11 +26,11 @@ export class QwenSession {
   }
 
   calls(ids: string[], name = 'read_file', parent?: string): string {
-    return this.add('assistant', { model: this.model, message: { role: 'model', parts: ids.map((id) => ({ functionCall: { id, name, args: { file_path: 'a.txt' } } })) } }, parent);
+    return this.add('assistant', { model: this.model, ...this.windowField, message: { role: 'model', parts: ids.map((id) => ({ functionCall: { id, name, args: { file_path: 'a.txt' } } })) } }, parent);
   }
 
   answer(text: string, parent?: string): string {
-    return this.add('assistant', { model: this.model, message: { role: 'model', parts: [{ text }] } }, parent);
+    return this.add('assistant', { model: this.model, ...this.windowField, message: { role: 'model', parts: [{ text }] } }, parent);
   }
 
   result(id: string, name = 'read_file', parent?: string): string {
