@@ -27,7 +27,7 @@ export class Budget {
   constructor(
     size: RequestSize,
     readonly target: SlimTarget,
-    margin = 0,
+    margin: number,
   ) {
     this.tokens = size.tokens.high;
     this.savingDivisor = size.tokens.anchor === undefined ? 1 : 1 + margin;
