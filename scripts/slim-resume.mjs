@@ -25,9 +25,9 @@
 //   --keep <dir>       keep each run's folder (session, captured requests, client output)
 //
 // Output: one JSON line per session and phase ({session, agent, phase: before | after, estimator,
-// outcome: sent | refused | not-run, bytes, tokens, historyTokens, target, underTarget, promptsMissing,
-// callsMissing, fileCompacted, pairing, placeholders, mediaInFile, mediaSent,
-// mediaRemovedByClient, historyFirst, compactedByClient, ok}; calls and images a compaction in
+// outcome: sent | refused | not-run, bytes, tokens, textTokens (the strings alone: a low bound),
+// historyTokens, target, underTarget (of tokens), promptsMissing, callsMissing, fileCompacted,
+// pairing, placeholders, mediaInFile, mediaSent, mediaRemovedByClient, historyFirst, compactedByClient, ok}; calls and images a compaction in
 // the file summarised may be missing), the slim run's line ({session, phase: slim, exit, …}), then one
 // summary line per session.
 // Exit 0 when it ran, 2 on bad usage.
@@ -164,13 +164,14 @@ async function resume(agent, file, entry, phase) {
     const request = requests[at];
     const sent = userTexts(request.turns).join('\n');
     const calls = new Set(request.turns.flatMap((t) => t.calls));
-    const { tokens } = requestTokens(request.body, client.wire);
+    const { tokens, textTokens } = requestTokens(request.body, client.wire);
     const history = requestTokens(request.body.messages ?? request.body.input ?? request.body.contents, client.wire).tokens;
     const inFile = fileImages(readFileSync(file, 'utf8'), client.replayed);
     const inRequest = new Set(imagesIn(request.body).map(imageKey));
     const checks = {
       bytes: request.bytes,
       tokens,
+      textTokens,
       historyTokens: history,
       underTarget: tokens <= target,
       promptsMissing: entry.prompts.filter((prompt) => !sent.includes(prompt)).length,
@@ -212,7 +213,7 @@ function slim(agent, entry) {
   return { ...line, out: existsSync(out) ? out : undefined, bytesBefore: bytes(entry.file), bytesAfter: bytes(out), changed: existsSync(out) ? sha(out) !== sha(entry.file) : false, report: report?.summary ?? report?.strategies };
 }
 
-const pick = (r) => (r === undefined ? undefined : { outcome: r.outcome, bytes: r.bytes, tokens: r.tokens, underTarget: r.underTarget, ok: r.ok, ...(r.reason === undefined ? {} : { reason: r.reason }), ...(r.unchanged ? { unchanged: true } : {}) });
+const pick = (r) => (r === undefined ? undefined : { outcome: r.outcome, bytes: r.bytes, tokens: r.tokens, textTokens: r.textTokens, underTarget: r.underTarget, ok: r.ok, ...(r.reason === undefined ? {} : { reason: r.reason }), ...(r.unchanged ? { unchanged: true } : {}) });
 const summaries = [];
 for (const agent of agents) if (!Object.values(manifest).some((entry) => (entry.agent ?? agent) === agent)) fail(`the manifest has no ${agent} session`);
 for (const [name, entry] of Object.entries(manifest).filter(([key, e]) => agents.includes(e.agent ?? key))) {

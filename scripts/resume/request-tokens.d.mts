@@ -5,5 +5,5 @@ export const ESTIMATOR: string;
 export function estimatorFor(wire?: Wire): string;
 /** Why requests in `wire` cannot be counted (the tokenizer is not installed), or undefined. */
 export function tokenizerMissing(wire?: Wire): string | undefined;
-/** Input tokens of a request body (or of a part of one) sent in `wire`, the images in it, and the estimator used. */
-export function requestTokens(body: unknown, wire?: Wire): { tokens: number; images: number; estimator: string };
+/** Input tokens of a request body (or of a part of one) sent in `wire` (its JSON: high; its strings alone: a low bound), the images in it, and the estimator used. */
+export function requestTokens(body: unknown, wire?: Wire): { tokens: number; textTokens: number; images: number; estimator: string };

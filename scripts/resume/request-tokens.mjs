@@ -53,12 +53,26 @@ function withoutImages(value, images) {
   return value;
 }
 
-/** `{ tokens, images, estimator }` of a request body (or of any part of one: its messages alone) sent in `wire`. */
+function stringsOf(value, out = []) {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) stringsOf(item, out);
+  return out;
+}
+
+/**
+ * `{ tokens, textTokens, images, estimator }` of a request body (or of any part of one: its
+ * messages alone) sent in `wire`. `tokens` is the judge's figure (the JSON, high); `textTokens`
+ * counts only the string values as the model reads them, unescaped, without keys or the
+ * provider's framing of each item: a low bound, for how much of `tokens` is the JSON's own.
+ */
 export function requestTokens(body, wire) {
   const found = imagesIn(body);
-  const text = JSON.stringify(withoutImages(body, new Set(found)));
+  const bare = withoutImages(body, new Set(found));
   const estimator = estimatorFor(wire);
   // A special token's text (<|endoftext|>) in a transcript is plain text to the API: counted as such.
-  const tokens = estimator === O200K ? o200kCount()(text, { disallowedSpecial: new Set() }) : Math.ceil(Buffer.byteLength(text) / BYTES_PER_TOKEN);
-  return { tokens: tokens + found.length * IMAGE_TOKENS, images: found.length, estimator };
+  const count = estimator === O200K ? (text) => o200kCount()(text, { disallowedSpecial: new Set() }) : (text) => Buffer.byteLength(text) / BYTES_PER_TOKEN;
+  const images = found.length * IMAGE_TOKENS;
+  const textTokens = Math.ceil(stringsOf(bare).reduce((sum, text) => sum + count(text), 0));
+  return { tokens: Math.ceil(count(JSON.stringify(bare))) + images, textTokens: textTokens + images, images: found.length, estimator };
 }

@@ -110,6 +110,10 @@ describe('request tokens', () => {
     const o200k = requestTokens(prose, 'responses').tokens;
     expect(o200k).toBeLessThan(requestTokens(prose).tokens * 0.8);
     expect(o200k).toBeGreaterThan(200 * 10);
+    // The strings alone, unescaped and without keys: what the JSON's own escapes and structure add.
+    expect(hello.textTokens).toBe(2);
+    const escaped = { input: [{ type: 'function_call_output', call_id: 'c1', output: 'line "one"\n'.repeat(100) }] };
+    expect(requestTokens(escaped, 'responses').textTokens).toBeLessThan(requestTokens(escaped, 'responses').tokens - 100);
     // A special token's text in a transcript is plain text: counted, not refused.
     expect(requestTokens('<|endoftext|>', 'chat').tokens).toBeGreaterThan(1);
     const big = noisePng(400, 400);
