@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Resumes oversized sessions with the real clients, offline, before and after `transcript-doctor
 // slim`, and judges the request each client sends, counted at a capture server on 127.0.0.1: its
-// bytes and its tokens (scripts/resume/request-tokens.mjs) against the target, every prompt of the
+// bytes and its tokens (scripts/resume/request-tokens.mjs: o200k_base for the OpenAI wire formats,
+// bytes/3 where the model's tokenizer is not public) against the target, every prompt of the
 // conversation still in it, every call answered once with no placeholder of the client's (no
 // in-memory patch), no image of the file left out by the client, and no request of the client's
 // own that carried the history before it (a compaction or summary run first: Claude Code's and
@@ -23,10 +24,10 @@
 //   --timeout <s>      per client run (default 120); the process group is killed after it
 //   --keep <dir>       keep each run's folder (session, captured requests, client output)
 //
-// Output: one JSON line per session and phase ({session, agent, phase: before | after, outcome:
-// sent | refused | not-run, bytes, tokens, historyTokens, target, underTarget, promptsMissing,
-// callsMissing, fileCompacted, pairing, placeholders, mediaInFile, mediaSent,
-// mediaRemovedByClient, historyFirst, compactedByClient, ok}; calls and images a compaction in
+// Output: one JSON line per session and phase ({session, agent, phase: before | after, estimator,
+// outcome: sent | refused | not-run, bytes, tokens, textTokens (the strings alone: a low bound),
+// historyTokens, target, underTarget (of tokens), promptsMissing, callsMissing, fileCompacted,
+// pairing, placeholders, mediaInFile, mediaSent, mediaRemovedByClient, historyFirst, compactedByClient, ok}; calls and images a compaction in
 // the file summarised may be missing), the slim run's line ({session, phase: slim, exit, …}), then one
 // summary line per session.
 // Exit 0 when it ran, 2 on bad usage.
@@ -41,7 +42,7 @@ import { CLIENTS, PROMPT } from './resume/clients.mjs';
 import { clientBinary, keepRunFiles, runClient } from './resume/client-homes.mjs';
 import { writeWithClaude } from './resume/claude-written.mjs';
 import { records, SYNTHETIC_MARKERS } from './resume/history-items.mjs';
-import { ESTIMATOR, requestTokens } from './resume/request-tokens.mjs';
+import { estimatorFor, requestTokens, tokenizerMissing } from './resume/request-tokens.mjs';
 import { imageKey, imagesIn, pairing, turnsOf } from './resume/wire.mjs';
 import { onRequestBody } from './resume/request-body.mjs';
 import { failer, scriptArgs } from './resume/script-args.mjs';
@@ -75,6 +76,7 @@ const parsed = scriptArgs(fail, USAGE, {
 const opts = parsed.values;
 const agents = opts.agents.split(',').filter(Boolean);
 for (const agent of agents) if (CLIENTS[agent] === undefined) fail(`unknown agent ${agent} (${Object.keys(CLIENTS).join(', ')})`);
+for (const agent of agents) if (tokenizerMissing(CLIENTS[agent].wire) !== undefined) fail(tokenizerMissing(CLIENTS[agent].wire));
 const timeoutMs = Number(opts.timeout) * 1000;
 if (!(timeoutMs > 0)) fail('--timeout must be a positive number of seconds');
 const targetMatch = /^(\d+(?:\.\d+)?)(%?)$/.exec(opts.target);
@@ -134,7 +136,7 @@ async function resume(agent, file, entry, phase) {
   const client = CLIENTS[agent];
   const root = mkdtempSync(join(work, `${agent}-${phase}-`));
   const target = targetOf(entry.window);
-  const result = { agent, phase, target };
+  const result = { agent, phase, target, estimator: estimatorFor(client.wire) };
   try {
     const bin = client.binary(opts);
     if (bin.missing !== undefined) return { ...result, outcome: 'not-run', reason: bin.missing };
@@ -162,13 +164,14 @@ async function resume(agent, file, entry, phase) {
     const request = requests[at];
     const sent = userTexts(request.turns).join('\n');
     const calls = new Set(request.turns.flatMap((t) => t.calls));
-    const { tokens } = requestTokens(request.body);
-    const history = requestTokens(request.body.messages ?? request.body.input ?? request.body.contents).tokens;
+    const { tokens, textTokens } = requestTokens(request.body, client.wire);
+    const history = requestTokens(request.body.messages ?? request.body.input ?? request.body.contents, client.wire).tokens;
     const inFile = fileImages(readFileSync(file, 'utf8'), client.replayed);
     const inRequest = new Set(imagesIn(request.body).map(imageKey));
     const checks = {
       bytes: request.bytes,
       tokens,
+      textTokens,
       historyTokens: history,
       underTarget: tokens <= target,
       promptsMissing: entry.prompts.filter((prompt) => !sent.includes(prompt)).length,
@@ -210,7 +213,7 @@ function slim(agent, entry) {
   return { ...line, out: existsSync(out) ? out : undefined, bytesBefore: bytes(entry.file), bytesAfter: bytes(out), changed: existsSync(out) ? sha(out) !== sha(entry.file) : false, report: report?.summary ?? report?.strategies };
 }
 
-const pick = (r) => (r === undefined ? undefined : { outcome: r.outcome, bytes: r.bytes, tokens: r.tokens, underTarget: r.underTarget, ok: r.ok, ...(r.reason === undefined ? {} : { reason: r.reason }), ...(r.unchanged ? { unchanged: true } : {}) });
+const pick = (r) => (r === undefined ? undefined : { outcome: r.outcome, bytes: r.bytes, tokens: r.tokens, textTokens: r.textTokens, underTarget: r.underTarget, ok: r.ok, ...(r.reason === undefined ? {} : { reason: r.reason }), ...(r.unchanged ? { unchanged: true } : {}) });
 const summaries = [];
 for (const agent of agents) if (!Object.values(manifest).some((entry) => (entry.agent ?? agent) === agent)) fail(`the manifest has no ${agent} session`);
 for (const [name, entry] of Object.entries(manifest).filter(([key, e]) => agents.includes(e.agent ?? key))) {
@@ -229,7 +232,7 @@ for (const [name, entry] of Object.entries(manifest).filter(([key, e]) => agents
       console.log(JSON.stringify(after));
     }
   }
-  summaries.push({ summary: name, estimator: ESTIMATOR, target: before.target, window: entry.window, before: pick(before), slim: slimmed === undefined ? undefined : { exit: slimmed.exit, bytesAfter: slimmed.bytesAfter, reason: slimmed.reason }, after: pick(after) });
+  summaries.push({ summary: name, estimator: estimatorFor(CLIENTS[agent].wire), target: before.target, window: entry.window, before: pick(before), slim: slimmed === undefined ? undefined : { exit: slimmed.exit, bytesAfter: slimmed.bytesAfter, reason: slimmed.reason }, after: pick(after) });
 }
 for (const s of summaries) console.log(JSON.stringify(s));
 if (opts.keep === undefined) rmSync(work, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Installs what only the tests need, which `npm install` leaves out: the agents' own packages the
-// interop tests load (test/interop/package.json), exactly as its lock file says. Run by `npm test`;
-// a later run whose lock file is unchanged does nothing.
+// interop tests load and the tokenizer slim-resume counts with (test/interop/package.json), exactly
+// as its lock file says. Run by `npm test`; a later run whose lock file is unchanged does nothing.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -15,12 +15,22 @@ export class Budget {
   /** Tokens a byte of text (and of a thinking block) costs, and an image on average. */
   readonly tokensPerByte: number;
   private readonly tokensPerImage: number | undefined;
+  /**
+   * What a saving is divided by: 1 plus the estimator's margin when a recorded usage counted the
+   * history slim edits (it edits old turns, before the last usage). The recorded count carries no
+   * margin, but once history it counted is edited what is left is the usage less estimated
+   * savings, and the request after slim must fit with the estimator's margin like any estimate: a
+   * saving counts at its low bound. 1 without a usage (the estimate already holds the margin).
+   */
+  private readonly savingDivisor: number;
 
   constructor(
     size: RequestSize,
     readonly target: SlimTarget,
+    margin: number,
   ) {
     this.tokens = size.tokens.high;
+    this.savingDivisor = size.tokens.anchor === undefined ? 1 : 1 + margin;
     this.bytes = size.bytes;
     this.media = size.mediaCount;
     const images = size.breakdown.byKind.image;
@@ -37,7 +47,7 @@ export class Budget {
 
   /** Takes out `bytes` of text; returns the tokens that saves. */
   takeText(bytes: number): number {
-    const tokens = Math.round(bytes * this.tokensPerByte);
+    const tokens = Math.round((bytes * this.tokensPerByte) / this.savingDivisor);
     this.bytes -= bytes;
     this.tokens -= tokens;
     return tokens;
@@ -45,7 +55,7 @@ export class Budget {
 
   /** Takes out an image (its base64 text), put back as a stub of `stubBytes`; returns the tokens that saves. */
   takeImage(base64Length: number, stubBytes: number): number {
-    const tokens = Math.round(this.tokensPerImage ?? base64Length * this.tokensPerByte) - Math.round(stubBytes * this.tokensPerByte);
+    const tokens = Math.round((Math.round(this.tokensPerImage ?? base64Length * this.tokensPerByte) - Math.round(stubBytes * this.tokensPerByte)) / this.savingDivisor);
     this.bytes -= base64Length - stubBytes;
     this.tokens -= tokens;
     this.media--;

@@ -10,6 +10,7 @@ import { isEmptyPlan, type RepairPlan } from '../repair/plan.js';
 import { Budget } from './budget.js';
 import { slimLimits } from './limits.js';
 import { measureRequest } from '../model/size/measure.js';
+import { estimatorFor } from '../model/size/estimate.js';
 import { DEFAULT_KEEP_TURNS, type SlimOptions } from './options.js';
 import type { SizeSnapshot, SlimReport } from './report.js';
 import { SlimSession } from './session.js';
@@ -42,7 +43,7 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   const analysis = analyze(transcript);
   const size = measureRequest(analysis);
   const limits = slimLimits(analysis, size, options);
-  const budget = new Budget(size, limits.target);
+  const budget = new Budget(size, limits.target, estimatorFor(size.model, transcript.format).margin);
   // A format slim cannot yet show parts of is still compacted in its agent's own record, when it has one.
   const view = formats.find((candidate) => candidate.name === transcript.format)?.slim ?? (compactionOf(transcript.format) === undefined ? undefined : NO_PARTS);
   const before = snapshot(size);
@@ -77,7 +78,7 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
     if (!budget.fits()) trimOldResults(session, thinking);
     if (!budget.fits()) compactOldHistory(session, thinking);
     relinkChildren(analysis, builder, thinking.droppedEntries);
-    recountUsage(session, after(budget, size).tokens);
+    recountUsage(session, after(budget, size).high);
     strategies = session.report();
     compactedFrom = session.compactedFrom;
   });

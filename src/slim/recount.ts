@@ -16,11 +16,15 @@ export function recountUsage(session: SlimSession, tokens: number): void {
   if (session.firstEdit === Infinity) return;
   const anchor = usageAnchors(analysis, true)[0];
   if (anchor === undefined || session.firstEdit >= anchor.from) return;
-  // measureRequest estimates what follows the record's place as it did after the last usage (the
-  // response that recorded it is not its own input): the figure leaves that out, so measuring the
-  // output gives the planner's estimate again rather than a little more. Left in when it is not
-  // smaller (what followed was edited too): a usage of 0 would be no usage at all.
-  const following = session.size.tokens.tokens - anchor.tokens;
+  // `tokens` is the planner's high bound (the estimate plus its margin): measureRequest then anchors
+  // on a figure that already holds the margin, so a second pass or a scan keeps it rather than
+  // taking our estimate for a recorded count. The record goes at the end, so it counts all that is
+  // sent, but for the assistant entries that end the file: measureRequest estimates those after it,
+  // as after any usage (the response that recorded one is not its own input). When they are what
+  // followed the last usage, the figure leaves their estimate out, so measuring the output gives the
+  // planner's bound again. Left in when it is not smaller (what followed was edited too): a usage
+  // of 0 would be no usage at all.
+  const following = trailingAssistantsFrom(session) === anchor.from ? session.size.tokens.high - anchor.tokens : 0;
   const value = compactionOf(analysis.transcript.format)?.recount?.({
     analysis,
     tokens: following < tokens ? tokens - following : tokens,
@@ -38,4 +42,11 @@ export function editsNote(results: readonly StrategyResult[]): string {
   const did = (...strategies: Array<StrategyResult['strategy']>) => results.some((result) => strategies.includes(result.strategy));
   const changes = [did('old-results') ? 'older tool results cut to head and tail' : '', did('images-over-limit', 'old-images') ? 'images replaced by a note saying what each was' : '', did('thinking') ? 'thinking dropped from older assistant messages' : ''].filter((change) => change !== '');
   return `transcript-doctor slim made this session smaller to fit the model's context window; no message was taken out${changes.length === 0 ? '' : `: ${changes.join(', ')}`}. Each cut says what it took out; the full history is in the backup of this file.`;
+}
+
+/** The position where the assistant entries that end the replayed path start (its length when it ends otherwise). */
+function trailingAssistantsFrom(session: SlimSession): number {
+  let from = session.length;
+  while (from > 0 && session.isAssistant(session.entryAt(from - 1))) from -= 1;
+  return from;
 }

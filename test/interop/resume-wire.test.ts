@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { noisePng } from '../../scripts/oversized-sessions.mjs';
-import { requestTokens } from '../../scripts/resume/request-tokens.mjs';
+import { estimatorFor, requestTokens } from '../../scripts/resume/request-tokens.mjs';
 import { imagesIn, pairing, turnsOf, type Turn, type Wire } from '../../scripts/resume/wire.mjs';
 
 const PNG = noisePng(8, 8);
@@ -95,5 +95,31 @@ describe('request tokens', () => {
     // 298 letters and their two quotes.
     expect(requestTokens('x'.repeat(298)).tokens).toBe(100);
     expect(requestTokens('x'.repeat(299)).tokens).toBe(101);
+    expect(requestTokens('x', 'anthropic').estimator).toBe(estimatorFor('gemini'));
+  });
+  it('counts an OpenAI-format request with o200k_base: the JSON structure too, an image still flat', () => {
+    expect(estimatorFor('responses')).toMatch(/^o200k_base/);
+    expect(estimatorFor('chat')).toBe(estimatorFor('responses'));
+    // "hello world" is 3 tokens in o200k_base: `"`, `hello`, ` world"` … counted as the JSON string.
+    const hello = requestTokens('hello world', 'responses');
+    expect(hello.estimator).toBe(estimatorFor('responses'));
+    expect(hello.tokens).toBeGreaterThanOrEqual(3);
+    expect(hello.tokens).toBeLessThanOrEqual(4);
+    // English prose runs near 4-5 bytes a token in o200k, well under bytes/3.
+    const prose = { input: [{ role: 'user', content: 'The quick brown fox jumps over the lazy dog. '.repeat(200) }] };
+    const o200k = requestTokens(prose, 'responses').tokens;
+    expect(o200k).toBeLessThan(requestTokens(prose).tokens * 0.8);
+    expect(o200k).toBeGreaterThan(200 * 10);
+    // The strings alone, unescaped and without keys: what the JSON's own escapes and structure add.
+    expect(hello.textTokens).toBe(2);
+    const escaped = { input: [{ type: 'function_call_output', call_id: 'c1', output: 'line "one"\n'.repeat(100) }] };
+    expect(requestTokens(escaped, 'responses').textTokens).toBeLessThan(requestTokens(escaped, 'responses').tokens - 100);
+    // A special token's text in a transcript is plain text: counted, not refused.
+    expect(requestTokens('<|endoftext|>', 'chat').tokens).toBeGreaterThan(1);
+    const big = noisePng(400, 400);
+    const image = (url: string) => ({ input: [{ role: 'user', content: [{ type: 'input_image', image_url: url }] }] });
+    const withImage = requestTokens(image(`data:image/png;base64,${big}`), 'responses');
+    expect(withImage.images).toBe(1);
+    expect(withImage.tokens - requestTokens(image(''), 'responses').tokens).toBe(1_600);
   });
 });

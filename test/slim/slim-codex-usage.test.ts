@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, jsonl, line, meta, resetClock, turnContext, user, type Line } from '../formats/codex/rollout.js';
+import { ESTIMATORS } from '../../src/model/size/estimate.js';
 import { longText, slimText } from './slim-session.js';
 
 const shell = (id: string, command: string): Line => line('response_item', { type: 'function_call', name: 'shell_command', arguments: JSON.stringify({ command }), call_id: id });
@@ -62,5 +63,50 @@ describe('slim on a Codex rollout whose recorded usage counted the history it tr
     const original = rollout(2);
     const { output } = await slimText(original);
     expect(output).toBe(original);
+  });
+
+  /**
+   * Usage that counts each turn's read at 4 bytes a token (what the OpenAI estimator says), and a
+   * last turn after the last usage (estimated, with the margin): slim's edits to history the usage
+   * counted are estimates too, so the request after slim must fit with the estimator's margin.
+   */
+  function countedRollout(turns: number): { text: string; recorded: number } {
+    resetClock();
+    const lines: Line[] = [meta()];
+    let context = 0;
+    let total = 0;
+    for (let t = 0; t < turns; t++) {
+      const output = longText(3000, `t${t}`);
+      context += Math.ceil(output.length / 4);
+      total += context;
+      lines.push(turnContext(), user(`request ${t}`), shell(`call_${t}`, `cat src/part-${t}.rs`), shellOutput(`call_${t}`, output), assistant(`answer ${t}`), tokens(context, total));
+    }
+    lines.push(turnContext(), user('request last'), shell('call_last', 'cat src/last.rs'), shellOutput('call_last', longText(600, 'last')));
+    return { text: jsonl(lines), recorded: context };
+  }
+
+  it('gets under the target with the margin on what it took out, and writes its high bound, which a second run keeps', async () => {
+    const target = 120_000;
+    const margin = ESTIMATORS.openai!.margin;
+    const { text, recorded } = countedRollout(8);
+    const first = await slimText(text, { target: { tokens: target }, keepTurns: 1 });
+    const slim = first.report.slim!;
+    expect(slim.fits).toBe(true);
+    expect(slim.before.high - slim.before.tokens).toBeGreaterThan(1000);
+    const second = await slimText(first.output, { target: { tokens: target }, keepTurns: 1 });
+    const after = second.report.slim!.before;
+    // What slim took out, at the estimator's 4 bytes a token, counted at its low bound (less the
+    // margin): the recorded count less that, plus the estimated rest, is still under the target.
+    const removed = (slim.before.bytes - after.bytes) / 4;
+    const following = slim.before.high - recorded;
+    expect(recorded - removed / (1 + margin) + following).toBeLessThanOrEqual(target);
+    // The recount holds the planner's high bound, not its central estimate: the file ends with the
+    // last turn's result, so it counts all that is sent, and measuring the output gives that bound.
+    const recount = tokenCounts(first.lines).at(-1)!;
+    expect(first.lines.at(-1)).toEqual(recount);
+    expect(recount.payload.info.last_token_usage.input_tokens).toBe(after.high);
+    expect(after.tokens).toBe(after.high);
+    expect(after.high).toBeLessThanOrEqual(target);
+    expect(second.output).toBe(first.output);
   });
 });

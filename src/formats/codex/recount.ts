@@ -4,10 +4,13 @@ import { isObject, type Json } from '../json.js';
 /**
  * The `token_count` event Codex writes after it has counted its context again (after its own
  * compaction): on resume Codex takes the last `token_count` in the rollout as the size of its
- * context (codex-rs `last_token_info_from_rollout`) and compacts before the next turn when that is
- * over its limit, so after slim the last one must count what is left. The cumulative
- * `total_token_usage` and the window are copied from the last recorded event (no figure is
- * rewritten); `last_token_usage` holds the estimate.
+ * context (codex-rs `last_token_info_from_rollout`), and before each turn compares
+ * `last_token_usage.total_tokens` plus its bytes/4 guess at the items after the last model output
+ * (ContextManager::get_total_token_usage) with its auto-compact limit (`model_auto_compact_token_limit`,
+ * else 90% of the window); `total_token_usage` is the cumulative bill and decides nothing. So after
+ * slim the last one must count what is left. The cumulative figure and the window are copied from
+ * the last recorded event (no figure is rewritten); `last_token_usage` holds slim's high bound,
+ * which is under its target and so, at the default 80%, under Codex's limit with room.
  */
 export function codexRecount({ analysis, tokens, read }: RecountInput): Json | undefined {
   const { entries } = analysis;
