@@ -69,6 +69,7 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   }
   let strategies: SlimReport['strategies'] = [];
   let compactedFrom: number | undefined;
+  let recounted = false;
   withParsedLines(file, analysis.entries, (read) => {
     const session = new SlimSession(analysis, view, size, limits, budget, builder, options.keepTurns ?? DEFAULT_KEEP_TURNS, read);
     if (options.summary !== undefined) session.givenSummary = options.summary;
@@ -78,7 +79,7 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
     if (!budget.fits()) trimOldResults(session, thinking);
     if (!budget.fits()) compactOldHistory(session, thinking);
     relinkChildren(analysis, builder, thinking.droppedEntries);
-    recountUsage(session, after(budget, size).high);
+    recounted = recountUsage(session, after(budget, size).high);
     strategies = session.report();
     compactedFrom = session.compactedFrom;
   });
@@ -86,8 +87,9 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   builder.plan.counts.droppedLines = builder.plan.skip.size;
   const plan = isEmptyPlan(builder.plan) ? finished(builder, analysis) : builder.finish();
   const result: SlimPlan = { plan, report: { ...report(budget.fits() ? undefined : budget.over()), strategies } };
-  // A compaction restarts the agent's count of its context (see usageAnchors): only measuring the output tells whether it fits.
-  if (!budget.fits() && compactedFrom === undefined) result.exhausted = true;
+  // A compaction, or a recount record, restarts the agent's count of its context (see usageAnchors):
+  // only measuring the output tells whether it fits.
+  if (!budget.fits() && compactedFrom === undefined && !recounted) result.exhausted = true;
   if (compactedFrom !== undefined) result.compaction = { keepFrom: compactedFrom, analysis };
   return result;
 }

@@ -9,13 +9,13 @@ import type { SlimSession } from './session.js';
  * at the end of the file: the agent then sees the new size on resume and does not compact on its
  * own, and so does measureRequest, which anchors on that record (Codex's token_count) or on no usage
  * before it (pi's compaction entry). Nothing when every edit is after
- * what the usage counted, or the format's agent keeps no such record.
+ * what the usage counted, or the format's agent keeps no such record. True when one was written.
  */
-export function recountUsage(session: SlimSession, tokens: number): void {
+export function recountUsage(session: SlimSession, tokens: number): boolean {
   const { analysis } = session;
-  if (session.firstEdit === Infinity) return;
+  if (session.firstEdit === Infinity) return false;
   const anchor = usageAnchors(analysis, true)[0];
-  if (anchor === undefined || session.firstEdit >= anchor.from) return;
+  if (anchor === undefined || session.firstEdit >= anchor.from) return false;
   // `tokens` is the planner's high bound (the estimate plus its margin): measureRequest then anchors
   // on a figure that already holds the margin, so a second pass or a scan keeps it rather than
   // taking our estimate for a recorded count. The record goes at the end, so it counts all that is
@@ -33,8 +33,9 @@ export function recountUsage(session: SlimSession, tokens: number): void {
     compacted: session.compactedFrom !== undefined,
     note: editsNote(session.report()),
   });
-  if (value === undefined) return;
+  if (value === undefined) return false;
   session.builder.place(analysis.transcript.lines, { kind: 'record', value });
+  return true;
 }
 
 /** What slim changed without taking a message out, for the model to read in the record's summary: the kinds of cut, not their counts, which a later pass may add to. */
