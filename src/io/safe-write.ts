@@ -161,6 +161,15 @@ export class AtomicFile {
     this.syncing = handle.sync().catch(() => undefined);
   }
 
+  /**
+   * Everything written so far, in the temp file, for this process to read (a pass planned again
+   * from its bytes); its path, valid until commit or discard. Nothing may be written after.
+   */
+  async readBack(): Promise<string> {
+    await this.guard(() => this.flush());
+    return this.tempPath;
+  }
+
   /** Flush, set owner and mode, fsync and close the temp file. */
   async finish(): Promise<void> {
     const handle = this.handle;

@@ -28,6 +28,11 @@ export interface Sink<T> {
   modelOnly?: boolean;
   /** Everything written is on its way to disk; called before the output is planned again, so the two overlap. */
   flush?(): Promise<void>;
+  /**
+   * A file holding everything written, readable until discard: a pass that must be planned again
+   * from its bytes is read from here rather than applied a second time into a temp file.
+   */
+  readBack?(): Promise<string>;
   /** Makes what was written the result; `output` is its model, `plan` the empty plan made from it when one was. */
   keep(output: Transcript, plan?: RepairPlan): Promise<T>;
   discard(): Promise<void>;
@@ -79,6 +84,12 @@ export async function settle<T>(
       await file.close();
     }
   };
+  // A discarded write the current pass reads its bytes from (see Sink.readBack): discarded once that pass is applied.
+  let readFrom: Sink<unknown> | undefined;
+  const doneReading = async (): Promise<void> => {
+    await readFrom?.discard();
+    readFrom = undefined;
+  };
   try {
     let pass = first;
     for (let n = 1; ; n++) {
@@ -88,6 +99,7 @@ export async function settle<T>(
       if (settled || pass.plan.split.size === 0) {
         const sink = settled || destination.rewindable ? await destination.open() : TRIAL;
         const output = await attempt(sink, () => apply(pass, sink));
+        await doneReading();
         if (settled) return await sink.keep(output);
         await sink.flush?.();
         const next = replan(output, undefined, pass.plan);
@@ -96,12 +108,21 @@ export async function settle<T>(
           const target = await destination.open();
           return await target.keep(await attempt(target, () => apply(pass, target)));
         }
+        const written = sink === TRIAL ? undefined : await attempt(sink, async () => sink.readBack?.());
+        if (written !== undefined) {
+          readFrom = sink;
+          pass = { path: written, transcript: output, plan: replan(output, written, pass.plan) };
+          addCounts(first.plan.counts, pass.plan.counts);
+          continue;
+        }
         await sink.discard();
       }
       pass = await writePass(pass, n);
+      await doneReading();
       addCounts(first.plan.counts, pass.plan.counts);
     }
   } finally {
+    await readFrom?.discard();
     await folder?.remove();
   }
 }

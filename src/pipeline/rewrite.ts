@@ -274,6 +274,7 @@ function destination(
       return {
         write: (chunk) => file.write(chunk),
         flush: () => file.flushEarly(),
+        readBack: () => file.readBack(),
         async keep(output, plan) {
           // Judged first: the rules run while the fsync flushEarly started is still going.
           const judged = judge(output, plan?.analysis);

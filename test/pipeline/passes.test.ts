@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AtomicFile } from '../../src/io/safe-write.js';
 import { repairRewrite, rewriteInput } from '../../src/pipeline/rewrite.js';
 import { repairBytes } from '../helpers/repair-tester.js';
 import { call, Session } from '../helpers/session.js';
@@ -45,5 +46,33 @@ describe('repair passes: the target is written once the pass is known to be the 
     expect(dry.findings).toEqual((await repairBytes(input)).report.findings);
     expect(readFileSync(source, 'utf8')).toBe(input);
     expect(readdirSync(folder)).toEqual(['session.jsonl']);
+  });
+
+  describe('a pass planned again from its bytes is read back from the discarded write, not applied again into a temp file', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it.each(['file', 'in-place'] as const)('%s: the same bytes and report as applying it again, and no temp file left', async (kind) => {
+      const input = cases().shared;
+      const run = async (readBack: boolean) => {
+        const folder = mkdtempSync(join(tmpdir(), 'td-passes-'));
+        const source = join(folder, 'session.jsonl');
+        writeFileSync(source, input);
+        const output = kind === 'file' ? join(folder, 'out.jsonl') : source;
+        const spy = vi.spyOn(AtomicFile.prototype, 'readBack');
+        // Without a path the pass goes the old way: written again to a temp file and read from there.
+        if (!readBack) spy.mockResolvedValue(undefined as never);
+        const report = await rewriteInput(source, undefined, repairRewrite('discard'), kind === 'file' ? { kind, path: output } : { kind, backup: false, force: false });
+        const calls = spy.mock.calls.length;
+        spy.mockRestore();
+        return { bytes: readFileSync(output), report: { ...report, path: undefined, repair: { ...report.repair, output: undefined } }, calls, files: readdirSync(folder).sort() };
+      };
+      const fast = await run(true);
+      const slow = await run(false);
+      expect(fast.calls).toBeGreaterThan(0);
+      expect(fast.bytes).toEqual(slow.bytes);
+      expect(fast.bytes).toEqual((await repairBytes(input)).output);
+      expect(fast.report).toEqual(slow.report);
+      expect(fast.files).toEqual(kind === 'file' ? ['out.jsonl', 'session.jsonl'] : ['session.jsonl']);
+    });
   });
 });

@@ -1,4 +1,13 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formats } from '../../src/formats/registry.js';
+import { analyze } from '../../src/model/analysis.js';
+import { measureRequest } from '../../src/model/size/measure.js';
+import { loadBytes } from '../../src/pipeline/load-transcript.js';
+import { applyPlan } from '../../src/repair/apply.js';
+import { planSlim } from '../../src/slim/planner.js';
 import { longText, slimText } from './slim-session.js';
 
 type Json = Record<string, any>;
@@ -91,5 +100,26 @@ describe('slim on Claude Code sessions', () => {
     expect(content[0]).toEqual({ type: 'text', text: 'here' });
     expect(content[1]).toEqual({ type: 'text', text: expect.stringMatching(/^\[transcript-doctor slim removed an image here \(image\/png, .* > 5,242,880\)/) });
     expect(report.slim?.fits).toBe(true);
+  });
+
+  it("plans no more savings than the output measures: a thinking block's signature, the stubs' UTF-8 bytes", async () => {
+    const s = new ClaudeSession();
+    for (let t = 0; t < 6; t++) {
+      s.prompt(`prompt ${t}`);
+      // Long signatures, as real ones are: the request measure counts the thinking text, not the signature.
+      const [, call] = s.response(`msg_${t}a`, [{ type: 'thinking', thinking: `weighing ${t}`, signature: 'S'.repeat(4000) }, { type: 'tool_use', id: `toolu_${t}`, name: 'Read', input: { file_path: `/workspace/demo/a${t}.ts` } }]);
+      s.result(call!, `toolu_${t}`, longText(1500, `a${t}`));
+      s.response(`msg_${t}b`, [{ type: 'text', text: `answer ${t}` }]);
+    }
+    const path = join(mkdtempSync(join(tmpdir(), 'slim-estimate-')), 'session.jsonl');
+    writeFileSync(path, s.jsonl());
+    const transcript = loadBytes(readFileSync(path), undefined, undefined, path);
+    const { plan, report } = planSlim(transcript, { target: { tokens: 110_000 }, keepTurns: 1 }, path);
+    expect(report.strategies.map((result) => result.strategy)).toEqual(['old-results', 'thinking']);
+    const format = formats.find((candidate) => candidate.name === transcript.format)!;
+    const output = await applyPlan({ path, transcript, format }, plan, undefined, false);
+    const measured = measureRequest(analyze(output)).bytes;
+    expect(measured).toBeLessThan(report.before.bytes);
+    expect(report.after.bytes).toBeGreaterThanOrEqual(measured);
   });
 });

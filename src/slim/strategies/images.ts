@@ -56,6 +56,7 @@ export function stubOldImages(session: SlimSession, thinking: ThinkingRule, stub
 function stub(session: SlimSession, media: MeasuredMedia, at: number, why: string, strategy: 'images-over-limit' | 'old-images'): void {
   const text = mediaStub({ media: media.kind, mediaType: media.mediaType, base64Length: media.base64Length, width: media.width, height: media.height }, why);
   const before = session.budget.bytes;
-  const tokens = session.budget.takeImage(media.base64Length, text.length);
+  // The stub's UTF-8 bytes, as the size measure counts text ('×' is two), not its length.
+  const tokens = session.budget.takeImage(media.base64Length, Buffer.byteLength(text, 'utf8'));
   session.edit(strategy, at, session.analysis.entries.line(media.entry), { kind: 'stub-media', pointer: media.pointer, text }, { bytes: before - session.budget.bytes, tokens });
 }

@@ -38,9 +38,11 @@ function trim(session: SlimSession, line: { at: number; line: number }, part: Re
   const call = part.callId === undefined ? undefined : session.callFacts(part.callId);
   const cut = part.length - tier.head - tier.tail;
   const stub = trimStub(cut, part.length, call?.name, call?.target);
-  if (cut <= stub.length) return false;
+  // The cut is counted in characters (never more than the UTF-8 bytes the size measure counts), the stub in bytes ('…' is three).
+  const stubBytes = Buffer.byteLength(stub, 'utf8');
+  if (cut <= stubBytes) return false;
   trimmed.add(`${line.line} ${part.pointer}`);
-  const bytes = cut - stub.length;
+  const bytes = cut - stubBytes;
   session.edit('old-results', line.at, line.line, { kind: 'trim-text', pointer: part.pointer, head: tier.head, tail: tier.tail, stub }, { bytes, tokens: session.budget.takeText(bytes) });
   return true;
 }

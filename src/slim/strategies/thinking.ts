@@ -28,7 +28,11 @@ export class ThinkingRule {
     for (const line of session.lines(from, this.doneFrom, (entry) => session.isAssistant(entry) && (session.bytesOf(entry, 'thinking') > 0 || session.hasSignedThinking(entry)))) {
       const thinking = line.parts.filter((part) => part.kind === 'thinking');
       if (thinking.length === 0) continue;
-      const bytes = thinking.reduce((sum, part) => sum + (part.kind === 'thinking' ? part.length : 0), 0);
+      // Counted as the size measure counts it (the decoder's thinking bytes), never more: the view's
+      // length holds the whole block with its signature, which the measure does not, and a saving
+      // counted larger than the measure sees left the first pass over its target.
+      const shown = thinking.reduce((sum, part) => sum + (part.kind === 'thinking' ? part.length : 0), 0);
+      const bytes = Math.min(shown, session.bytesOf(line.entry, 'thinking'));
       const saved = { bytes, tokens: session.budget.takeText(bytes) };
       // A part at '' is the whole line (Codex's reasoning items); a line left with nothing goes too.
       if (thinking.some((part) => part.pointer === '') || thinking.length === entries.blockCount(line.entry)) {
