@@ -11,9 +11,10 @@
 // is the fast one), and every file whose report differed. Exit 0 when all agree,
 // 1 when one differed, 2 on bad usage.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { corpusFiles } from './corpus-files.mjs';
 
 const folder = process.argv[2];
 if (folder === undefined || process.argv.length > 3 || !statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
@@ -22,16 +23,8 @@ if (folder === undefined || process.argv.length > 3 || !statSync(folder, { throw
 }
 const bin = new URL('../bin/transcript-doctor.js', import.meta.url).pathname;
 
-function* files(dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else if (!name.endsWith('.md')) yield path;
-  }
-}
-
 const root = mkdtempSync(join(tmpdir(), 'td-cache-same-'));
-const copies = [...files(folder)].map((path, i) => {
+const copies = [...corpusFiles(folder)].map((path, i) => {
   // A numbered folder each keeps the file's own name, which can decide its format.
   const dir = join(root, 'files', String(i));
   mkdirSync(dir, { recursive: true });

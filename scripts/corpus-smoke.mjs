@@ -6,9 +6,10 @@
 //   node scripts/corpus-smoke.mjs <folder> [--slim]
 //   node scripts/corpus-smoke.mjs <folder>
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { corpusFiles } from './corpus-files.mjs';
 
 const root = process.argv[2];
 if (!root) {
@@ -16,14 +17,6 @@ if (!root) {
   process.exit(2);
 }
 const bin = new URL('../bin/transcript-doctor.js', import.meta.url).pathname;
-
-function* files(dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else if (!name.endsWith('.md')) yield path;
-  }
-}
 
 /** Runs the CLI; returns its JSON report, or records a failure. */
 function run(args, file) {
@@ -51,7 +44,7 @@ let findings = 0;
 let repaired = 0;
 let slimmed = 0;
 const failures = [];
-for (const file of files(root)) {
+for (const file of corpusFiles(root)) {
   scanned += 1;
   const scan = run(['scan', file], file);
   if (scan === undefined) continue;

@@ -23,7 +23,8 @@ describe('verify on a Qwen Code session', () => {
     const report = JSON.parse(stdout) as { files: Array<{ format: string; verdicts: Array<{ line: number; verdict: string }> }> };
     expect(report.files[0]!.format).toBe('qwen-code');
     expect(report.files[0]!.verdicts.filter((v) => v.verdict !== 'SKIPPED').map((v) => `${v.line} ${v.verdict}`)).toEqual(['7 PASS', '13 PASS', '19 PASS']);
-    const prompts = server.requests.map((request) => (request.body as { messages: Array<{ role: string; content: string }> }).messages.find((m) => m.role === 'user')!.content);
+    // A request retried after a timeout on a loaded machine is sent again as it was: counted once.
+    const prompts = [...new Set(server.requests.map((request) => (request.body as { messages: Array<{ role: string; content: string }> }).messages.find((m) => m.role === 'user')!.content))];
     expect(prompts[2]).toContain('Run the tests.');
     expect(prompts[2]).toContain('All tests pass.');
     expect(prompts[2]).not.toContain('Running them.');
