@@ -148,22 +148,25 @@ function isFinding(value: unknown): value is Finding {
 export function writeCacheFile(dir: string, name: string, tool: string, key: string, entries: Map<string, CacheEntry>): void {
   const kept = [...entries].sort((a, b) => b[1].used - a[1].used).slice(0, MAX_ENTRIES);
   const document: CacheDocument = { transcriptDoctorCache: CACHE_FORMAT, tool, key, entries: Object.fromEntries(kept) };
-  const path = join(dir, name);
+  writeWhole(dir, name, [Buffer.from(JSON.stringify(document))]);
+  pruneFiles(dir);
+}
+
+/** Writes `parts` as the file `name` in `dir`: a temp file (mode 0600) beside it, renamed over it, so a reader sees the old file or the new one. */
+export function writeWhole(dir: string, name: string, parts: readonly Uint8Array[]): void {
   const temp = join(dir, `.${name}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
     try {
-      const bytes = Buffer.from(JSON.stringify(document));
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+      for (const bytes of parts) for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, path);
+    renameSync(temp, join(dir, name));
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
   }
-  pruneFiles(dir);
 }
 
 function pruneFiles(dir: string): void {

@@ -29,6 +29,9 @@ export type CacheStrategy = 'metadata' | 'content';
 
 const CHUNK_BYTES = 1 << 20;
 
+/** A file changed less than this before it was stamped is not remembered (see racy); tests shorten it. */
+export const RACY_MS = Number(process.env.TRANSCRIPT_DOCTOR_CACHE_RACY_MS ?? 2000);
+
 /** The stamp of a regular file and when it was taken (ns, the clock file times use); undefined for anything else or a file that cannot be opened. */
 export function stampFile(path: string, strategy: CacheStrategy = 'metadata'): { stamp: FileStamp; takenNs: bigint } | undefined {
   let fd: number;
@@ -83,13 +86,34 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
 }
 
 /**
- * File times advance by the kernel's coarse clock (a few ms, a second on some file systems): a
- * write just after the stamp, in the same tick, could keep every time the same. A file changed
- * this close to the moment it was stamped is not remembered (git's "racy" index entries).
+ * File times advance by the kernel's coarse clock (a few ms), and by whole seconds on some file
+ * systems: a write just after the stamp, in the same tick, could keep every time the same. A file
+ * changed this close to the moment it was stamped is not remembered (git's "racy" index
+ * entries). The window is `coarseNs` (2 s) for times in whole seconds; times with a fraction of a
+ * second come from a file system that keeps them, whose clock ticks every few milliseconds, and
+ * `fineNs` (50 ms) is many ticks of it: an agent that wrote its session as it exited is then
+ * remembered when guard checks the session after it.
  */
-export function racy(stamp: FileStamp, takenNs: bigint, windowNs: bigint): boolean {
+export function racy(stamp: Pick<FileStamp, 'mtimeNs' | 'ctimeNs'>, takenNs: bigint, windows: RacyWindows = RACY_WINDOWS): boolean {
   // A content stamp holds no times: the bytes hashed are the bytes read.
   if (stamp.mtimeNs === '0' && stamp.ctimeNs === '0') return false;
-  const latest = BigInt(stamp.mtimeNs) > BigInt(stamp.ctimeNs) ? BigInt(stamp.mtimeNs) : BigInt(stamp.ctimeNs);
-  return takenNs - latest < windowNs;
+  const mtime = BigInt(stamp.mtimeNs);
+  const ctime = BigInt(stamp.ctimeNs);
+  const fine = mtime % SECOND_NS !== 0n || ctime % SECOND_NS !== 0n;
+  return takenNs - (mtime > ctime ? mtime : ctime) < (fine ? windows.fineNs : windows.coarseNs);
 }
+
+const SECOND_NS = 1_000_000_000n;
+
+export interface RacyWindows {
+  coarseNs: bigint;
+  fineNs: bigint;
+}
+
+/** The same window for both (a test's, or a caller's that wants a longer one). */
+export function racyWindows(ms: number): RacyWindows {
+  const ns = BigInt(ms) * 1_000_000n;
+  return { coarseNs: ns, fineNs: ns };
+}
+
+export const RACY_WINDOWS: RacyWindows = { coarseNs: BigInt(RACY_MS) * 1_000_000n, fineNs: BigInt(Math.min(RACY_MS, 50)) * 1_000_000n };

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { existsSync, lstatSync } from 'node:fs';
 import { fsName } from '../io/byte-names.js';
 import { realpathSync } from '../io/named-fs.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { version } from '../version.js';
+import { cacheKey, entryId } from './cache-key.js';
+import { checkpointPlace, type CheckpointPlace } from './checkpoint-file.js';
 import { cacheFileName, ensureCacheDir, readCacheFile, writeCacheFile, type CacheEntry, type CachedVerdict } from './cache-file.js';
-import { racy, sameStamp, stampFile, type CacheStrategy, type FileStamp } from './file-stamp.js';
+import { racy, RACY_WINDOWS, racyWindows, sameStamp, stampFile, type CacheStrategy, type FileStamp } from './file-stamp.js';
 
-/** A file changed less than this before it was stamped is not remembered (see racy); tests shorten it. */
-const RACY_MS = Number(process.env.TRANSCRIPT_DOCTOR_CACHE_RACY_MS ?? 2000);
 /** A hit refreshes its entry's age only this often: a warm run that changes nothing then writes nothing. */
 const REFRESH_MS = 60 * 60 * 1000;
 
@@ -18,7 +17,7 @@ export interface ScanCacheOptions {
   key: Record<string, unknown>;
   /** Where the one warning of a run goes, when the cache cannot be used. */
   warn: (line: string) => void;
-  /** See RACY_MS. */
+  /** The racy window for every file (see racy); the default's otherwise. */
   racyMs?: number;
   /** How a file is known again (see CacheStrategy); metadata unless told. */
   strategy?: CacheStrategy;
@@ -63,6 +62,11 @@ export class ScanCache {
     }
   }
 
+  /** Where the checkpoints of files read as `format` (undefined: detected) live beside this cache; none when its folder cannot hold them. */
+  checkpoints(format: string | undefined): CheckpointPlace | undefined {
+    return this.writable ? checkpointPlace(this.options.dir, format) : undefined;
+  }
+
   private get path(): string {
     return join(this.options.dir, this.name);
   }
@@ -86,7 +90,7 @@ export class ScanCache {
       if (now - entry.used > REFRESH_MS) this.changed.set(id, { ...entry, used: now });
       return { hit: true, verdict: entry.verdict };
     }
-    if (racy(stamped.stamp, stamped.takenNs, BigInt(this.options.racyMs ?? RACY_MS) * 1_000_000n)) return NOTHING;
+    if (racy(stamped.stamp, stamped.takenNs, this.options.racyMs === undefined ? RACY_WINDOWS : racyWindows(this.options.racyMs))) return NOTHING;
     return { hit: false, remember: (verdict) => this.remember(path, id, stamped.stamp, before.stamp, verdict) };
   }
 
@@ -113,19 +117,6 @@ export class ScanCache {
       this.warn(`the cache file ${this.path} cannot be written (${(error as Error).message})`);
     }
   }
-}
-
-/** The name a file is remembered by: a hash of its absolute path, so the cache holds no names either. */
-function entryId(path: string): string {
-  return createHash('sha256').update(resolve(path)).digest('hex').slice(0, 32);
-}
-
-/** One hash of the tool's version and every setting that can change a verdict. */
-export function cacheKey(settings: Record<string, unknown>): string {
-  const sorted = Object.keys(settings)
-    .sort()
-    .map((name) => [name, settings[name] ?? null]);
-  return createHash('sha256').update(JSON.stringify([version, sorted])).digest('hex');
 }
 
 /** Real paths of folders, looked up once per run: thousands of sessions share a few folders. */

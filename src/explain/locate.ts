@@ -85,8 +85,9 @@ async function scanForMatches(error: RecognisedError, files: readonly string[], 
   const provider = contractProvider(error);
   // A session seen unchanged by an earlier explain of the same rules is answered from the scan cache.
   const cache = files.length === 0 ? undefined : openScanCache(cacheInput, { command: 'explain', rules: ruleSetFingerprint(rules), provider });
+  const checkpoints = cache?.checkpoints(undefined);
   const scan = (paths: readonly string[]) =>
-    Promise.all(paths.map((file) => scanFile(file, rules, undefined, true, { provider }).then((report) => ({ report }), (error: Error) => ({ error }))));
+    Promise.all(paths.map((file) => scanFile(file, rules, undefined, true, { provider, checkpoints }).then((report) => ({ report }), (error: Error) => ({ error }))));
   const matches: Located[] = [];
   const perfect = perfectScore(error);
   let scanned = 0;

@@ -3,7 +3,7 @@ import { readFileLines } from '../io/file-lines.js';
 import type { Transcript } from '../model/transcript.js';
 import { conversationChecker } from './conversation.js';
 import { jobRules, type LineJob, type LineResults, type LineWork } from './line-work.js';
-import { TranscriptBuilder, type BuilderStart } from './load-transcript.js';
+import { TranscriptBuilder, type BuilderStart, type DecoderEnd } from './load-transcript.js';
 import type { RangeSteal } from './range-steal.js';
 import { planConversations } from './rewrite-conversations.js';
 
@@ -27,6 +27,8 @@ export interface RangeRequest {
 export interface RangeResult {
   transcript: Transcript;
   lines?: LineResults;
+  /** Where its decoder got to: for the last range, the file's end (see decoderEnds). */
+  end?: DecoderEnd;
 }
 
 /** A range decoded, with where its decoder got to: where the range after it should have started. */
@@ -54,7 +56,9 @@ export async function loadRange(request: RangeRequest): Promise<Decoded> {
     { start: request.start, end: request.end },
   );
   const transcript = builder.untrimmed({ ...summary, bom: false });
-  const decoded: Decoded = { transcript, start: request.start, reached: builder.position };
+  const reached = builder.position;
+  const decoded: Decoded = { transcript, start: request.start, reached };
+  if (reached !== undefined) decoded.end = { format: reached.format.name, state: reached.state };
   if (work !== undefined) decoded.lines = work.results();
   return decoded;
 }
@@ -78,7 +82,7 @@ export function takePart(parts: RangePart[], part: RangePart): void {
  * copy between threads is made while the main thread still reads.
  */
 export async function loadRanges(request: RangeRequest, steal: Pick<RangeSteal, 'ask'>, send: (part: RangePart) => void): Promise<void> {
-  const part = ({ transcript, lines, start }: Decoded, end: number): RangePart => ({ start, end, result: lines === undefined ? { transcript } : { transcript, lines } });
+  const part = ({ transcript, lines, start, end: reached }: Decoded, end: number): RangePart => ({ start, end, result: { transcript, ...(lines === undefined ? {} : { lines }), ...(reached === undefined ? {} : { end: reached }) } });
   let next = await loadRange(request);
   // Sent once the next range is agreed on: the main thread copies it in while it reads, not while the request waits.
   let unsent = part(next, request.size);

@@ -11,7 +11,7 @@ import { translation } from '../model/store-translation.js';
 import type { Transcript } from '../model/transcript.js';
 import type { LineWork } from './line-work.js';
 import { loadRange, startsAt, takePart, type RangePart, type RangeRequest, type RangeResult } from './load-range.js';
-import { addLateFacts, TranscriptBuilder, type BuilderStart } from './load-transcript.js';
+import { addLateFacts, decoderEnds, TranscriptBuilder, type BuilderStart } from './load-transcript.js';
 import { RangeSteal } from './range-steal.js';
 
 const MiB = 1 << 20;
@@ -188,5 +188,7 @@ export function joinRanges(first: Transcript, tails: readonly RangeResult[], for
   first.entries.trim(between);
   // Each part was decoded without the others: what only the whole file settles is settled now.
   addLateFacts(format, first.entries);
+  const end = tails.at(-1)?.end;
+  if (end !== undefined) decoderEnds.set(first, end);
   return first;
 }

@@ -47,6 +47,15 @@ export interface BuilderStart {
  * neutral entries through the detected format's decoder. Line numbers and offsets are those
  * of the lines it is given.
  */
+/** Where a decoder got to at the end of what it read, as plain data (see Decoder.state): where reading more would start from. */
+export interface DecoderEnd {
+  format: string;
+  state: unknown;
+}
+
+/** The decoder's end, for a transcript read to its end (see TranscriptBuilder.finish and joinRanges): what a checkpoint keeps. */
+export const decoderEnds = new WeakMap<Transcript, DecoderEnd>();
+
 export class TranscriptBuilder {
   readonly transcript: Transcript = { entries: new EntryStore(), lineIssues: [], bom: false, bytes: 0, lines: 0, parsedLines: 0 };
   private format: TranscriptFormat | undefined;
@@ -98,7 +107,9 @@ export class TranscriptBuilder {
     this.settleFormat();
     this.lateFacts();
     this.transcript.entries.trim(between);
-    return this.untrimmed(summary);
+    const transcript = this.untrimmed(summary);
+    if (this.format !== undefined) decoderEnds.set(transcript, { format: this.format.name, state: this.decoder!.state() });
+    return transcript;
   }
 
   /** The same with the store's spare room and id index kept, for entries still to be added (another thread's half). */

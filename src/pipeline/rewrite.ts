@@ -20,6 +20,8 @@ import type { Rule } from '../rules/rule.js';
 import { planCanonical } from '../repair/canonical.js';
 import type { FileReport, Finding, RepairSummary } from './finding.js';
 import { loadTranscriptFile } from './load-file.js';
+import { loadCheckpointed } from './load-checkpointed.js';
+import type { CheckpointPlace } from '../cache/checkpoint-file.js';
 import { attempt, settle, type Destination, type Sink } from './passes.js';
 import { loadDocument, loadTranscript } from './load-transcript.js';
 import { rewriteJson } from '../json/rewrite.js';
@@ -73,6 +75,11 @@ export interface Rewrite {
   prepare?: (transcript: Transcript, display: string, file: string) => Promise<void>;
   /** Adds what the planner learned to a file's report once it is rewritten (slim's sizes and strategies). */
   finish?: (report: RepairReport) => void;
+  /**
+   * Where a file seen before may be read on from (the scan cache's checkpoints): only to find
+   * that there is nothing to write; a file that needs writing is read again whole.
+   */
+  checkpoints?: CheckpointPlace;
 }
 
 export function repairRewrite(mode: RepairMode): Rewrite {
@@ -101,7 +108,7 @@ async function rewriteFile(source: string, display: string, rewrite: Rewrite, ta
 async function rewriteRead(source: string, reading: string, display: string, stamp: SourceStamp | undefined, rewrite: Rewrite, target: Target): Promise<RepairReport> {
   // Lines that are conversations of their own are planned as they are read; session files ignore this.
   const lines = rewrite.mode === undefined ? undefined : planConversations({ mode: rewrite.mode, provider: rewrite.provider }, rewrite.rules);
-  const transcript = await loadTranscriptFile(reading, rewrite.format, true, lines);
+  const { transcript, resumed } = await loadCheckpointed(reading, rewrite.format, true, lines, rewrite.checkpoints);
   if (rewrite.onlyFormat !== undefined && transcript.format !== rewrite.onlyFormat) {
     throw new UserError(`${display} is ${transcript.format === undefined ? 'in no format this tool reads' : `a ${transcript.format} transcript`}, not ${rewrite.onlyFormat}; nothing was written`);
   }
@@ -110,18 +117,22 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   if (lines !== undefined && format?.conversationOf !== undefined) return rewriteConversationFile({ source, reading, display, stamp, transcript, format, lines, rewrite, target });
   if (format !== undefined && documentFormat(reading, format) !== undefined) return rewriteDocument({ source, reading, display, stamp, transcript, format, rewrite, target });
   await rewrite.prepare?.(transcript, display, reading);
-  const plan = rewrite.plan(transcript, display, reading);
+  // A session read on from a checkpoint was seen before, and is most likely clean: judged first, as an output is (see replan).
+  const judgedClean = resumed && rewrite.judgesFirst === true && keepsMendedRules(rewrite.rules) ? judgedFindings(transcript, rewrite) : undefined;
+  const plan = judgedClean !== undefined ? emptyPlan() : rewrite.plan(transcript, display, reading);
   const tooLong = transcript.lineIssues.find((issue) => issue.kind === 'oversized' && !plan.skip.has(issue.line));
   if (tooLong !== undefined) throw new UserError(`${display}: line ${tooLong.line} is too long to copy; nothing was written`);
   const endings = rewrite.fixEndings && (transcript.bom || transcript.lastLine?.eol === 'none');
   const changed = format !== undefined && (!isEmptyPlan(plan) || endings);
+  // What is written is planned on the file as it is read now, never on a checkpoint of it.
+  if (changed && resumed) return rewriteRead(source, reading, display, stamp, { ...rewrite, checkpoints: undefined }, target);
   const summary: RepairSummary = { changed, counts: plan.counts, lines: describeLines(plan) };
   const note = format === undefined ? undefined : rewrite.noteFor?.(format);
   if (note !== undefined) summary.note = note;
   const report: RepairReport = { path: display, format: transcript.format ?? null, findings: [], repair: summary };
 
   if (!changed) {
-    report.findings = runRules(analyze(transcript), rewrite.rules);
+    report.findings = judgedClean ?? runRules(analyze(transcript), rewrite.rules);
     if (target.kind === 'stream') await pipeline(createReadStream(reading), target.stream, { end: false });
     if (target.kind === 'file') await copyTo(reading, await outputFile(target.path, reading, display));
     if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
@@ -152,6 +163,13 @@ async function rewriteRead(source: string, reading: string, display: string, sta
     return report;
   };
   return settle({ path: reading, transcript, plan }, format!, replan, rewrite.fixEndings, destination(target, judge, { source, display, stamp, summary }));
+}
+
+/** What the rules find in a transcript, when none of it is for a repair to mend (see leavesNothingToMend); undefined otherwise. */
+function judgedFindings(transcript: Transcript, rewrite: Rewrite): Finding[] | undefined {
+  transcript.provider = rewrite.provider;
+  const findings = runRules(analyze(transcript), rewrite.rules);
+  return leavesNothingToMend(findings) ? findings : undefined;
 }
 
 /** A file read once, with what rewriting it needs. */

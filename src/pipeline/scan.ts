@@ -6,7 +6,7 @@ import type { TranscriptFormat } from '../formats/format.js';
 import type { FileReport } from './finding.js';
 import { liveLock } from '../io/lock.js';
 import { withReadablePath } from '../io/regular-file.js';
-import { loadTranscriptFile } from './load-file.js';
+import { loadCheckpointed } from './load-checkpointed.js';
 import { loadTranscript } from './load-transcript.js';
 import type { Transcript } from '../model/transcript.js';
 import type { ProviderId } from '../providers/provider-id.js';
@@ -14,6 +14,7 @@ import { runRules } from './run-rules.js';
 import { hasSizeFinding, sizeSummary } from './size-summary.js';
 import { conversationChecker, withConversationFindings } from './conversation.js';
 import type { Finding } from './finding.js';
+import type { CheckpointPlace } from '../cache/checkpoint-file.js';
 
 /** How one file is judged beyond its rules and format, and what is gathered beyond findings. */
 export interface ScanExtras {
@@ -23,6 +24,8 @@ export interface ScanExtras {
   nearWindow?: number;
   /** The conversation around each finding, for reporters that draw it (html); only when a reporter needs it. */
   timeline?: boolean;
+  /** Where a file seen before may be read on from (the scan cache's checkpoints); it changes no verdict. */
+  checkpoints?: CheckpointPlace;
 }
 
 /**
@@ -41,7 +44,7 @@ export async function scanFile(path: string, rules: readonly Rule[] = allRules, 
   // A file of conversations (requests, datasets) is judged line by line as it is read.
   const lines = conversationChecker(rules, extras.provider);
   // The path is also the report's name; a name that is not UTF-8 is read through withReadablePath.
-  const transcript = await withReadablePath(path, (reading) => loadTranscriptFile(reading, format, twoThreads, lines));
+  const transcript = await withReadablePath(path, async (reading) => (await loadCheckpointed(reading, format, twoThreads, lines, extras.checkpoints)).transcript);
   const live = mayEndInCall(transcript) ? await liveLock(path) : undefined;
   if (live !== undefined) transcript.live = live;
   return check(path, path, transcript, rules, extras, lines.findings);

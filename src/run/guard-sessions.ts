@@ -1,3 +1,4 @@
+import type { CheckpointPlace } from '../cache/checkpoint-file.js';
 import { reason, UserError } from '../errors.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import { documentFormat, formats } from '../formats/registry.js';
@@ -74,17 +75,17 @@ export function notASessionOf(path: string, agent: SessionAgent): string | undef
 export async function repairSession(path: string, agent: SessionAgent, mode: RepairMode, slim = false, cache: CacheInput = {}): Promise<string | undefined> {
   // A session checked before and unchanged since is not read again (docs/cache.md).
   const known = openGuardCache(cache, agent.format, mode, slim);
-  return unlessKnown(known, path, () => repairUncached(path, agent, mode, slim));
+  return unlessKnown(known, path, () => repairUncached(path, agent, mode, slim, known?.checkpoints(agent.format)));
 }
 
-async function repairUncached(path: string, agent: SessionAgent, mode: RepairMode, slim: boolean): Promise<string | undefined> {
+async function repairUncached(path: string, agent: SessionAgent, mode: RepairMode, slim: boolean, checkpoints: CheckpointPlace | undefined): Promise<string | undefined> {
   if (statSync(path, { throwIfNoEntry: false })?.size === 0) return undefined;
   const foreign = notASessionOf(path, agent);
   if (foreign !== undefined) return `left ${path} as it is: ${foreign}`;
   const format = formats.find((candidate) => candidate.name === agent.format);
   let report;
   try {
-    report = await rewriteInput(path, undefined, { ...repairRewrite(mode), format }, { kind: 'in-place', backup: true, force: false });
+    report = await rewriteInput(path, undefined, { ...repairRewrite(mode), format, checkpoints }, { kind: 'in-place', backup: true, force: false });
   } catch (error) {
     return `could not repair ${path}: ${error instanceof UserError ? error.message : reason(error)}`;
   }

@@ -78,7 +78,11 @@ export async function scanSettings(input: ScanSettingsInput): Promise<ScanSettin
   // Everything besides a file that can change its verdict; the timeline only adds to reports with findings, which are not cached.
   // Only with the cache: the rule set's hash loads node:crypto, which a small scan without it never needs.
   const cache = input.cache !== true ? undefined : openScanCache(input, { command: 'scan', rules: settings.ruleSet(), overrides: config.rules, format: format?.name, provider, nearWindow: config.size?.nearWindow });
-  if (cache !== undefined) settings.cache = cache;
+  if (cache !== undefined) {
+    settings.cache = cache;
+    const checkpoints = cache.checkpoints(format?.name);
+    if (checkpoints !== undefined) settings.extras = { ...settings.extras, checkpoints };
+  }
   return settings;
 }
 

@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { scanThroughCache } from '../../src/cache/cached-scan.js';
 import { cacheFileName, MAX_ENTRIES, readCacheFile, writeCacheFile, type CacheEntry } from '../../src/cache/cache-file.js';
-import { cacheKey, ScanCache } from '../../src/cache/scan-cache.js';
+import { cacheKey } from '../../src/cache/cache-key.js';
+import { ScanCache } from '../../src/cache/scan-cache.js';
 import { scanFile } from '../../src/pipeline/scan.js';
 import { version } from '../../src/version.js';
 
