@@ -1,4 +1,4 @@
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { fsName } from '../io/byte-names.js';
 import { realpathSync } from '../io/named-fs.js';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -44,6 +44,7 @@ export class ScanCache {
   /** False once the cache file proved unusable in a way a new file cannot mend (a FIFO, a folder). */
   private writable = true;
   private warned = false;
+  private readonly locks = new LockLookup();
 
   constructor(private readonly options: ScanCacheOptions) {
     this.key = cacheKey({ ...options.key, strategy: options.strategy ?? 'metadata' });
@@ -82,7 +83,7 @@ export class ScanCache {
     const stamped = stampFile(path, strategy);
     // For `content`, the times too: what tells that the file did not change while it was checked.
     const before = strategy === 'metadata' ? stamped : stampFile(path);
-    if (stamped === undefined || before === undefined || lockBeside(path)) return NOTHING;
+    if (stamped === undefined || before === undefined || this.locks.beside(path)) return NOTHING;
     const id = entryId(path);
     const entry = this.entries.get(id);
     const now = Date.now();
@@ -119,22 +120,46 @@ export class ScanCache {
   }
 }
 
-/** Real paths of folders, looked up once per run: thousands of sessions share a few folders. */
-const realFolders = new Map<string, string>();
-
 /**
- * Whether a lock file sits where a writer of `path` may hold one: the places lockPaths names
- * (beside the real file, beside the name given), with the folder's real path looked up once.
+ * Whether a lock file sits where a writer of a file may hold one: the places lockPaths names
+ * (beside the real file, beside the name given). Each folder is listed once, when its first
+ * file is looked up: thousands of sessions share a few folders, and a listing costs what one
+ * look-up of a name does. Made per cache, so per run: guard's check after the agent exits sees
+ * the locks as they are then.
  */
-function lockBeside(path: string): boolean {
-  const given = resolve(path);
-  const parent = dirname(given);
-  let folder = realFolders.get(parent);
-  if (folder === undefined) {
-    folder = realOr(parent, parent);
-    realFolders.set(parent, folder);
+class LockLookup {
+  /** A folder's entries (name → whether it is a link), or undefined for one that cannot be listed. */
+  private readonly listings = new Map<string, Map<string, boolean> | undefined>();
+
+  beside(path: string): boolean {
+    const given = resolve(path);
+    const parent = dirname(given);
+    const names = fsName(given) === given ? this.listing(parent) : undefined;
+    if (names === undefined) return lockByName(given);
+    const name = basename(given);
+    // The name given and the folder's real path lead to this one folder, and to its listing.
+    if (names.has(`${name}.lock`)) return true;
+    if (names.get(name) !== true) return false;
+    const real = realOr(given, given);
+    return existsSync(fsName(`${real}.lock`));
   }
-  const named = join(folder, basename(given));
+
+  private listing(folder: string): Map<string, boolean> | undefined {
+    if (this.listings.has(folder)) return this.listings.get(folder);
+    let names: Map<string, boolean> | undefined;
+    try {
+      names = new Map(readdirSync(folder, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink()]));
+    } catch {
+      names = undefined;
+    }
+    this.listings.set(folder, names);
+    return names;
+  }
+}
+
+/** The same, name by name: for a folder that cannot be listed, or a name that is not UTF-8. */
+function lockByName(given: string): boolean {
+  const named = join(realOr(dirname(given), dirname(given)), basename(given));
   const real = lstatSync(fsName(given), { throwIfNoEntry: false })?.isSymbolicLink() === true ? realOr(given, named) : named;
   return [`${real}.lock`, `${named}.lock`, `${given}.lock`].some((lock) => existsSync(fsName(lock)));
 }

@@ -1,4 +1,4 @@
-import { realpath } from '../io/named-fs.js';
+import { realpath, stat } from '../io/named-fs.js';
 import { resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { refuseSharedWrites, type PlannedWrite } from '../io/output-paths.js';
@@ -82,6 +82,9 @@ export async function emitReports(
 /** A report written over a transcript it reports on would destroy it: refused before anything is written. */
 async function refuseInputs(destinations: readonly Destination[], reports: readonly FileReport[]): Promise<void> {
   const real = (path: string) => realpath(path).catch(() => resolve(path));
+  // A report file not there yet is no input: the inputs (thousands, in a projects folder) are resolved only when one is.
+  const there = await Promise.all(destinations.map((destination) => (destination.file === undefined ? false : stat(destination.file).then(() => true, () => false))));
+  if (!there.includes(true)) return;
   const inputs = new Set(await Promise.all(reports.filter((report) => report.path !== '-').map((report) => real(report.path))));
   for (const destination of destinations) {
     if (destination.file !== undefined && inputs.has(await real(destination.file))) {

@@ -96,13 +96,16 @@ export interface PlannedWrite {
 export async function refuseWritesOverInputs(writes: readonly PlannedWrite[], inputs: readonly string[]): Promise<void> {
   if (writes.length === 0) return;
   await refuseSharedWrites(writes);
+  const targets = await Promise.all(writes.map((write) => (write.fd !== undefined ? descriptorId(write.fd) : write.path !== undefined ? fileId(write.path) : undefined)));
+  // A file not there yet is no input: the inputs (thousands, in a projects folder) are looked at only when a target exists.
+  if (targets.every((id) => id === undefined)) return;
   const inputIds = new Map<string, string>();
   for (const input of inputs) {
     const id = input === '-' ? undefined : await fileId(input);
     if (id !== undefined && !inputIds.has(id)) inputIds.set(id, input);
   }
-  for (const write of writes) {
-    const id = write.fd !== undefined ? descriptorId(write.fd) : write.path !== undefined ? await fileId(write.path) : undefined;
+  for (const [k, write] of writes.entries()) {
+    const id = targets[k];
     const input = id === undefined ? undefined : inputIds.get(id);
     if (input === undefined) continue;
     const named = write.path === undefined ? write.flag : `${write.flag} ${write.path}`;
