@@ -1,6 +1,5 @@
 import { closeSync, constants, fstatSync, openSync as openPlain, readdirSync, readSync, statSync, unlinkSync, utimesSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import * as zlib from 'node:zlib';
 import { openSync } from '../io/named-fs.js';
 import { READ_NOW } from '../io/regular-file.js';
@@ -10,6 +9,7 @@ import { ensureCacheDir, writeWhole } from './cache-file.js';
 import { racy } from './file-stamp.js';
 import { prefixHash } from './prefix-stamp.js';
 import { cacheKey, entryId } from './cache-key.js';
+import { packColumns, unpackColumns, type PayloadLayout } from './column-payload.js';
 
 /**
  * Where the checkpoints of one setting live: the cache folder, and a key made of what can change
@@ -27,16 +27,18 @@ export interface SavedCheckpoint {
   data: unknown;
 }
 
-const MAGIC = Buffer.from('transcript-doctor checkpoint 1\n');
+const MAGIC = Buffer.from('transcript-doctor checkpoint 2\n');
 const PREFIX = 'checkpoint-';
 /** Checkpoints kept in one folder, and the bytes they may take together; the least recently used go first. */
 const MAX_CHECKPOINTS = 64;
 const MAX_TOTAL_BYTES = 1 << 30;
 /** A header longer than this is no header of ours. */
-const MAX_HEADER_BYTES = 4096;
+const MAX_HEADER_BYTES = 1 << 16;
 
 /** zlib.crc32 came with Node 20.15: without it no checkpoint is made or read. */
-const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+
+const align8 = (offset: number): number => Math.ceil(offset / 8) * 8;
 export const checkpointsWork = crc32 !== undefined;
 
 interface Header {
@@ -48,6 +50,7 @@ interface Header {
   prefix: string;
   payload: number;
   crc: number;
+  layout: PayloadLayout;
 }
 
 export function checkpointPlace(dir: string, format: string | undefined): CheckpointPlace {
@@ -91,9 +94,12 @@ export function readCheckpoint(place: CheckpointPlace, path: string): SavedCheck
     if (header.tool !== version || header.key !== place.key) return undefined;
     if (!fitsFile(header, path)) return undefined;
     if (info.size !== at + header.payload) return void warn(`the checkpoint ${file} is truncated`);
-    const payload = Buffer.allocUnsafe(header.payload);
-    if (readFully(fd, payload, at) !== payload.length || crc32!(payload) !== header.crc) return void warn(`the checkpoint ${file} is corrupt`);
-    const data = deserialize(payload) as unknown;
+    // Its own buffer, so that the columns' offsets (multiples of 8 from `at`, itself one) are aligned in it.
+    const whole = Buffer.allocUnsafeSlow(info.size);
+    if (readFully(fd, whole, 0) !== whole.length) return void warn(`the checkpoint ${file} is truncated`);
+    const payload = whole.subarray(at);
+    if (crc32!(payload) !== header.crc) return void warn(`the checkpoint ${file} is corrupt`);
+    const data = unpackColumns(payload, header.layout);
     touch(file);
     return { bytes: header.bytes, data };
   } catch (error) {
@@ -132,7 +138,8 @@ function readHeader(fd: number, size: number): { header: Header; at: number } | 
     const header = JSON.parse(text.toString('utf8')) as Partial<Header>;
     const strings = [header.tool, header.key, header.dev, header.ino, header.prefix].every((value) => typeof value === 'string');
     const numbers = [header.bytes, header.payload, header.crc].every((value) => Number.isSafeInteger(value) && (value as number) >= 0);
-    return strings && numbers ? { header: header as Header, at: start.length + length } : undefined;
+    const layout = typeof header.layout === 'object' && header.layout !== null && Array.isArray(header.layout.columns) && Array.isArray(header.layout.skeleton);
+    return strings && numbers && layout ? { header: header as Header, at: align8(start.length + length) } : undefined;
   } catch {
     return undefined;
   }
@@ -169,20 +176,22 @@ export function writeCheckpoint(place: CheckpointPlace, path: string, bytes: num
     if (!same || now.size !== BigInt(bytes) || racy({ mtimeNs: String(now.mtimeNs), ctimeNs: String(now.ctimeNs) }, BigInt(Date.now()) * 1_000_000n)) return;
     const prefix = prefixHash(fd, bytes);
     if (prefix === undefined) return;
-    header = { tool: version, key: place.key, dev: String(now.dev), ino: String(now.ino), bytes, prefix, payload: 0, crc: 0 };
+    header = { tool: version, key: place.key, dev: String(now.dev), ino: String(now.ino), bytes, prefix, payload: 0, crc: 0, layout: { columns: [], skeleton: [0, 0] } };
   } finally {
     closeSync(fd);
   }
   try {
     const problem = ensureCacheDir(place.dir);
     if (problem !== undefined) return warn(`the cache folder ${place.dir} is ${problem}`);
-    const payload = serialize(data());
-    header.payload = payload.length;
-    header.crc = crc32!(payload);
+    const { parts, layout } = packColumns(data());
+    header.layout = layout;
+    header.payload = parts.reduce((sum, part) => sum + part.length, 0);
+    header.crc = parts.reduce((crc, part) => crc32!(part, crc), 0);
     const text = Buffer.from(JSON.stringify(header));
     const length = Buffer.alloc(4);
     length.writeUInt32LE(text.length, 0);
-    writeWhole(place.dir, fileName(place, path), [MAGIC, length, text, payload]);
+    const start = MAGIC.length + 4 + text.length;
+    writeWhole(place.dir, fileName(place, path), [MAGIC, length, text, Buffer.alloc(align8(start) - start), ...parts]);
     prune(place.dir);
   } catch (error) {
     warn(`a checkpoint cannot be written in ${place.dir} (${reason(error)})`);

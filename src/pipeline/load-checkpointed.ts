@@ -56,7 +56,7 @@ async function resume(saved: SavedCheckpoint, path: string, size: number, format
   if (known === undefined || (format !== undefined && format !== known) || typeof data?.transcript?.entries !== 'object' || data.transcript.bytes !== saved.bytes) return undefined;
   const first: Transcript = { ...data.transcript, entries: EntryStore.revive(data.transcript.entries), lineIssues: [], semantics: known.semantics };
   const tail = await loadRange({ path, start: saved.bytes, format: known.name, state: end!.state, lines: Math.ceil((first.lines * size) / saved.bytes), size });
-  return joinRanges(first, [tail], known, undefined);
+  return joinRanges(first, [tail], known, undefined, undefined, false);
 }
 
 /**

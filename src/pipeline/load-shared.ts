@@ -170,8 +170,11 @@ async function recordBoundary(path: string, from: number, end: number, format: T
   }
 }
 
-/** The parts after the first, in file order: their numbers continue the first's. */
-export function joinRanges(first: Transcript, tails: readonly RangeResult[], format: TranscriptFormat, work: LineWork | undefined, between?: () => void): Transcript {
+/**
+ * The parts after the first, in file order: their numbers continue the first's. `trim`: the spare
+ * room left is given back (not for a checkpoint's model, saved with little spare room for what follows it).
+ */
+export function joinRanges(first: Transcript, tails: readonly RangeResult[], format: TranscriptFormat, work: LineWork | undefined, between?: () => void, trim = true): Transcript {
   for (const { transcript: second, lines: found } of tails) {
     const lines = first.lines;
     if (found !== undefined) work!.merge(found, lines);
@@ -185,7 +188,7 @@ export function joinRanges(first: Transcript, tails: readonly RangeResult[], for
     first.parsedLines += second.parsedLines;
     first.format ??= second.format;
   }
-  first.entries.trim(between);
+  if (trim) first.entries.trim(between);
   // Each part was decoded without the others: what only the whole file settles is settled now.
   addLateFacts(format, first.entries);
   const end = tails.at(-1)?.end;
