@@ -300,8 +300,9 @@ export class Entry {
   /** The model an assistant turn names, written only where it differs from the one before it in the file. */
   declare model: string | undefined;
   /**
-   * The context window the agent recorded for the model (Qwen Code's own setting), written where it
-   * or the model changes: it wins over the size tables' window for that model.
+   * The context window the agent recorded for the model (Qwen Code's own setting, Codex's
+   * `model_context_window`), written where it or the model changes: it wins over the size tables'
+   * window for that model.
    */
   declare contextWindow: number | undefined;
   /** Documents (PDF) whose bytes are in the line. */

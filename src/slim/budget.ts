@@ -34,11 +34,13 @@ export class Budget {
     this.bytes = size.bytes;
     this.media = size.mediaCount;
     const images = size.breakdown.byKind.image;
-    const scale = size.tokens.tokens === 0 ? 1 : size.tokens.high / size.tokens.tokens;
+    // The body's framing is per message: cutting content leaves it, so no saving is priced with it.
+    const content = size.tokens.high - size.tokens.framing;
+    const scale = size.tokens.tokens === 0 ? 1 : content / size.tokens.tokens;
     this.tokensPerImage = images.count > 0 && images.tokens > 0 ? (images.tokens / images.count) * scale : undefined;
     const imageBytes = images.tokens > 0 ? images.bytes : 0;
     const imageTokens = images.tokens > 0 ? images.tokens * scale : 0;
-    this.tokensPerByte = size.bytes - imageBytes > 0 ? Math.max(0, size.tokens.high - imageTokens) / (size.bytes - imageBytes) : 0.25;
+    this.tokensPerByte = size.bytes - imageBytes > 0 ? Math.max(0, content - imageTokens) / (size.bytes - imageBytes) : 0.25;
   }
 
   fits(): boolean {

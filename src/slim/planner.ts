@@ -106,8 +106,9 @@ export function snapshot(size: RequestSize): SizeSnapshot {
 
 /** The planner's own estimate of the size after its edits (the next pass measures it). */
 function after(budget: Budget, size: RequestSize): SizeSnapshot {
-  const scale = size.tokens.tokens === 0 ? 1 : size.tokens.high / size.tokens.tokens;
-  return { tokens: Math.round(budget.tokens / scale), high: Math.round(budget.tokens), bytes: Math.round(budget.bytes), media: budget.media };
+  const { framing } = size.tokens;
+  const scale = size.tokens.tokens === 0 ? 1 : (size.tokens.high - framing) / size.tokens.tokens;
+  return { tokens: Math.round((budget.tokens - framing) / scale), high: Math.round(budget.tokens), bytes: Math.round(budget.bytes), media: budget.media };
 }
 
 /** The children of lines slim drops whole hang from the nearest ancestor it keeps. */

@@ -24,10 +24,13 @@ export function recountUsage(session: SlimSession, tokens: number): boolean {
   // followed the last usage, the figure leaves their estimate out, so measuring the output gives the
   // planner's bound again. Left in when it is not smaller (what followed was edited too): a usage
   // of 0 would be no usage at all.
-  const following = trailingAssistantsFrom(session) === anchor.from ? session.size.tokens.high - anchor.tokens : 0;
+  // The body's framing is no part of a provider's count: measureRequest adds it to the record's figure again.
+  const { framing } = session.size.tokens;
+  const counted = tokens - framing;
+  const following = trailingAssistantsFrom(session) === anchor.from ? session.size.tokens.high - framing - anchor.tokens : 0;
   const value = compactionOf(analysis.transcript.format)?.recount?.({
     analysis,
-    tokens: following < tokens ? tokens - following : tokens,
+    tokens: following < counted ? counted - following : counted,
     tokensBefore: session.size.tokens.tokens,
     read: session.readLine,
     compacted: session.compactedFrom !== undefined,

@@ -13,7 +13,7 @@ const KINDS: SizeKind[] = ['text', 'thinking', 'toolCall', 'toolResult', 'image'
 function request(tokens: number, more: Partial<RequestSize> = {}, anchored = false): RequestSize {
   return {
     model: 'claude-sonnet-4-5',
-    tokens: { tokens, high: Math.round(tokens * 1.35), estimator: 'test', ...(anchored ? { anchor: { entry: 3, tokens: Math.round(tokens * 0.9) } } : {}) },
+    tokens: { tokens, high: Math.round(tokens * 1.35), framing: 0, estimator: 'test', ...(anchored ? { anchor: { entry: 3, tokens: Math.round(tokens * 0.9) } } : {}) },
     bytes: tokens * 4,
     messages: 10,
     media: [],
@@ -176,7 +176,7 @@ describe('scoreSize: which of several sessions a bare token count names', () => 
     age?: number;
   }
   const candidate = (c: Candidate): SizeFacts => ({
-    ...facts(request(c.tokens, { model: c.model, tokens: { tokens: c.tokens, high: c.high, estimator: 'test', ...(c.anchor === undefined ? {} : { anchor: { entry: 3, tokens: c.anchor } }) } }), c.provider ?? 'anthropic', c.model),
+    ...facts(request(c.tokens, { model: c.model, tokens: { tokens: c.tokens, high: c.high, framing: 0, estimator: 'test', ...(c.anchor === undefined ? {} : { anchor: { entry: 3, tokens: c.anchor } }) } }), c.provider ?? 'anthropic', c.model),
     ...(c.age === undefined ? {} : { age: c.age }),
   });
   const ANTHROPIC = 'prompt is too long: 215366 tokens > 200000 maximum';

@@ -7,7 +7,7 @@ import { ABORTED_OUTPUT, CALL_ITEMS, MODEL_ITEMS, OUTPUT_ITEMS, SERVER_EXECUTION
 import { replacementHistoryProblems } from './replacement-history.js';
 import { sessionMetaProblem } from './session-meta.js';
 import { customCallId, inferItemType, unreadableParts } from './lost-type.js';
-import { codexUsage, noteCodexCompactionSize, noteCodexItemSize } from './size.js';
+import { codexUsage, codexWindow, noteCodexCompactionSize, noteCodexItemSize } from './size.js';
 
 /** Every line is one Responses API item; its pointer is the whole item. */
 const ITEM = '/payload';
@@ -43,6 +43,7 @@ export class CodexDecoder implements Decoder {
   private sawHeader: boolean;
   private readonly customCalls: Set<string>;
   private model: string | undefined;
+  private window: number | undefined;
 
   constructor(state?: CodexDecoderState) {
     this.sawHeader = state?.sawHeader ?? false;
@@ -83,9 +84,18 @@ export class CodexDecoder implements Decoder {
       const custom = customCallId(payload);
       if (custom !== undefined) this.customCalls.add(text(custom) ?? custom);
     }
-    else if (value.type === 'event_msg' && payload.type === 'token_count') entry.usage = codexUsage(payload);
+    else if (value.type === 'event_msg' && payload.type === 'token_count') {
+      entry.usage = codexUsage(payload);
+      // The window Codex ran the model with (its table's, or the `model_context_window` setting), where it changes.
+      const window = codexWindow(payload);
+      if (window !== undefined && window !== this.window) {
+        this.window = window;
+        entry.contextWindow = window;
+      }
+    }
     else if (value.type === 'turn_context' && typeof payload.model === 'string' && payload.model !== this.model) {
       this.model = payload.model;
+      this.window = undefined;
       entry.model = text(payload.model);
     }
     else if (value.type === 'event_msg' && payload.type === 'thread_rolled_back') {

@@ -52,3 +52,10 @@ export function codexUsage(payload: Json): number | undefined {
   if (!isObject(info) || !isObject(info.last_token_usage)) return undefined;
   return usageTotal(info.last_token_usage.input_tokens);
 }
+
+/** The context window a `token_count` event records for the model (`info.model_context_window`), when it records one. */
+export function codexWindow(payload: Json): number | undefined {
+  const info = payload.info;
+  const window = isObject(info) ? info.model_context_window : undefined;
+  return typeof window === 'number' && Number.isSafeInteger(window) && window > 0 ? window : undefined;
+}

@@ -126,10 +126,12 @@ function measure(analysis: Analysis, estimator: TokenEstimator): RequestSize {
   const overhead = anchor === undefined ? sessionOverhead(analysis.transcript.format) : 0;
   const base = anchor === undefined ? overhead : anchor.tokens;
   const tokens = Math.ceil(base + estimated);
+  const framing = messages * estimator.framing;
   const size: RequestSize = {
     tokens: {
       tokens,
-      high: Math.ceil(base + estimated * (1 + estimator.margin)),
+      high: Math.ceil(base + estimated * (1 + estimator.margin) + framing),
+      framing,
       estimator: estimator.name,
       ...(anchor === undefined ? {} : { anchor: { entry: anchor.entry, tokens: anchor.tokens } }),
     },

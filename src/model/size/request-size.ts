@@ -16,10 +16,12 @@ export interface TokenEstimate {
   /** The best estimate. */
   tokens: number;
   /**
-   * The estimate plus the estimator's measured error on the corpus (its low bias): a session is
-   * said to fit only when this fits.
+   * The estimate plus the estimator's measured error on the corpus (its low bias) and the body's
+   * framing: a session is said to fit only when this fits.
    */
   high: number;
+  /** What `high` holds for the request body's own JSON beyond the provider's count (TokenEstimator.framing for each message). */
+  framing: number;
   /** The estimator used for what follows the anchor (or for all of it, without one). */
   estimator: string;
   /** The last usage the session recorded on the replayed path: the tokens the provider counted up to and including that entry. */

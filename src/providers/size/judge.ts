@@ -21,10 +21,11 @@ export interface SizeJudge {
  * The provider as for every rule (`--provider`, the model's agent, the turns), the gateway the
  * format names, the model the replayed path names last. The window the session records for that
  * model wins over the table's: its agent ran with that one (Qwen Code's `contextWindowSize` is its
- * setting, which a table of the model's largest window does not know). When the session's own
- * recorded usage is over the table's window, the provider took a request that large: the window is
- * the model's larger variant (Claude's 1M) when that holds it, else unknown (undefined), and
- * nothing is said of it.
+ * setting, which a table of the model's largest window does not know; Codex's
+ * `model_context_window` is its own table's or its setting). When the session's own recorded usage
+ * is over the table's window, the provider took a request that large: the window is the model's
+ * larger variant (Claude's 1M) when that holds it, else unknown (undefined), and nothing is said of
+ * it.
  */
 export function judgeSize(analysis: Analysis, request: Pick<RequestSize, 'model' | 'tokens' | 'window'>): SizeJudge {
   const provider = chooseProvider(analysis).id;

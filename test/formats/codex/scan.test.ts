@@ -98,3 +98,25 @@ describe('Codex fixtures', () => {
     for (const name of readdirSync(join(root, 'codex'))) expect(readme, name).toContain(`\`codex/${name}\``);
   });
 });
+
+describe('Codex: the window the session records', () => {
+  /** One turn whose command printed `bytes` of text (about a quarter as many tokens), on gpt-5-codex (272,000 in the table). */
+  function bigOutput(bytes: number, window?: number): Line[] {
+    resetClock();
+    const counted = line('event_msg', { type: 'token_count', info: window === undefined ? null : { total_token_usage: null, last_token_usage: null, model_context_window: window }, rate_limits: null });
+    const big = output('function', 'call_f');
+    big.payload.output = 'x'.repeat(bytes);
+    return [meta(), turnContext(), user('run it'), userEvent('run it'), counted, call('function', 'call_f'), big, assistant('done')];
+  }
+
+  it("wins over the table's: model_context_window 100,000 puts a 150,000-token request over it", async () => {
+    const report = await scanText(jsonl(bigOutput(600_000, 100_000)));
+    const over = report.find((finding) => finding.rule === 'context-window-exceeded');
+    expect(over?.message).toMatch(/100,000-token context window of gpt-5-codex, as the session records it/);
+  });
+
+  it('without one, the table decides (272,000 for gpt-5-codex): the same request is no size finding', async () => {
+    const report = await scanText(jsonl(bigOutput(600_000)));
+    expect(report.filter((finding) => finding.rule.startsWith('context-window'))).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { measureRequest } from '../../../src/model/size/measure.js';
 import { loadTranscript } from '../../../src/pipeline/load-transcript.js';
 import { call, Session, text } from '../../helpers/session.js';
 import { jpegBase64, pngBase64 } from './images.js';
+import { assistant as codexAssistant, call as codexCall, jsonl as codexJsonl, line as codexLine, meta, output as codexOutput, resetClock, turnContext, user as codexUser } from '../../formats/codex/rollout.js';
 
 async function measured(jsonl: string) {
   return measureRequest(analyze(await loadTranscript(Readable.from([Buffer.from(jsonl)]))));
@@ -106,6 +107,31 @@ describe('the estimator', () => {
     expect(imageTokens(3136, 1568)).toBe(imageTokens(1568, 784));
     expect(imageTokens(undefined, undefined)).toBeGreaterThanOrEqual(imageTokens(1072, 1072));
     expect(imageTokens(undefined, undefined)).toBeGreaterThanOrEqual(imageTokens(8000, 8000));
+  });
+});
+
+describe('measureRequest on a Codex rollout', () => {
+  it("adds the request body's JSON framing to the high bound for every message sent, the anchored ones too", async () => {
+    resetClock();
+    const counted = codexLine('event_msg', { type: 'token_count', info: { last_token_usage: { input_tokens: 10_000, total_tokens: 10_000 } } });
+    const rollout = [meta(), turnContext(), codexUser('run it'), codexCall('function', 'call_1'), codexOutput('function', 'call_1'), codexAssistant('done'), counted, codexUser('y'.repeat(4000))];
+    const analysis = analyze(await loadTranscript(Readable.from([Buffer.from(codexJsonl(rollout))])));
+    const size = measureRequest(analysis);
+    const openai = ESTIMATORS.openai!;
+    const unframed = measureRequest(analysis, { ...openai, framing: 0 });
+    expect(size.tokens.anchor?.tokens).toBe(10_000);
+    expect(size.messages).toBe(5);
+    expect(openai.framing).toBeGreaterThan(0);
+    expect(size.tokens.framing).toBe(5 * openai.framing);
+    expect(size.tokens.high).toBe(unframed.tokens.high + size.tokens.framing);
+    // The best estimate is the provider's count, which holds none of it.
+    expect(size.tokens.tokens).toBe(unframed.tokens.tokens);
+  });
+
+  it('adds none for the families whose body framing is not measured', async () => {
+    const size = await measured(new Session().user('hello').reply('hi').jsonl());
+    expect(size.tokens.framing).toBe(0);
+    expect(ESTIMATORS.claude!.framing).toBe(0);
   });
 });
 
