@@ -6,12 +6,14 @@
 // Copies every file of the folder (not *.md) into a temp folder, scans the copies without the
 // cache, then twice with a new cache (cold, warm), then applies one in-place edit to each copy
 // that keeps its size and modification time (a byte of a string changed where one is found) and
-// scans again with and without the warm cache. Prints one JSON line: files, how many were edited
-// and how many reports the edit changed, each scan's seconds (a warm scan answered from the cache
+// scans again with and without the warm cache; then appends two of its own lines to each copy and
+// scans again (the warm cache reads each on from the checkpoint it left). Prints one JSON line:
+// files, how many were edited and how many reports the edit changed, how many checkpoints there
+// were before the append, each scan's seconds (a warm scan answered from the cache
 // is the fast one), and every file whose report differed. Exit 0 when all agree,
 // 1 when one differed, 2 on bad usage.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { corpusFiles } from './corpus-files.mjs';
@@ -42,7 +44,9 @@ const seconds = {};
 function scan(cache, phase) {
   const began = Date.now();
   const args = [bin, 'scan', ...copies, '--reporter', 'json', ...(cache ? ['--cache-dir', cacheDir] : ['--no-cache'])];
-  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CI: '1' } });
+  // Every file checkpointed, however small: the append below is then read on from each one's checkpoint.
+  const env = { ...process.env, CI: '1', TRANSCRIPT_DOCTOR_CHECKPOINT_MIN_BYTES: '0', TRANSCRIPT_DOCTOR_MAX_CHECKPOINTS: '100000' };
+  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30, env });
   if (![0, 1].includes(child.status)) throw new Error(`scan exited ${child.status}: ${child.stderr.split('\n')[0]}`);
   const report = JSON.parse(child.stdout);
   seconds[phase] = (Date.now() - began) / 1000;
@@ -72,6 +76,15 @@ function editInPlace(path) {
   return false;
 }
 
+/** Two whole lines from the file's middle, appended after it (a newline first when it ends without one). */
+function appendOwnLines(path) {
+  const text = readFileSync(path, 'latin1');
+  const lines = text.split('\n');
+  const middle = Math.floor(lines.length / 2);
+  const taken = lines.slice(middle, middle + 2).join('\n');
+  appendFileSync(path, Buffer.from(`${text.endsWith('\n') || text === '' ? '' : '\n'}${taken}\n`, 'latin1'));
+}
+
 const plain = scan(false, 'none');
 const found = [...differences(plain, scan(true, 'cold'), 'cold'), ...differences(plain, scan(true, 'warm'), 'warm')];
 const edited = copies.filter(editInPlace).length;
@@ -79,6 +92,11 @@ const plainEdited = scan(false, 'none, edited');
 found.push(...differences(plainEdited, scan(true, 'warm, edited'), 'edited in place'));
 // How many of the edited files' reports the edit changed: the comparison above would miss a stale answer only if none did.
 const changedByEdit = [...plainEdited].filter(([path, report]) => plain.get(path) !== report).length;
+// Then each copy grows by two of its own lines from its middle (the warm scan above left checkpoints): read on from its checkpoint.
+const checkpoints = readdirSync(cacheDir).filter((name) => name.startsWith('checkpoint-')).length;
+copies.forEach(appendOwnLines);
+const plainAppended = scan(false, 'none, appended');
+found.push(...differences(plainAppended, scan(true, 'warm, appended'), 'appended'));
 rmSync(root, { recursive: true, force: true });
-console.log(JSON.stringify({ files: copies.length, edited, changedByEdit, differences: found, seconds }));
+console.log(JSON.stringify({ files: copies.length, edited, changedByEdit, checkpoints, differences: found, seconds }));
 process.exit(found.length === 0 ? 0 : 1);

@@ -29,8 +29,8 @@ export interface SavedCheckpoint {
 
 const MAGIC = Buffer.from('transcript-doctor checkpoint 2\n');
 const PREFIX = 'checkpoint-';
-/** Checkpoints kept in one folder, and the bytes they may take together; the least recently used go first. */
-const MAX_CHECKPOINTS = 64;
+/** Checkpoints kept in one folder, and the bytes they may take together; the least recently used go first. Tests and scripts raise the count. */
+const MAX_CHECKPOINTS = Number(process.env.TRANSCRIPT_DOCTOR_MAX_CHECKPOINTS ?? 64);
 const MAX_TOTAL_BYTES = 1 << 30;
 /** A header longer than this is no header of ours. */
 const MAX_HEADER_BYTES = 1 << 16;
@@ -159,30 +159,33 @@ function readFully(fd: number, into: Buffer, at: number): number {
  * Saves what `data` gives (the model of the first `bytes` bytes of `path`) as the file's checkpoint, when
  * the file is still as `before` (its stat taken before it was read) says and those are all its
  * bytes: a file written to while it was read, or so recently that a write could hide in the same
- * tick of the file clock (see racy), is not checkpointed. Never throws: a checkpoint that cannot be
- * written is one warning.
+ * tick of the file clock (see racy), is not checkpointed. Whether it was written; never throws: a
+ * checkpoint that cannot be written is one warning.
  */
-export function writeCheckpoint(place: CheckpointPlace, path: string, bytes: number, before: BigIntStats, data: () => unknown): void {
+export function writeCheckpoint(place: CheckpointPlace, path: string, bytes: number, before: BigIntStats, data: () => unknown): boolean {
   let fd: number;
   try {
     fd = openSync(path, READ_NOW);
   } catch {
-    return;
+    return false;
   }
   let header: Header;
   try {
     const now = fstatSync(fd, { bigint: true });
     const same = now.dev === before.dev && now.ino === before.ino && now.size === before.size && now.mtimeNs === before.mtimeNs && now.ctimeNs === before.ctimeNs;
-    if (!same || now.size !== BigInt(bytes) || racy({ mtimeNs: String(now.mtimeNs), ctimeNs: String(now.ctimeNs) }, BigInt(Date.now()) * 1_000_000n)) return;
+    if (!same || now.size !== BigInt(bytes) || racy({ mtimeNs: String(now.mtimeNs), ctimeNs: String(now.ctimeNs) }, BigInt(Date.now()) * 1_000_000n)) return false;
     const prefix = prefixHash(fd, bytes);
-    if (prefix === undefined) return;
+    if (prefix === undefined) return false;
     header = { tool: version, key: place.key, dev: String(now.dev), ino: String(now.ino), bytes, prefix, payload: 0, crc: 0, layout: { columns: [], skeleton: [0, 0] } };
   } finally {
     closeSync(fd);
   }
   try {
     const problem = ensureCacheDir(place.dir);
-    if (problem !== undefined) return warn(`the cache folder ${place.dir} is ${problem}`);
+    if (problem !== undefined) {
+      warn(`the cache folder ${place.dir} is ${problem}`);
+      return false;
+    }
     const { parts, layout } = packColumns(data());
     header.layout = layout;
     header.payload = parts.reduce((sum, part) => sum + part.length, 0);
@@ -193,8 +196,23 @@ export function writeCheckpoint(place: CheckpointPlace, path: string, bytes: num
     const start = MAGIC.length + 4 + text.length;
     writeWhole(place.dir, fileName(place, path), [MAGIC, length, text, Buffer.alloc(align8(start) - start), ...parts]);
     prune(place.dir);
+    return true;
   } catch (error) {
     warn(`a checkpoint cannot be written in ${place.dir} (${reason(error)})`);
+    return false;
+  }
+}
+
+/**
+ * Removes the checkpoint of `path`, if there is one: a file read whole that leaves no new one
+ * (edited so that it no longer qualifies, or written to as it was read) must not be read on from
+ * the old one once it grows, whose prefix hash the edit may not have touched.
+ */
+export function dropCheckpoint(place: CheckpointPlace, path: string): void {
+  try {
+    unlinkSync(join(place.dir, fileName(place, path)));
+  } catch {
+    // None, or another run removed it.
   }
 }
 

@@ -1,5 +1,5 @@
 import { statSync, type BigIntStats } from 'node:fs';
-import { checkpointsWork, readCheckpoint, writeCheckpoint, type CheckpointPlace, type SavedCheckpoint } from '../cache/checkpoint-file.js';
+import { checkpointsWork, dropCheckpoint, readCheckpoint, writeCheckpoint, type CheckpointPlace, type SavedCheckpoint } from '../cache/checkpoint-file.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import { documentFormat, formats } from '../formats/registry.js';
 import { EntryStore } from '../model/entry-store.js';
@@ -44,7 +44,7 @@ export async function loadCheckpointed(path: string, format: TranscriptFormat | 
   const resumed = saved === undefined ? undefined : await resume(saved, path, Number(before.size), format).catch(() => undefined);
   const transcript = resumed ?? (await loadTranscriptFile(path, format, twoThreads, work));
   const renew = resumed === undefined || transcript.bytes - saved!.bytes >= Math.max(RENEW_BYTES, saved!.bytes / 4);
-  if (renew) checkpoint(place, path, transcript, before);
+  if (renew && !checkpoint(place, path, transcript, before) && resumed === undefined) dropCheckpoint(place, path);
   return { transcript, resumed: resumed !== undefined };
 }
 
@@ -60,21 +60,22 @@ async function resume(saved: SavedCheckpoint, path: string, size: number, format
 }
 
 /**
- * Saves the model of a file read to its end, when another read can start where it ends: a
+ * Saves the model of a file read to its end (whether it did), when another read can start where it ends: a
  * format read record by record, no line it could not read or had to join (a record cut at the
  * end may be completed by what is appended), and a last line that ended.
  */
-function checkpoint(place: CheckpointPlace, path: string, transcript: Transcript, before: BigIntStats): void {
+function checkpoint(place: CheckpointPlace, path: string, transcript: Transcript, before: BigIntStats): boolean {
   const end = decoderEnds.get(transcript);
   const format = formats.find((candidate) => candidate.name === transcript.format);
   const last = transcript.lastLine;
-  if (end === undefined || format === undefined || format.conversationOf !== undefined || transcript.lineIssues.length > 0 || last === undefined || !last.parsed || last.eol === 'none') return;
+  if (end === undefined || format === undefined || format.conversationOf !== undefined || transcript.lineIssues.length > 0 || last === undefined || !last.parsed || last.eol === 'none') return false;
   const { entries, lastLine, bom, bytes, lines, parsedLines } = transcript;
   // Saved with room for what is read before the checkpoint is renewed, and with the id index:
   // a resume then grows no column by a copy and hashes no id of the saved part again.
-  writeCheckpoint(place, path, bytes, before, () => {
+  const written = writeCheckpoint(place, path, bytes, before, () => {
     entries.reserve(Math.ceil(entries.length * (1 + Math.min(0.25, RENEW_BYTES / bytes))));
     return { transcript: { format: transcript.format, entries, lastLine, bom, bytes, lines, parsedLines }, end } satisfies Saved;
   });
   entries.trim();
+  return written;
 }

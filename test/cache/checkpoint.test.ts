@@ -115,6 +115,7 @@ describe('append-aware scans: a file that only grew is read on from its checkpoi
 
   it('reads the file whole when what the checkpoint was made from changed: edited in place, truncated, replaced, or grown in the middle', async () => {
     const text = healthy(40).jsonl();
+    const checkedOnce: string[] = [];
     const edits: Record<string, (file: string) => void> = {
       'an edit inside, then an append': (file) => {
         const bytes = readFileSync(file);
@@ -127,6 +128,13 @@ describe('append-aware scans: a file that only grew is read on from its checkpoi
         truncateSync(file, Math.floor(statSync(file).size / 2));
         appendFileSync(file, '\n' + healthy(60).lines.slice(1).join('\n') + '\n');
       },
+      'edited in place so a line no longer reads, checked (no new checkpoint), then grown': (file) => {
+        const bytes = readFileSync(file);
+        const at = bytes.indexOf('"turn 20 done"');
+        bytes.write('"turn 20 \\q', at); // an escape JSON has not: the line is broken, the size the same
+        writeFileSync(file, bytes);
+        checkedOnce.push(file);
+      },
       'replaced by a longer file with the same start': (file) => {
         writeFileSync(`${file}.new`, readFileSync(file).toString() + healthy(1).lines[1]! + '\n');
         renameSync(`${file}.new`, file);
@@ -137,6 +145,12 @@ describe('append-aware scans: a file that only grew is read on from its checkpoi
       await scan(files, cacheDir);
       expect(checkpoints(cacheDir), what).toHaveLength(1);
       edit(files[0]!);
+      if (checkedOnce.includes(files[0]!)) {
+        await sleep(60);
+        await scan(files, cacheDir);
+        expect(checkpoints(cacheDir), what).toEqual([]);
+        appendFileSync(files[0]!, healthy(1).lines[1]! + '\n');
+      }
       expect(await scan(files, cacheDir), what).toEqual(await scan(files));
       expect(seen.resumed, what).toEqual([]);
     }
