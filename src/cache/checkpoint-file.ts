@@ -226,9 +226,24 @@ function touch(file: string): void {
   }
 }
 
-/** Keeps at most MAX_CHECKPOINTS checkpoints and MAX_TOTAL_BYTES of them in the folder, the most recently used. */
+/** A temp file this old was left by a run that was killed as it wrote (a write takes well under a second a GiB). */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * Keeps at most MAX_CHECKPOINTS checkpoints and MAX_TOTAL_BYTES of them in the folder, the most
+ * recently used, and removes the temp files of writes that never finished.
+ */
 function prune(dir: string): void {
+  const now = Date.now();
   const found = readdirSync(dir).flatMap((name) => {
+    if (name.startsWith(`.${PREFIX}`) && name.endsWith('.tmp')) {
+      try {
+        if (now - statSync(join(dir, name)).mtimeMs > STALE_TEMP_MS) unlinkSync(join(dir, name));
+      } catch {
+        // Renamed or removed meanwhile.
+      }
+      return [];
+    }
     if (!name.startsWith(PREFIX)) return [];
     try {
       const info = statSync(join(dir, name));

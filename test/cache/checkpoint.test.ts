@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -228,5 +228,20 @@ describe('append-aware scans: a file that only grew is read on from its checkpoi
     }
     // Root may write anyway; what matters is that the scan's report did not depend on it.
     expect(checkpoints(cacheDir).length).toBeLessThanOrEqual(1);
+  });
+
+  it('removes the temp file a killed write left, once it is old, and keeps one being written', async () => {
+    const { files, cacheDir } = await setUp({ 'a.jsonl': healthy(5).jsonl(), 'b.jsonl': healthy(6).jsonl() });
+    await scan(files.slice(0, 1), cacheDir);
+    const [name] = checkpoints(cacheDir);
+    const stale = join(cacheDir, `.${name}.4242-0badf00d.tmp`);
+    const fresh = join(cacheDir, `.${name}.4243-0badf00d.tmp`);
+    writeFileSync(stale, 'half a checkpoint');
+    writeFileSync(fresh, 'half a checkpoint');
+    utimesSync(stale, new Date(Date.now() - 2 * 60 * 60 * 1000), new Date(Date.now() - 2 * 60 * 60 * 1000));
+    await scan(files.slice(1), cacheDir);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(checkpoints(cacheDir)).toHaveLength(2);
   });
 });
