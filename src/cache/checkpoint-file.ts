@@ -94,10 +94,9 @@ export function readCheckpoint(place: CheckpointPlace, path: string): SavedCheck
     if (header.tool !== version || header.key !== place.key) return undefined;
     if (!fitsFile(header, path)) return undefined;
     if (info.size !== at + header.payload) return void warn(`the checkpoint ${file} is truncated`);
-    // Its own buffer, so that the columns' offsets (multiples of 8 from `at`, itself one) are aligned in it.
-    const whole = Buffer.allocUnsafeSlow(info.size);
-    if (readFully(fd, whole, 0) !== whole.length) return void warn(`the checkpoint ${file} is truncated`);
-    const payload = whole.subarray(at);
+    // Its own buffer, so that the columns' offsets (multiples of 8) are aligned in it.
+    const payload = Buffer.allocUnsafeSlow(header.payload);
+    if (readFully(fd, payload, at) !== payload.length) return void warn(`the checkpoint ${file} is truncated`);
     if (crc32!(payload) !== header.crc) return void warn(`the checkpoint ${file} is corrupt`);
     const data = unpackColumns(payload, header.layout);
     touch(file);
