@@ -47,6 +47,7 @@ export class OutputLines {
   /** Positions of kept entries change when lines are dropped or added before them; references by position must follow. */
   private readonly newIndex: Int32Array;
   private readonly fd: number;
+  private scratch = Buffer.alloc(0);
 
   constructor(
     private readonly source: Source,
@@ -166,10 +167,15 @@ export class OutputLines {
     closeSync(this.fd);
   }
 
-  /** The bytes of a source line that has an entry, read by its place. */
-  lineAt(line: number): Buffer {
+  /**
+   * The bytes of a source line that has an entry, read by its place. `reused`: into a buffer this
+   * keeps, which the next such read overwrites, for a caller done with them by then (a fresh
+   * buffer for each long line was most of the read's time, in page faults).
+   */
+  lineAt(line: number, reused = false): Buffer {
     const entry = this.entriesIn.at(this.entryOn(line));
-    const buffer = Buffer.allocUnsafe(entry.byteLength);
+    if (reused && this.scratch.length < entry.byteLength) this.scratch = Buffer.allocUnsafe(Math.max(entry.byteLength, 2 * this.scratch.length));
+    const buffer = reused ? this.scratch.subarray(0, entry.byteLength) : Buffer.allocUnsafe(entry.byteLength);
     readSync(this.fd, buffer, 0, entry.byteLength, entry.offset);
     return buffer;
   }
