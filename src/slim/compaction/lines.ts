@@ -18,11 +18,14 @@ export function withParsedLines<T>(file: string, entries: EntryStore, use: (read
     fd = undefined;
   };
   let result: T;
+  // One buffer for every read: each line is parsed before the next is read (a fresh buffer per long line cost its page faults).
+  let scratch = Buffer.alloc(0);
   try {
     result = use((entry, skip) => {
       fd ??= openSync(file, 'r');
       const length = entries.byteLength[entry]!;
-      const bytes = Buffer.allocUnsafe(length);
+      if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
+      const bytes = scratch.subarray(0, length);
       readSync(fd, bytes, 0, length, entries.offset(entry));
       return JSON.parse(recordText(skip === undefined ? bytes : without(bytes, skip))) as unknown;
     });
