@@ -47,9 +47,23 @@ export interface LineText {
   cwd?: string;
 }
 
+/** Bytes `start` to `end` of a line, written as `text` instead. */
+export interface ByteSplice {
+  start: number;
+  end: number;
+  text: string;
+}
+
 /** Writes repairs back in the format's own shape. Parsed lines are changed in place, so key order is kept. */
 export interface Encoder {
   apply(value: unknown, edits: readonly EntryEdit[]): void;
+  /**
+   * The same edits as splices of the line's UTF-8 bytes (in order, none overlapping), when the
+   * format can say where each goes without parsing the line; undefined to have the line parsed and
+   * `apply` used. The bytes are of a valid JSON line. What the splices leave must be what `apply`
+   * gives, as values: only the edited members change, every other byte stays.
+   */
+  spans?(bytes: Buffer, edits: readonly EntryEdit[]): ByteSplice[] | undefined;
   /** A new entry id in the format's own shape, derived from `seed` so repairs are reproducible. */
   newId(seed: string): string;
   /** A new line; `source` is the parsed line named by its `timestampFrom`, when there is one. */

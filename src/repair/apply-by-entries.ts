@@ -58,7 +58,8 @@ export async function applyByEntries(source: Source, lines: OutputLines, gaps: U
       }
       const start = entries.offset(i);
       if (start >= end) break;
-      const bytes = lines.lineAt(i + 1);
+      // Read into a reused buffer: what the line becomes is copied into its splice below, before the next is read.
+      const bytes = lines.lineAt(i + 1, true);
       lines.line(i + 1, bytes, ENDING_OF_GAP[gaps[i]!]!);
       const pieces = lines.take();
       // Kept as it was (a header read only to be decoded): the copy has it already.

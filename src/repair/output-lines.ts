@@ -1,6 +1,8 @@
+import { isAscii } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import type { LineEnding } from '../io/line-reader.js';
+import { lineText, readsAsLatin1 } from '../io/line-text.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { addLateFacts } from '../pipeline/load-transcript.js';
 import { positionalId, positionOf } from '../model/entry.js';
@@ -45,6 +47,7 @@ export class OutputLines {
   /** Positions of kept entries change when lines are dropped or added before them; references by position must follow. */
   private readonly newIndex: Int32Array;
   private readonly fd: number;
+  private scratch = Buffer.alloc(0);
 
   constructor(
     private readonly source: Source,
@@ -164,16 +167,33 @@ export class OutputLines {
     closeSync(this.fd);
   }
 
-  /** The bytes of a source line that has an entry, read by its place. */
-  lineAt(line: number): Buffer {
+  /**
+   * The bytes of a source line that has an entry, read by its place. `reused`: into a buffer this
+   * keeps, which the next such read overwrites, for a caller done with them by then (a fresh
+   * buffer for each long line was most of the read's time, in page faults).
+   */
+  lineAt(line: number, reused = false): Buffer {
     const entry = this.entriesIn.at(this.entryOn(line));
-    const buffer = Buffer.allocUnsafe(entry.byteLength);
+    if (reused && this.scratch.length < entry.byteLength) this.scratch = Buffer.allocUnsafe(Math.max(entry.byteLength, 2 * this.scratch.length));
+    const buffer = reused ? this.scratch.subarray(0, entry.byteLength) : Buffer.allocUnsafe(entry.byteLength);
     readSync(this.fd, buffer, 0, entry.byteLength, entry.offset);
     return buffer;
   }
 
   /** One output line, ended as the last kept line was; `from` the entry it copies, `value` the record to decode. */
-  private put(bytes: Buffer, from: number, value?: unknown): void {
+  /**
+   * A spliced line (valid UTF-8: the source line's bytes and new text) parsed for its entry as the
+   * reader parses a line: from its bytes read as latin1 when the decoder takes that and no escape
+   * stands against it (see readsAsLatin1), which saves decoding a long result's UTF-8 again.
+   */
+  private putSpliced(bytes: Buffer, from: number): void {
+    const ascii = isAscii(bytes);
+    const text = lineText(bytes, ascii || this.decoder.readsLatin1 === true);
+    const latin1 = !ascii && this.decoder.readsLatin1 === true && readsAsLatin1(text);
+    this.put(bytes, from, JSON.parse(latin1 || ascii ? text : lineText(bytes, false)), latin1);
+  }
+
+  private put(bytes: Buffer, from: number, value?: unknown, latin1 = false): void {
     const { output, entriesIn, eol } = this;
     output.lines += 1;
     const line = output.lines;
@@ -184,7 +204,7 @@ export class OutputLines {
       if (value === undefined && (info & KIND_MASK) !== HEADER) {
         pushCopy(entries, entriesIn, from, { line, offset: output.bytes, byteLength: bytes.length, idRef: movedPosition(entries, entriesIn, from, entries.length) });
       } else {
-        const entry = this.decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length);
+        const entry = this.decoder.decode(value ?? JSON.parse(bytes.toString('utf8')), line, entries.length, latin1);
         entry.offset = output.bytes;
         entry.byteLength = bytes.length;
         entries.push(entry);
@@ -212,8 +232,30 @@ export class OutputLines {
   private putEdited(bytes: Buffer, given: readonly EntryEdit[] | undefined, from: number): void {
     const edits = this.followPositions(given, from);
     if (edits === undefined) return this.put(bytes, from);
+    const spliced = this.spliced(bytes, edits, from);
+    if (spliced !== undefined) return this.putSpliced(spliced, from);
     const { text, value } = rewriteJson(bytes.toString('utf8'), (parsed) => this.source.format.encoder.apply(parsed, edits));
     this.put(Buffer.from(text), from, value);
+  }
+
+  /**
+   * The edited line as splices of its bytes, when the format can place its edits there (see
+   * Encoder.spans): the line is neither decoded nor parsed whole to be edited. Not for a line whose
+   * bytes are not UTF-8: those are written from their parsed value, as they were read.
+   */
+  private spliced(bytes: Buffer, edits: readonly EntryEdit[], from: number): Buffer | undefined {
+    const spans = this.source.format.encoder.spans;
+    if (spans === undefined || from === -1 || (this.badUtf8.size > 0 && this.badUtf8.has(this.entriesIn.line(from)))) return undefined;
+    const splices = spans(bytes, edits);
+    if (splices === undefined) return undefined;
+    const pieces: Buffer[] = [];
+    let at = 0;
+    for (const splice of splices) {
+      pieces.push(bytes.subarray(at, splice.start), Buffer.from(splice.text, 'utf8'));
+      at = splice.end;
+    }
+    pieces.push(bytes.subarray(at));
+    return Buffer.concat(pieces);
   }
 
   private readonly putPlacement = (placement: Placement): void => {

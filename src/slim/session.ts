@@ -7,6 +7,7 @@ import type { Budget } from './budget.js';
 import type { SlimLimits } from './limits.js';
 import type { RequestSize, SizeKind } from '../model/size/request-size.js';
 import { entrySize } from '../model/size/facts.js';
+import type { ReadLine } from './compaction/lines.js';
 import type { GivenSummary } from './options.js';
 import { STRATEGIES, type StrategyId, type StrategyResult } from './report.js';
 
@@ -59,7 +60,7 @@ export class SlimSession {
     readonly builder: PlanBuilder,
     keepTurns: number,
     /** The parsed line of an entry, read again from the file. */
-    readonly readLine: (entry: number) => unknown,
+    readonly readLine: ReadLine,
   ) {
     const { entries } = analysis;
     const indices = analysis.replay.context.indices;
@@ -102,7 +103,7 @@ export class SlimSession {
       // Entries that share a line (a document, a history kept in one record) are one line's parts.
       if (line === lastLine || !wanted(entry)) continue;
       lastLine = line;
-      const parts = this.view.parts(this.readLine(entry));
+      const parts = this.view.parts(this.readLine(entry, this.view.unread));
       if (parts.length > 0) yield { at, entry, line, parts };
     }
   }
@@ -123,7 +124,7 @@ export class SlimSession {
     }
     const entry = this.callEntries.get(callId);
     if (entry === undefined) return undefined;
-    for (const part of this.view.parts(this.readLine(entry))) if (part.kind === 'call' && part.callId === callId) return { name: part.name, target: part.target };
+    for (const part of this.view.parts(this.readLine(entry, this.view.unread))) if (part.kind === 'call' && part.callId === callId) return { name: part.name, target: part.target };
     return undefined;
   }
 

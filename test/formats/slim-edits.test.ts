@@ -77,7 +77,7 @@ describe('callTarget', () => {
 describe('codexSlim', () => {
   it('shows tool output text, images in prompts, calls and reasoning (whole line) as parts', () => {
     const output = { type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: 'x'.repeat(50) } };
-    expect(codexSlim.parts(output)).toEqual([{ kind: 'result-text', pointer: '/payload/output', length: 50, callId: 'c1' }]);
+    expect(codexSlim.parts(output)).toEqual([{ kind: 'result-text', pointer: '/payload/output', length: 50, text: 'x'.repeat(50), callId: 'c1' }]);
     const prompt = { type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'look' }, { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' }] } };
     expect(codexSlim.parts(prompt)).toEqual([{ kind: 'media', pointer: '/payload/content/1', media: 'image', base64Length: 12, mediaType: 'image/png', inToolResult: false, callId: undefined }]);
     const call = { type: 'response_item', payload: { type: 'function_call', call_id: 'c1', name: 'shell', arguments: '{"command":["ls","-la"]}' } };

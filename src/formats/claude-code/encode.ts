@@ -4,6 +4,7 @@ import type { Encoder } from '../format.js';
 import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
 import { applySlimEdits } from '../slim-edits.js';
 import { claudeCodeSlim } from './slim.js';
+import { claudeCodeSpans } from './spans.js';
 
 /** What a missing result says, so a person reading the session knows it was not the tool. */
 const MISSING_RESULT_TEXT = 'No result: the tool call was interrupted; transcript-doctor added this error result so the session can continue.';
@@ -24,6 +25,7 @@ export const claudeCodeEncoder: Encoder = {
     for (const edit of inApplyOrder(edits)) applyEdit(value, message, edit);
     applySlimEdits(value, edits, claudeCodeSlim);
   },
+  spans: claudeCodeSpans,
   newId(seed) {
     const hex = createHash('sha256').update(seed).digest('hex');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

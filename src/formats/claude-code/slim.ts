@@ -24,6 +24,7 @@ export const claudeCodeSlim: SlimView = {
     return parts;
   },
   textBlock: (_replaced, text) => ({ type: 'text', text }),
+  unread: ['toolUseResult'],
 };
 
 function resultParts(block: Json, pointer: string, parts: SlimPart[]): void {

@@ -1,26 +1,33 @@
 import { closeSync, readSync } from 'node:fs';
 import { openSync } from '../../io/named-fs.js';
 import { recordText } from '../../io/split-records.js';
+import { valueSpan } from '../../json/byte-spans.js';
 import type { EntryStore } from '../../model/entry-store.js';
+
+/** An entry's parsed line; members named in `skip` (at the top of the line) read as null. */
+export type ReadLine = (entry: number, skip?: readonly string[]) => unknown;
 
 /**
  * Lends `use` a reader of entries' parsed lines from `file` (by their offsets: the model keeps no
  * content), and closes the file after, once a promise `use` returns has settled.
  */
-export function withParsedLines<T>(file: string, entries: EntryStore, use: (read: (entry: number) => unknown) => T): T {
+export function withParsedLines<T>(file: string, entries: EntryStore, use: (read: ReadLine) => T): T {
   let fd: number | undefined;
   const close = () => {
     if (fd !== undefined) closeSync(fd);
     fd = undefined;
   };
   let result: T;
+  // One buffer for every read: each line is parsed before the next is read (a fresh buffer per long line cost its page faults).
+  let scratch = Buffer.alloc(0);
   try {
-    result = use((entry) => {
+    result = use((entry, skip) => {
       fd ??= openSync(file, 'r');
       const length = entries.byteLength[entry]!;
-      const bytes = Buffer.allocUnsafe(length);
+      if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
+      const bytes = scratch.subarray(0, length);
       readSync(fd, bytes, 0, length, entries.offset(entry));
-      return JSON.parse(recordText(bytes)) as unknown;
+      return JSON.parse(recordText(skip === undefined ? bytes : without(bytes, skip))) as unknown;
     });
   } catch (error) {
     close();
@@ -30,3 +37,22 @@ export function withParsedLines<T>(file: string, entries: EntryStore, use: (read
   close();
   return result;
 }
+
+/**
+ * The line with the values of these top-level members written as null, so a long copy nobody
+ * reads is neither decoded nor parsed; a member this cannot place (see valueSpan) is kept.
+ */
+function without(bytes: Buffer, members: readonly string[]): Buffer {
+  const spans = members.flatMap((name) => valueSpan(bytes, `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? []).sort((a, b) => a.start - b.start);
+  if (spans.length === 0) return bytes;
+  const pieces: Buffer[] = [];
+  let at = 0;
+  for (const span of spans) {
+    pieces.push(bytes.subarray(at, span.start), NULL);
+    at = span.end;
+  }
+  pieces.push(bytes.subarray(at));
+  return Buffer.concat(pieces);
+}
+
+const NULL = Buffer.from('null');

@@ -1,5 +1,6 @@
 import type { SlimPart } from '../../formats/slim-view.js';
 import type { SlimSession } from '../session.js';
+import { trimmedText } from '../../formats/slim-edits.js';
 import { trimStub } from '../stubs.js';
 import type { ThinkingRule } from './thinking.js';
 
@@ -38,11 +39,11 @@ function trim(session: SlimSession, line: { at: number; line: number }, part: Re
   const call = part.callId === undefined ? undefined : session.callFacts(part.callId);
   const cut = part.length - tier.head - tier.tail;
   const stub = trimStub(cut, part.length, call?.name, call?.target);
-  // The cut is counted in characters (never more than the UTF-8 bytes the size measure counts), the stub in bytes ('…' is three).
-  const stubBytes = Buffer.byteLength(stub, 'utf8');
-  if (cut <= stubBytes) return false;
+  // Counted as the size measure counts text, in UTF-8 bytes: the text's less what the trim leaves
+  // (counted in characters, a cut of non-ASCII text was short, and the planner trimmed more than needed).
+  const bytes = Buffer.byteLength(part.text, 'utf8') - Buffer.byteLength(trimmedText(part.text, tier.head, tier.tail, stub), 'utf8');
+  if (bytes <= 0) return false;
   trimmed.add(`${line.line} ${part.pointer}`);
-  const bytes = cut - stubBytes;
   session.edit('old-results', line.at, line.line, { kind: 'trim-text', pointer: part.pointer, head: tier.head, tail: tier.tail, stub }, { bytes, tokens: session.budget.takeText(bytes) });
   return true;
 }
