@@ -1,4 +1,9 @@
 import type { SizeKind, SizeParts } from './size/request-size.js';
+import type { DocumentRef, ImageRef, ServerToolRef, ToolCallRef, ToolResultRef } from './entry-refs.js';
+import type { KeptHistoryProblem } from './kept-history.js';
+
+export type { DocumentRef, ImageRef, ServerToolRef, ToolCallRef, ToolResultRef } from './entry-refs.js';
+export { isPairProblem, type KeptContractProblem, type KeptHistoryProblem, type KeptPairProblem } from './kept-history.js';
 
 /**
  * The format-neutral view of one transcript line. A format decoder fills it in; rules read
@@ -20,134 +25,6 @@ export type Role = 'user' | 'assistant' | 'toolResult' | 'other';
 
 /** How an assistant turn ended. `failed` turns are skipped on replay. */
 export type Outcome = 'complete' | 'toolUse' | 'truncated' | 'error' | 'aborted' | 'injected' | 'unknown';
-
-export interface ToolCallRef {
-  /** Tool-call id, when it is a non-empty string. */
-  id?: string;
-  name?: string;
-  /** JSON Pointer of the block inside its line. */
-  pointer: string;
-  /** Index of the block in the message content, as a provider would count it. */
-  blockIndex: number;
-  /** Streaming leftovers (an unfinished argument buffer) are still on the block. */
-  partial?: true;
-  /** The file gives the call no id (Gemini's are optional): `id` is one the model made up to pair it, never to be shown or written. */
-  anonymous?: true;
-  /** Required parts the block lacks; absent when complete. */
-  missing?: Array<'id' | 'name' | 'arguments'>;
-  /** What canonicalizing the block would change, in words; absent when it is canonical. */
-  changes?: string[];
-  /** Why the block cannot be canonicalized without guessing. */
-  conflict?: string;
-}
-
-export interface ToolResultRef {
-  /** Id of the call this result answers, when present. */
-  callId?: string;
-  /** JSON Pointer of the result inside its line (the whole message when a line is one result). */
-  pointer: string;
-  /** Tool name recorded on the result; undefined when absent, '' when blank. */
-  name?: string;
-  /** JSON Pointer of the tool-name field (or where it belongs); absent for formats whose results carry no name. */
-  namePointer?: string;
-  /** Written by an agent's repair code, not by the tool itself. */
-  synthetic: boolean;
-  /** The file names no call id for it: `callId` is one the model made up to pair it, never to be shown or written. */
-  anonymous?: true;
-  /** What canonicalizing the result would change, in words; absent when it is canonical. */
-  changes?: string[];
-  /** Why the result cannot be canonicalized without guessing. */
-  conflict?: string;
-}
-
-/** A tool the provider runs inside one response (Anthropic's server tools): its call and result sit in the same message. */
-export interface ServerToolRef {
-  kind: 'call' | 'result';
-  /** The call's id, or the id a result names. */
-  id?: string;
-  /** The block's type as written, quoted in the provider's error. */
-  type: string;
-  pointer: string;
-  blockIndex: number;
-}
-
-/** An image whose bytes are in the line: what it says it is, what its bytes are, how big it is. */
-export interface ImageRef {
-  pointer: string;
-  /** Index of the content block that holds it (the tool result block, for an image nested in one). */
-  blockIndex: number;
-  /** The media type the line declares, when it declares one. */
-  declared?: string;
-  /** The media type its first bytes show; absent when they show none we know. */
-  actual?: string;
-  /** Decoded size in bytes. */
-  bytes: number;
-  /** Length of its base64 text (what Anthropic's 5 MB limit counts); absent when no longer than `bytes` says. */
-  base64Length?: number;
-  /** Pixel dimensions from the image header, when it could be read. */
-  width?: number;
-  height?: number;
-  /** Inside a tool result rather than a message of its own. */
-  inToolResult?: true;
-}
-
-/** A document (PDF) whose bytes are in the line. */
-export interface DocumentRef {
-  pointer: string;
-  blockIndex: number;
-  mediaType?: string;
-  base64Length: number;
-  bytes: number;
-  /** Pages, when the document could be counted cheaply. */
-  pages?: number;
-  inToolResult?: true;
-}
-
-/**
- * A problem of history an agent replays from inside its records as it stands (Codex's
- * `replacement_history`, the message list of a Gemini CLI log): a broken pair, or (see
- * KeptContractProblem) what the provider it goes to refuses in it.
- */
-export type KeptHistoryProblem = KeptPairProblem | KeptContractProblem;
-
-/** A broken pair: the list's calls and results must pair on their own. */
-export interface KeptPairProblem {
-  kind: 'missing-result' | 'orphan-result' | 'displaced-result' | 'duplicate-result' | 'duplicate-call';
-  callId: string;
-  /** JSON Pointer of the item inside the line. */
-  pointer: string;
-}
-
-/**
- * What a provider's contract may refuse in the history as the agent sends it: a turn of calls that
- * opens it, a result naming another tool than its call, a blank text part, signed reasoning
- * (foreign or not is the provider choice's to say). `turn` and `part` place it in the request.
- */
-export interface KeptContractProblem {
-  kind: 'calls-open-history' | 'result-name-mismatch' | 'result-name-missing' | 'blank-text' | 'signed-reasoning';
-  /** JSON Pointer inside the line: the message of calls, the result's name member, the blank part, the first signed part. */
-  pointer: string;
-  turn: number;
-  part: number;
-  /** result-name-mismatch, result-name-missing: the call answered, the name the result gives (none when missing) and the call's. */
-  callId?: string;
-  name?: string;
-  callName?: string;
-  /** blank-text: the part holds whitespace, not nothing. */
-  whitespace?: true;
-  /**
-   * calls-open-history: the copy of the message that holds its place in the list (the first one
-   * set since the list was last replaced): its entry, and its pointer there ('' for a line of its
-   * own). A turn put before the message goes before that copy.
-   */
-  placed?: { entry: number; pointer: string };
-}
-
-const CONTRACT_KINDS: ReadonlySet<string> = new Set<KeptContractProblem['kind']>(['calls-open-history', 'result-name-mismatch', 'result-name-missing', 'blank-text', 'signed-reasoning']);
-
-export function isPairProblem(problem: KeptHistoryProblem): problem is KeptPairProblem {
-  return !CONTRACT_KINDS.has(problem.kind);
-}
 
 export interface SchemaBreak {
   /** JSON Pointer of the member inside the line. */
