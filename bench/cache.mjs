@@ -77,9 +77,18 @@ export async function cacheRows(c, { projects, session, guardSession, runs, tmp 
 
 /** The id of the file's last entry: what appended turns hang on. */
 function lastId(file) {
-  const text = fs.readFileSync(file, 'latin1');
-  const end = text.lastIndexOf('\n', text.length - 2);
-  return JSON.parse(text.slice(end + 1)).id;
+  // Only the tail is read: a 1 GiB file is more than a string can hold.
+  const size = fs.statSync(file).size;
+  const length = Math.min(size, 8 * MiB);
+  const tail = Buffer.alloc(length);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, tail, 0, length, size - length);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const text = tail.toString('utf8');
+  return JSON.parse(text.slice(text.lastIndexOf('\n', text.length - 2) + 1)).id;
 }
 
 /**
@@ -92,7 +101,8 @@ async function freshTurns(tmp, bytes, parent) {
   await generateTranscript(file, bytes, { seed: 7, shape: 'real' });
   const repaired = spawnSync(process.execPath, [BIN, 'repair', file, '--in-place', '--no-backup'], { encoding: 'utf8' });
   if (repaired.status !== 0 && repaired.status !== 1) throw new BenchError(`repair of the appended turns failed: ${repaired.stderr}`);
-  const lines = fs.readFileSync(file, 'utf8').split('\n').slice(1).join('\n');
+  // Ids one character longer than the session's: another seed's 8-hex ids can meet the session's (a duplicate id, a finding).
+  const lines = fs.readFileSync(file, 'utf8').split('\n').slice(1).join('\n').replace(/"(id|parentId|firstKeptEntryId)":"([0-9a-f]{8})"/g, '"$1":"$2n"');
   fs.rmSync(file);
   return Buffer.from(lines.replace('"parentId":null', `"parentId":${JSON.stringify(parent)}`));
 }
