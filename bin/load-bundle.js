@@ -33,7 +33,8 @@ function cacheFileFor(bundle, source) {
  * from a cache it writes again, so each run adds to what the others compiled.
  */
 function compileBundle(bundle) {
-  const source = readFileSync(bundle, 'utf8');
+  // latin1: the build keeps every bundle ASCII (scripts/bundle.mjs), and Node reads latin1 several times faster than UTF-8.
+  const source = readFileSync(bundle, 'latin1');
   const cacheFile = cacheFileFor(bundle, source);
   let cachedData;
   if (cacheFile !== undefined && process.env[CACHE_ENV] === undefined) {

@@ -51,7 +51,7 @@ function stripMarkup(text: string): string {
 }
 
 function lastWord(text: string): string {
-  const isWord = (char: string) => /[\w'’]/.test(char);
+  const isWord = (char: string) => /[\w'\u2019]/.test(char);
   let end = text.length;
   while (end > 0 && !isWord(text[end - 1]!)) end--;
   let start = end;

@@ -24,7 +24,7 @@ export function looksLikeCode(value: string, name: string, next: string): boolea
  * holds the secret ("OPENAI_API_KEY"): quoted or not, these say where a secret goes, not what it is.
  */
 export function isPlaceholder(value: string): boolean {
-  return /\.\.\.|…/.test(value) || /^your[-_]/i.test(value) || /^(?:x{3,}|\*{3,})$/i.test(value) || /^<[^>]*>$/.test(value) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value);
+  return /\.\.\.|\u2026/.test(value) || /^your[-_]/i.test(value) || /^(?:x{3,}|\*{3,})$/i.test(value) || /^<[^>]*>$/.test(value) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value);
 }
 
 /** Vault's service, batch and recovery tokens, old (`s.`, `b.`, `r.`) and current (`hvs.`, `hvb.`, `hvr.`). */
@@ -41,7 +41,7 @@ function isRandomPart(part: string): boolean {
  * messages are made of ("Password is required", "Enter your password", "Token expired").
  */
 export function isMessage(value: string): boolean {
-  if (/[.!?:…]$/.test(value.trim())) return true;
+  if (/[.!?:\u2026]$/.test(value.trim())) return true;
   if (/\{\{|\{\d*\}|%[sd(]/.test(value)) return true;
   return value
     .toLowerCase()
