@@ -12,6 +12,7 @@ export function addPartsSize(entry: Entry, parts: readonly unknown[], latin1: bo
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     if (!isObject(part)) continue;
+    if (typeof part.thoughtSignature === 'string') addSize(entry, 'signature', textBytes(part.thoughtSignature, latin1));
     if (typeof part.text === 'string') {
       addSize(entry, part.thought === true ? 'thinking' : 'text', textBytes(part.text, latin1));
       if (part.text.length >= LONG_STRING) noteString(entry, `${pointer(i)}/text`, part.text.length);

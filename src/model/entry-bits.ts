@@ -12,7 +12,7 @@ const ROLE_CODES = Object.fromEntries(ROLES.map((role, code) => [String(role), c
 const OUTCOME_CODES = Object.fromEntries(OUTCOMES.map((outcome, code) => [String(outcome), code])) as Record<string, number>;
 
 /** Every SizeKind, in the order their codes (index + 1) are stored in EntryStore.sizeKinds; 0 is none. */
-export const SIZE_KINDS: readonly SizeKind[] = ['text', 'thinking', 'toolCall', 'toolResult', 'image', 'document', 'other'];
+export const SIZE_KINDS: readonly SizeKind[] = ['text', 'thinking', 'toolCall', 'toolResult', 'image', 'document', 'other', 'signature'];
 
 /** A bit of EntryStore.sizeKinds beside the code: the entry's bytes are of several kinds, in EntryColumns.sizeParts. */
 export const SIZE_PARTS = 0x80;

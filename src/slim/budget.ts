@@ -40,7 +40,9 @@ export class Budget {
     this.tokensPerImage = images.count > 0 && images.tokens > 0 ? (images.tokens / images.count) * scale : undefined;
     const imageBytes = images.tokens > 0 ? images.bytes : 0;
     const imageTokens = images.tokens > 0 ? images.tokens * scale : 0;
-    this.tokensPerByte = size.bytes - imageBytes > 0 ? Math.max(0, content - imageTokens) / (size.bytes - imageBytes) : 0.25;
+    // Signatures are bytes without tokens: priced in, they would thin every other byte's share.
+    const textBytes = size.bytes - imageBytes - size.breakdown.byKind.signature.bytes;
+    this.tokensPerByte = textBytes > 0 ? Math.max(0, content - imageTokens) / textBytes : 0.25;
   }
 
   fits(): boolean {
@@ -53,6 +55,11 @@ export class Budget {
     this.bytes -= bytes;
     this.tokens -= tokens;
     return tokens;
+  }
+
+  /** Takes out `bytes` the provider counts no tokens for (a signature). */
+  takeBytes(bytes: number): void {
+    this.bytes -= bytes;
   }
 
   /** Takes out an image (its base64 text), put back as a stub of `stubBytes`; returns the tokens that saves. */

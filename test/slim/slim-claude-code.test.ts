@@ -106,7 +106,7 @@ describe('slim on Claude Code sessions', () => {
     const s = new ClaudeSession();
     for (let t = 0; t < 6; t++) {
       s.prompt(`prompt ${t}`);
-      // Long signatures, as real ones are: the request measure counts the thinking text, not the signature.
+      // Long signatures, as real ones are: the measure counts them as bytes without tokens.
       const [, call] = s.response(`msg_${t}a`, [{ type: 'thinking', thinking: `weighing ${t}`, signature: 'S'.repeat(4000) }, { type: 'tool_use', id: `toolu_${t}`, name: 'Read', input: { file_path: `/workspace/demo/a${t}.ts` } }]);
       s.result(call!, `toolu_${t}`, longText(1500, `a${t}`));
       s.response(`msg_${t}b`, [{ type: 'text', text: `answer ${t}` }]);
@@ -121,5 +121,29 @@ describe('slim on Claude Code sessions', () => {
     const measured = measureRequest(analyze(output)).bytes;
     expect(measured).toBeLessThan(report.before.bytes);
     expect(report.after.bytes).toBeGreaterThanOrEqual(measured);
+  });
+
+  it("gets a request under Anthropic's 32 MB body by the signatures it drops with their thinking, and edits none it keeps", async () => {
+    const s = new ClaudeSession();
+    const signature = (t: number) => `${t}`.padEnd(3_000_000, 'S');
+    for (let t = 0; t < 12; t++) {
+      s.prompt(`prompt ${t}`);
+      const [, call] = s.response(`msg_${t}a`, [{ type: 'thinking', thinking: `weighing ${t}`, signature: signature(t) }, { type: 'tool_use', id: `toolu_${t}`, name: 'Read', input: { file_path: `/workspace/demo/a${t}.ts` } }]);
+      s.result(call!, `toolu_${t}`, longText(1500, `a${t}`));
+      s.response(`msg_${t}b`, [{ type: 'text', text: `answer ${t}` }]);
+    }
+    const { lines, report } = await slimText(s.jsonl(), {}, 'slim-test.jsonl');
+    const slim = report.slim!;
+    expect(slim.before.bytes).toBeGreaterThan(36_000_000);
+    expect(slim.target.bytes).toBe(32_000_000);
+    expect(slim.fits).toBe(true);
+    expect(slim.after.bytes).toBeLessThanOrEqual(32_000_000);
+    expect(slim.strategies.find((result) => result.strategy === 'thinking')!.savedBytes).toBeGreaterThanOrEqual(3_000_000);
+    // The output scans clean: request-too-large, which the input raised, is gone.
+    expect(report.findings).toEqual([]);
+    const kept = lines.map((line) => line.message?.content?.[0]).filter((block) => block?.type === 'thinking');
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(12);
+    for (const block of kept) expect(block.signature).toBe(signature(Number(block.thinking.split(' ')[1])));
   });
 });

@@ -32,6 +32,7 @@ export function noteClaudeCodeSize(message: Json, entry: Entry, latin1: boolean)
         break;
       case 'thinking':
         addSize(entry, 'thinking', typeof block.thinking === 'string' ? textBytes(block.thinking, latin1) : 0);
+        addSize(entry, 'signature', typeof block.signature === 'string' ? textBytes(block.signature, latin1) : 0);
         break;
       case 'redacted_thinking':
         addSize(entry, 'thinking', typeof block.data === 'string' ? textBytes(block.data, latin1) : 0);

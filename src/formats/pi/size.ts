@@ -35,7 +35,11 @@ function noteAssistant(message: Json, entry: Entry, latin1: boolean): void {
   for (let i = 0; i < content.length; i++) {
     const block = content[i];
     if (!isObject(block)) continue;
-    if (block.type === 'thinking') addSize(entry, 'thinking', typeof block.thinking === 'string' ? textBytes(block.thinking, latin1) : 0);
+    if (block.type === 'thinking') {
+      addSize(entry, 'thinking', typeof block.thinking === 'string' ? textBytes(block.thinking, latin1) : 0);
+      // For OpenAI Responses models this holds the whole reasoning item, encrypted content included.
+      addSize(entry, 'signature', typeof block.thinkingSignature === 'string' ? textBytes(block.thinkingSignature, latin1) : 0);
+    }
     else if (block.type === 'text') addSize(entry, 'text', typeof block.text === 'string' ? textBytes(block.text, latin1) : 0);
     else if (typeof block.name === 'string' && ('arguments' in block || 'input' in block)) {
       // A call cut short keeps what streamed in partialJson: counted too, as the larger of the two may be what is sent.

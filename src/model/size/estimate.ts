@@ -6,8 +6,8 @@ import type { SizeKind, SizeParts } from './request-size.js';
  */
 export interface TokenEstimator {
   readonly name: string;
-  /** Bytes per token, by kind (images and documents are counted from their pixels and pages instead). */
-  readonly bytesPerToken: Readonly<Record<Exclude<SizeKind, 'image' | 'document'>, number>>;
+  /** Bytes per token, by kind (images and documents are counted from their pixels and pages instead; signatures count none). */
+  readonly bytesPerToken: Readonly<Record<Exclude<SizeKind, 'image' | 'document' | 'signature'>, number>>;
   /** Tokens each message adds beyond its content (role, block framing, a call's id and name). */
   readonly perMessage: number;
   /**
@@ -69,7 +69,7 @@ export function estimatorFor(model: string | undefined, format?: string): TokenE
 
 /** Tokens for `bytes` of one kind of content (for images and documents, see imageTokens and documentTokens). */
 export function textTokens(kind: SizeKind, bytes: number, estimator: TokenEstimator = TOKEN_ESTIMATOR): number {
-  if (kind === 'image' || kind === 'document' || bytes <= 0) return 0;
+  if (kind === 'image' || kind === 'document' || kind === 'signature' || bytes <= 0) return 0;
   return Math.ceil(bytes / estimator.bytesPerToken[kind]);
 }
 

@@ -28,12 +28,14 @@ export class ThinkingRule {
     for (const line of session.lines(from, this.doneFrom, (entry) => session.isAssistant(entry) && (session.bytesOf(entry, 'thinking') > 0 || session.hasSignedThinking(entry)))) {
       const thinking = line.parts.filter((part) => part.kind === 'thinking');
       if (thinking.length === 0) continue;
-      // Counted as the size measure counts it (the decoder's thinking bytes), never more: the view's
-      // length holds the whole block with its signature, which the measure does not, and a saving
-      // counted larger than the measure sees left the first pass over its target.
+      // Counted as the size measure counts it (the decoder's thinking and signature bytes), never
+      // more: the view's length holds the whole block with its JSON, and a saving counted larger
+      // than the measure sees left the first pass over its target. A signature is bytes, no tokens.
       const shown = thinking.reduce((sum, part) => sum + (part.kind === 'thinking' ? part.length : 0), 0);
-      const bytes = Math.min(shown, session.bytesOf(line.entry, 'thinking'));
-      const saved = { bytes, tokens: session.budget.takeText(bytes) };
+      const text = Math.min(shown, session.bytesOf(line.entry, 'thinking'));
+      const signature = Math.min(shown - text, session.bytesOf(line.entry, 'signature'));
+      const saved = { bytes: text + signature, tokens: session.budget.takeText(text) };
+      session.budget.takeBytes(signature);
       // A part at '' is the whole line (Codex's reasoning items); a line left with nothing goes too.
       if (thinking.some((part) => part.pointer === '') || thinking.length === entries.blockCount(line.entry)) {
         session.builder.skip(line.line);

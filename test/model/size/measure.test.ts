@@ -146,6 +146,7 @@ describe('measureRequest on a Claude Code session', () => {
     ];
     const size = await measured(lines.join('\n') + '\n');
     expect(size.breakdown.byKind.thinking.bytes).toBe(120);
+    expect(size.breakdown.byKind.signature).toEqual({ bytes: 3, tokens: 0, count: 1 });
     expect(size.breakdown.byKind.toolResult.bytes).toBe(2000);
     expect(size.breakdown.byTool[0]).toMatchObject({ tool: 'Bash' });
     expect(size.tokens.anchor).toEqual({ entry: 2, tokens: 23_010 });
@@ -155,6 +156,28 @@ describe('measureRequest on a Claude Code session', () => {
     expect(size.tokens.tokens).toBe(23_010 + after);
     expect(size.model).toBe('claude-opus-4-5');
     expect(size.messages).toBe(3);
+  });
+});
+
+describe('thinking signatures', () => {
+  // Opaque and large (a redacted or encrypted reasoning item runs to hundreds of kilobytes): the body carries them, the token count does not.
+  const signature = 'S'.repeat(400_000);
+  const cc = (signed: string | undefined) =>
+    [
+      JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'go' } }),
+      JSON.stringify({ type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', model: 'claude-opus-4-5', content: [{ type: 'thinking', thinking: 'why', ...(signed === undefined ? {} : { signature: signed }) }, { type: 'text', text: 'done' }], stop_reason: 'end_turn' } }),
+    ].join('\n') + '\n';
+  const pi = (signed: string | undefined) => new Session().user('go').assistant([{ type: 'thinking', thinking: 'why', ...(signed === undefined ? {} : { thinkingSignature: signed }) }, text('done')], 'stop').jsonl();
+
+  it.each([
+    ['Claude Code (signature)', cc],
+    ['pi (thinkingSignature)', pi],
+  ])('%s: counted in the request bytes, not in its tokens', async (_name, session) => {
+    const [signed, bare] = [await measured(session(signature)), await measured(session(undefined))];
+    expect(signed.bytes - bare.bytes).toBe(signature.length);
+    expect(signed.breakdown.byKind.signature).toEqual({ bytes: signature.length, tokens: 0, count: 1 });
+    expect(signed.tokens.tokens).toBe(bare.tokens.tokens);
+    expect(signed.breakdown.byKind.thinking.bytes).toBe('why'.length);
   });
 });
 
