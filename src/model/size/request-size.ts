@@ -7,9 +7,8 @@
 
 /**
  * What a part of the request is, for the breakdown of what makes a session big. `signature` is
- * the opaque data a provider signs reasoning with (Anthropic's thinking `signature`, pi's
- * `thinkingSignature`, Gemini's `thoughtSignature`): bytes in the body the provider checks and
- * counts no input tokens for.
+ * the opaque data a provider signs reasoning with (each format's field: docs/size.md): bytes in
+ * the body the provider checks and counts no input tokens for.
  */
 export type SizeKind = 'text' | 'thinking' | 'toolCall' | 'toolResult' | 'image' | 'document' | 'other' | 'signature';
 

@@ -10,10 +10,9 @@ export const requestTooLarge: Rule = {
     description: 'The request a resume would send is larger in bytes than the provider (or the gateway in front of it) takes.',
     docs: `## What it does
 Estimates the bytes of the request body the replayed path would send (its content as JSON, images
-as base64, and the thinking signatures sent back with each thinking block, which count no tokens
-but can outweigh everything else: Anthropic's \`signature\`, pi's \`thinkingSignature\`, Gemini's
-\`thoughtSignature\`, Codex's \`encrypted_content\`; the agent's system prompt and tool definitions, which the file does not hold, come on
-top) and compares them with the body limit of whoever receives it (\`src/providers/size/size-limits.ts\`):
+as base64, and the signatures thinking blocks are sent back with, which count no tokens but can
+outweigh everything else (which field each agent keeps them in: docs/size.md); the agent's system
+prompt and tool definitions, which the file does not hold, come on top) and compares them with the body limit of whoever receives it (\`src/providers/size/size-limits.ts\`):
 - Anthropic: 32 MB (read as 32,000,000 bytes, the lower reading); Claude on Vertex the same, as
   its own lower figure is not documented (a warning);
 - Amazon Bedrock (InvokeModel): 25,000,000 bytes;
