@@ -31,6 +31,7 @@ const size: SizeSummary = {
     image: share(180_000, 4_480, 3),
     document: share(0, 0, 0),
     other: share(22_113, 0, 500),
+    signature: share(0, 0, 0),
   },
   byTool: [
     { tool: 'Read', ...share(800_000, 120_000, 180) },
