@@ -8,13 +8,27 @@ import type { FileStamp } from './file-stamp.js';
 
 /** Bumped when what a cache file holds changes shape: a file of another shape is ignored. */
 export const CACHE_FORMAT = 1;
-/** Files remembered in one cache file; the least recently used go first. */
-export const MAX_ENTRIES = 50_000;
-/** Cache files (one per set of settings) kept in the folder; the least recently written go first. */
+/**
+ * One set of settings' verdicts are spread over SHARDS files by the first hex digit of the entry
+ * id, so a look-up reads one small file, not every verdict ever kept: guard, checking one
+ * session, pays for that session's shard only.
+ */
+export const SHARDS = 16;
+/** Files remembered in one shard; the least recently used go first. */
+export const MAX_ENTRIES = 4_096;
+/** What one shard holds at most, in bytes of JSON; the least recently used go first. */
+export const MAX_SHARD_BYTES = 4 << 20;
+/**
+ * A verdict longer than this (some 500 findings) is not kept: reading it back would cost about
+ * what checking its file again does, and would crowd out hundreds of others.
+ */
+export const MAX_VERDICT_BYTES = 256 << 10;
+/** Sets of settings kept in the folder; the least recently written go first. */
 export const MAX_FILES = 16;
-/** Larger than MAX_ENTRIES entries can be: something else. */
-const MAX_FILE_BYTES = 64 << 20;
+/** Larger than a shard can be written: something else. */
+const MAX_FILE_BYTES = 2 * MAX_SHARD_BYTES;
 const PREFIX = 'verdicts-';
+const SHARD_NAME = /^verdicts-([0-9a-f]+)-[0-9a-f]\.json$/;
 
 /**
  * What is remembered of one file: its stamp, when the entry was last used (ms), and its verdict.
@@ -43,8 +57,14 @@ export interface CacheDocument {
   entries: Record<string, CacheEntry>;
 }
 
-export function cacheFileName(key: string): string {
-  return `${PREFIX}${key.slice(0, 24)}.json`;
+/** The file of the settings `key` that holds the entry `id` (a hex hash: see entryId). */
+export function cacheFileName(key: string, id: string): string {
+  return `${PREFIX}${key.slice(0, 24)}-${shardOf(id)}.json`;
+}
+
+function shardOf(id: string): string {
+  const digit = id[0] ?? '0';
+  return /[0-9a-f]/.test(digit) ? digit : '0';
 }
 
 /** What reading a cache file gave: its entries, none yet, or why it cannot be used (and whether it may be replaced). */
@@ -142,14 +162,23 @@ function isFinding(value: unknown): value is Finding {
 
 /**
  * Writes a cache file whole: a temp file (mode 0600) beside it, renamed over it, so a reader
- * sees the old file or the new one, never part of one. The least recently used entries beyond
- * MAX_ENTRIES are left out; then the oldest cache files beyond MAX_FILES are removed.
+ * sees the old file or the new one, never part of one. The most recently used entries are kept,
+ * up to MAX_ENTRIES and MAX_SHARD_BYTES, and none longer than MAX_VERDICT_BYTES.
  */
 export function writeCacheFile(dir: string, name: string, tool: string, key: string, entries: Map<string, CacheEntry>): void {
-  const kept = [...entries].sort((a, b) => b[1].used - a[1].used).slice(0, MAX_ENTRIES);
-  const document: CacheDocument = { transcriptDoctorCache: CACHE_FORMAT, tool, key, entries: Object.fromEntries(kept) };
-  writeWhole(dir, name, [Buffer.from(JSON.stringify(document))]);
-  pruneFiles(dir);
+  const head = JSON.stringify({ transcriptDoctorCache: CACHE_FORMAT, tool, key, entries: {} }).slice(0, -3);
+  const kept: string[] = [];
+  let bytes = head.length + 3;
+  for (const [id, entry] of [...entries].sort((a, b) => b[1].used - a[1].used)) {
+    if (kept.length === MAX_ENTRIES) break;
+    const member = `${JSON.stringify(id)}:${JSON.stringify(entry)}`;
+    const size = Buffer.byteLength(member);
+    if (size > MAX_VERDICT_BYTES) continue;
+    if (bytes + size + 1 > MAX_SHARD_BYTES) break;
+    kept.push(member);
+    bytes += size + 1;
+  }
+  writeWhole(dir, name, [Buffer.from(`${head}{${kept.join(',')}}}`)]);
 }
 
 /** Writes `parts` as the file `name` in `dir`: a temp file (mode 0600) beside it, renamed over it, so a reader sees the old file or the new one. */
@@ -169,21 +198,31 @@ export function writeWhole(dir: string, name: string, parts: readonly Uint8Array
   }
 }
 
-function pruneFiles(dir: string): void {
-  const files = readdirSync(dir).filter((name) => name.startsWith(PREFIX) && name.endsWith('.json'));
-  if (files.length <= MAX_FILES) return;
-  const dated = files.flatMap((name) => {
+/** Removes the files of every set of settings but the MAX_FILES most recently written (and files of an older layout with them). */
+export function pruneCacheFiles(dir: string): void {
+  const groups = new Map<string, { names: string[]; mtime: number }>();
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(PREFIX) || !name.endsWith('.json')) continue;
+    let mtime: number;
     try {
-      return [{ name, mtime: statSync(join(dir, name)).mtimeMs }];
+      mtime = statSync(join(dir, name)).mtimeMs;
     } catch {
-      return [];
+      continue;
     }
-  });
-  for (const { name } of dated.sort((a, b) => b.mtime - a.mtime).slice(MAX_FILES)) {
-    try {
-      unlinkSync(join(dir, name));
-    } catch {
-      // Another run removed it first.
+    const settings = SHARD_NAME.exec(name)?.[1] ?? name;
+    const group = groups.get(settings) ?? { names: [], mtime: 0 };
+    group.names.push(name);
+    group.mtime = Math.max(group.mtime, mtime);
+    groups.set(settings, group);
+  }
+  if (groups.size <= MAX_FILES) return;
+  for (const { names } of [...groups.values()].sort((a, b) => b.mtime - a.mtime).slice(MAX_FILES)) {
+    for (const name of names) {
+      try {
+        unlinkSync(join(dir, name));
+      } catch {
+        // Another run removed it first.
+      }
     }
   }
 }

@@ -5,7 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { version } from '../version.js';
 import { cacheKey, entryId } from './cache-key.js';
 import { checkpointPlace, type CheckpointPlace } from './checkpoint-file.js';
-import { cacheFileName, ensureCacheDir, readCacheFile, writeCacheFile, type CacheEntry, type CachedVerdict } from './cache-file.js';
+import { cacheFileName, ensureCacheDir, pruneCacheFiles, readCacheFile, writeCacheFile, type CacheEntry, type CachedVerdict } from './cache-file.js';
 import { racy, RACY_WINDOWS, racyWindows, sameStamp, stampFile, type CacheStrategy, type FileStamp } from './file-stamp.js';
 
 /** A hit refreshes its entry's age only this often: a warm run that changes nothing then writes nothing. */
@@ -38,44 +38,50 @@ const NOTHING: Lookup = { hit: false, remember: () => {} };
 export class ScanCache {
   private readonly tool = version;
   private readonly key: string;
-  private readonly name: string;
-  private entries = new Map<string, CacheEntry>();
+  /** Each shard read so far (by file name): its entries, or undefined when it cannot be used. */
+  private readonly shards = new Map<string, Map<string, CacheEntry> | undefined>();
   private readonly changed = new Map<string, CacheEntry>();
-  /** False once the cache file proved unusable in a way a new file cannot mend (a FIFO, a folder). */
-  private writable = true;
+  /** False when the folder cannot hold the cache. */
+  private readonly usable: boolean;
+  /** Shards that proved unusable in a way a new file cannot mend (a FIFO, a folder). */
+  private readonly unwritable = new Set<string>();
   private warned = false;
   private readonly locks = new LockLookup();
 
   constructor(private readonly options: ScanCacheOptions) {
     this.key = cacheKey({ ...options.key, strategy: options.strategy ?? 'metadata' });
-    this.name = cacheFileName(this.key);
     const problem = ensureCacheDir(options.dir);
-    if (problem !== undefined) {
-      this.writable = false;
-      this.warn(`the cache folder ${options.dir} is ${problem}`);
-      return;
-    }
-    const read = readCacheFile(this.path, this.tool, this.key);
-    if ('entries' in read) this.entries = read.entries;
-    else if ('unusable' in read) {
-      this.writable = read.replaceable;
-      this.warn(`the cache file ${this.path} is ${read.unusable}`);
-    }
+    this.usable = problem === undefined;
+    if (problem !== undefined) this.warn(`the cache folder ${options.dir} is ${problem}`);
   }
 
   /** Where the checkpoints of files read as `format` (undefined: detected) live beside this cache; none when its folder cannot hold them. */
   checkpoints(format: string | undefined): CheckpointPlace | undefined {
-    return this.writable ? checkpointPlace(this.options.dir, format) : undefined;
-  }
-
-  private get path(): string {
-    return join(this.options.dir, this.name);
+    return this.usable ? checkpointPlace(this.options.dir, format) : undefined;
   }
 
   private warn(why: string): void {
     if (this.warned) return;
     this.warned = true;
     this.options.warn(`${why}; checking without it`);
+  }
+
+  /** The entries of the shard that holds `id`, read once per run. */
+  private shard(id: string): Map<string, CacheEntry> | undefined {
+    const name = cacheFileName(this.key, id);
+    if (this.shards.has(name)) return this.shards.get(name);
+    let entries: Map<string, CacheEntry> | undefined;
+    if (this.usable) {
+      const read = readCacheFile(join(this.options.dir, name), this.tool, this.key);
+      if ('entries' in read) entries = read.entries;
+      else if ('missing' in read) entries = new Map();
+      else {
+        if (!read.replaceable) this.unwritable.add(name);
+        this.warn(`the cache file ${join(this.options.dir, name)} is ${read.unusable}`);
+      }
+    }
+    this.shards.set(name, entries);
+    return entries;
   }
 
   async lookup(path: string): Promise<Lookup> {
@@ -85,7 +91,7 @@ export class ScanCache {
     const before = strategy === 'metadata' ? stamped : stampFile(path);
     if (stamped === undefined || before === undefined || this.locks.beside(path)) return NOTHING;
     const id = entryId(path);
-    const entry = this.entries.get(id);
+    const entry = this.shard(id)?.get(id);
     const now = Date.now();
     if (entry !== undefined && sameStamp(entry.stamp, stamped.stamp)) {
       if (now - entry.used > REFRESH_MS) this.changed.set(id, { ...entry, used: now });
@@ -103,19 +109,32 @@ export class ScanCache {
   }
 
   /**
-   * Writes what this run learnt, merged into the cache file as it is now: another run may have
-   * written it meanwhile, and what it learnt stays. Never throws: a cache that cannot be written is one warning.
+   * Writes what this run learnt, each shard merged into its file as it is now: another run may
+   * have written it meanwhile, and what it learnt stays. Never throws: a cache that cannot be
+   * written is one warning.
    */
   save(): void {
-    if (this.changed.size === 0 || !this.writable) return;
-    const current = readCacheFile(this.path, this.tool, this.key);
-    const merged = 'entries' in current ? current.entries : new Map<string, CacheEntry>();
-    for (const [id, entry] of this.changed) merged.set(id, entry);
+    if (this.changed.size === 0 || !this.usable) return;
+    const byShard = new Map<string, Array<[string, CacheEntry]>>();
+    for (const [id, entry] of this.changed) {
+      const name = cacheFileName(this.key, id);
+      if (!this.unwritable.has(name)) byShard.set(name, [...(byShard.get(name) ?? []), [id, entry]]);
+    }
+    this.changed.clear();
+    for (const [name, learnt] of byShard) {
+      const current = readCacheFile(join(this.options.dir, name), this.tool, this.key);
+      const merged = 'entries' in current ? current.entries : new Map<string, CacheEntry>();
+      for (const [id, entry] of learnt) merged.set(id, entry);
+      try {
+        writeCacheFile(this.options.dir, name, this.tool, this.key, merged);
+      } catch (error) {
+        this.warn(`the cache file ${join(this.options.dir, name)} cannot be written (${(error as Error).message})`);
+      }
+    }
     try {
-      writeCacheFile(this.options.dir, this.name, this.tool, this.key, merged);
-      this.changed.clear();
+      pruneCacheFiles(this.options.dir);
     } catch (error) {
-      this.warn(`the cache file ${this.path} cannot be written (${(error as Error).message})`);
+      this.warn(`the cache folder ${this.options.dir} cannot be listed (${(error as Error).message})`);
     }
   }
 }

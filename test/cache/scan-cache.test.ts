@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { scanThroughCache } from '../../src/cache/cached-scan.js';
-import { cacheFileName, MAX_ENTRIES, readCacheFile, writeCacheFile, type CacheEntry } from '../../src/cache/cache-file.js';
-import { cacheKey } from '../../src/cache/cache-key.js';
+import { cacheFileName, MAX_ENTRIES, MAX_SHARD_BYTES, MAX_VERDICT_BYTES, readCacheFile, writeCacheFile, type CacheEntry } from '../../src/cache/cache-file.js';
+import { cacheKey, entryId } from '../../src/cache/cache-key.js';
 import { ScanCache } from '../../src/cache/scan-cache.js';
 import { scanFile } from '../../src/pipeline/scan.js';
 import { version } from '../../src/version.js';
@@ -36,6 +36,11 @@ async function scan(cache: ScanCache, path: string): Promise<{ findings: number;
   return { findings: outcome.report.findings.length, format: outcome.report.format, cached: !scanned };
 }
 
+/** The cache file that holds `path`'s entry, for the test's settings. */
+function shardFile(dir: string, path: string): string {
+  return join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }), entryId(path)));
+}
+
 async function copied(name: string, dir = folder()): Promise<string> {
   const path = join(dir, name.replace('/', '-'));
   writeFileSync(path, readFileSync(join(FIXTURES, name)));
@@ -52,8 +57,9 @@ describe('scan cache', () => {
     expect(await scan(open(dir), clean)).toEqual({ findings: 0, format: 'pi', cached: true });
     expect(await scan(open(dir), broken)).toEqual({ findings: 1, format: 'pi', cached: false });
     expect(await scan(open(dir), broken)).toEqual({ findings: 1, format: 'pi', cached: true });
-    const written = readFileSync(join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }))), 'utf8');
-    expect(Object.keys(JSON.parse(written).entries)).toHaveLength(2);
+    const shards = readdirSync(dir).filter((name) => name.startsWith('verdicts-'));
+    const written = shards.map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
+    expect(shards.flatMap((name) => Object.keys(JSON.parse(readFileSync(join(dir, name), 'utf8')).entries))).toHaveLength(2);
     // No string of the transcripts longer than an id: every text value of theirs is longer.
     for (const file of ['pi/healthy.jsonl', 'pi/v1-missing-result.jsonl']) {
       for (const text of textsOf(JSON.parse(`[${readFileSync(join(FIXTURES, file), 'utf8').trim().split('\n').join(',')}]`))) {
@@ -107,7 +113,7 @@ describe('scan cache', () => {
     for (const body of ['{"transcriptDoctorCache":1,"tool":"', 'not json', JSON.stringify({ transcriptDoctorCache: 1, tool: '0.0.0-other', key: cacheKey({ ...KEY, strategy: 'metadata' }), entries: {} }), JSON.stringify({ transcriptDoctorCache: 1, tool: version, key: cacheKey({ ...KEY, strategy: 'metadata' }), entries: { a: { stamp: 'x' } } })]) {
       const dir = folder();
       await scan(open(dir), path);
-      writeFileSync(join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }))), body);
+      writeFileSync(shardFile(dir, path), body);
       const warnings: string[] = [];
       const cache = open(dir, warnings);
       expect(await scan(cache, path)).toEqual({ findings: 0, format: 'pi', cached: false });
@@ -123,13 +129,13 @@ describe('scan cache', () => {
     const makers: Array<(at: string) => void> = [(at) => mkdirSync(at), (at) => execFileSync('mkfifo', [at]), (at) => execFileSync('ln', ['-s', path, at])];
     for (const make of makers) {
       const dir = folder();
-      const at = join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' })));
+      const at = shardFile(dir, path);
       make(at);
       const warnings: string[] = [];
       expect((await scan(open(dir, warnings), path)).findings).toBe(0);
       expect(warnings).toHaveLength(1);
       expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(FIXTURES, 'pi/healthy.jsonl'), 'utf8'));
-      expect(readdirSync(dir)).toEqual([cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }))]);
+      expect(readdirSync(dir)).toEqual([cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }), entryId(path))]);
     }
   });
 
@@ -139,7 +145,7 @@ describe('scan cache', () => {
     const path = await copied('pi/healthy.jsonl');
     await scan(open(dir), path);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(statSync(join(dir, cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' })))).mode & 0o777).toBe(0o600);
+    expect(statSync(shardFile(dir, path)).mode & 0o777).toBe(0o600);
     const file = join(root, 'plain');
     writeFileSync(file, '');
     const warnings: string[] = [];
@@ -183,11 +189,10 @@ describe('scan cache', () => {
     expect(edited.findings).toBeGreaterThan(0);
   });
 
-  it(`is bounded: past ${MAX_ENTRIES} files, the least recently used go`, () => {
+  it(`is bounded: past ${MAX_ENTRIES} files a shard, the least recently used go`, () => {
     const dir = folder();
     chmodSync(dir, 0o700);
-    const stamp = { dev: '1', ino: '1', size: '1', mtimeNs: '1', ctimeNs: '1', ends: 'ab' };
-    const entries = new Map<string, CacheEntry>(Array.from({ length: MAX_ENTRIES + 10 }, (_, i) => [`e${i}`, { stamp, used: i, verdict: { format: 'pi' } }]));
+    const entries = new Map<string, CacheEntry>(Array.from({ length: MAX_ENTRIES + 10 }, (_, i) => [`e${i}`, { stamp: STAMP, used: i, verdict: { format: 'pi' } }]));
     writeCacheFile(dir, 'verdicts-x.json', version, 'k', entries);
     const read = readCacheFile(join(dir, 'verdicts-x.json'), version, 'k');
     if (!('entries' in read)) throw new Error('unreadable');
@@ -195,7 +200,62 @@ describe('scan cache', () => {
     expect(read.entries.has('e9')).toBe(false);
     expect(read.entries.has('e10')).toBe(true);
   });
+
+  it(`is bounded in bytes: a shard holds at most ${MAX_SHARD_BYTES} bytes, the most recently used first, and no verdict over ${MAX_VERDICT_BYTES}`, () => {
+    const dir = folder();
+    // 300 findings of ~600 bytes: ~180 KiB a verdict, so some 23 fit in a shard.
+    const findings = Array.from({ length: 300 }, (_, line) => ({ rule: 'tool-call-unanswered', severity: 'error' as const, line, pointer: '/message/content/0', message: `call ${'x'.repeat(520)} has no result` }));
+    const entries = new Map<string, CacheEntry>(Array.from({ length: 40 }, (_, i) => [`e${i}`, { stamp: STAMP, used: i, verdict: { format: 'pi', findings } }]));
+    entries.set('huge', { stamp: STAMP, used: 1_000, verdict: { format: 'pi', findings: [...findings, ...findings] } });
+    writeCacheFile(dir, 'verdicts-x.json', version, 'k', entries);
+    expect(statSync(join(dir, 'verdicts-x.json')).size).toBeLessThanOrEqual(MAX_SHARD_BYTES);
+    const read = readCacheFile(join(dir, 'verdicts-x.json'), version, 'k');
+    if (!('entries' in read)) throw new Error('unreadable');
+    expect(read.entries.has('huge')).toBe(false);
+    expect(read.entries.has('e39')).toBe(true);
+    expect(read.entries.has('e0')).toBe(false);
+    expect(read.entries.size).toBeGreaterThan(15);
+  });
+
+  it('reads only the shard that holds the file: what other files left in the cache costs a look-up nothing', async () => {
+    const dir = folder();
+    const path = await copied('pi/healthy.jsonl');
+    await scan(open(dir), path);
+    const own = shardFile(dir, path);
+    const key = cacheKey({ ...KEY, strategy: 'metadata' });
+    // Every other shard corrupt: were any read, the run would warn.
+    for (const digit of '0123456789abcdef') {
+      const other = join(dir, cacheFileName(key, digit));
+      if (other !== own) writeFileSync(other, 'not json');
+    }
+    const warnings: string[] = [];
+    expect(await scan(open(dir, warnings), path)).toMatchObject({ cached: true });
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps the files of the 16 most recently written settings, and removes the rest whole', async () => {
+    const dir = folder();
+    const path = await copied('pi/healthy.jsonl');
+    // A second file in another shard: each set of settings then has two files.
+    let other = `${path}.0`;
+    for (let i = 1; entryId(other)[0] === entryId(path)[0]; i++) other = `${path}.${i}`;
+    writeFileSync(other, readFileSync(path));
+    await sleep(SETTLE);
+    for (let i = 0; i < 18; i++) {
+      const cache = open(dir, [], { command: 'test', run: i });
+      await scan(cache, path);
+      await scan(cache, other);
+      await sleep(5);
+    }
+    const files = readdirSync(dir).filter((name) => name.startsWith('verdicts-'));
+    expect(new Set(files.map((name) => name.replace(/-[0-9a-f]\.json$/, ''))).size).toBe(16);
+    expect(files).toHaveLength(32);
+    expect((await scan(open(dir, [], { command: 'test', run: 17 }), path)).cached).toBe(true);
+    expect((await scan(open(dir, [], { command: 'test', run: 0 }), path)).cached).toBe(false);
+  });
 });
+
+const STAMP = { dev: '1', ino: '1', size: '1', mtimeNs: '1', ctimeNs: '1', ends: 'ab' };
 
 /** Every string value in a parsed transcript. */
 function textsOf(value: unknown): string[] {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { cacheFileName } from '../../src/cache/cache-file.js';
-import { cacheKey } from '../../src/cache/cache-key.js';
+import { cacheKey, entryId } from '../../src/cache/cache-key.js';
 import { ScanCache } from '../../src/cache/scan-cache.js';
 import { agentNamed } from '../../src/io/sessions/index.js';
 import { repairSession } from '../../src/run/guard-sessions.js';
@@ -52,7 +52,7 @@ describe('guard and the scan cache', () => {
     expect(await repairSession(session, pi, 'discard', false, cache)).toBeUndefined();
     expect(await repairSession(session, pi, 'discard', false, cache)).toBeUndefined();
     expect(hits).toEqual([false, true]);
-    const written = JSON.parse(readFileSync(join(cacheDir, cacheFileName(cacheKey({ command: 'guard', format: 'pi', mode: 'discard', slim: false, strategy: 'metadata' }))), 'utf8'));
+    const written = JSON.parse(readFileSync(join(cacheDir, cacheFileName(cacheKey({ command: 'guard', format: 'pi', mode: 'discard', slim: false, strategy: 'metadata' }), entryId(session))), 'utf8'));
     expect(Object.keys(written.entries)).toHaveLength(1);
 
     // A result's call id changed by one character: same size, mtime put back.
