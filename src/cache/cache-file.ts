@@ -127,7 +127,8 @@ function isEntry(value: unknown): value is CacheEntry {
   return (
     typeof stamp === 'object' &&
     stamp !== null &&
-    STAMP_FIELDS.every((field) => typeof stamp[field] === 'string' && /^[0-9a-f]+$/.test(stamp[field])) &&
+    // Strings are enough: a stamp is only compared with a fresh one, and anything else there differs from it.
+    STAMP_FIELDS.every((field) => typeof stamp[field] === 'string') &&
     typeof entry.used === 'number' &&
     isVerdict(entry.verdict)
   );
