@@ -12,9 +12,9 @@ export interface Splice {
 }
 
 /**
- * The splices of a copy, in order: a list, or a function giving every splice that starts before
- * `end` (called with ends that only grow, and free to return the same list grown), so they can
- * be worked out while the bytes before them are being copied.
+ * The splices of a copy, in order: a list, or a function giving the splices that start before
+ * `end` and were not given before (called with ends that only grow), so they can be worked out
+ * while the bytes before them are being copied, and each is let go once it is written.
  */
 export type Splices = readonly Splice[] | ((end: number) => readonly Splice[]);
 
@@ -23,10 +23,12 @@ export type Splices = readonly Splice[] | ((end: number) => readonly Splice[]);
  * large chunks and without looking at the bytes between: a file whose few changed lines are made
  * already costs a copy. The next chunk is read while the last is written; a buffer is read into
  * again only once what was written from it is (a chunk with no span in it is written from it).
- * Splices given as a function are asked for the next chunk's while this one is read and written.
+ * Splices given as a function are asked for the next chunk's while this one is read and written;
+ * a splice written is dropped, so a copy that changes every line holds a chunk's worth, not the file's.
  */
 export async function splicedCopy(path: string, size: number, given: Splices, write: (pieces: readonly Buffer[]) => Promise<void>, chunkBytes = CHUNK_BYTES): Promise<void> {
-  const upTo = typeof given === 'function' ? given : () => given;
+  let listed = false;
+  const more = typeof given === 'function' ? given : (): readonly Splice[] => (listed ? [] : ((listed = true), given));
   const file = await open(path, READ_NOW);
   try {
     const buffers = [Buffer.allocUnsafe(Math.min(chunkBytes, size)), Buffer.allocUnsafe(Math.min(chunkBytes, size))];
@@ -36,13 +38,17 @@ export async function splicedCopy(path: string, size: number, given: Splices, wr
       if (bytesRead === 0) throw new UserError(`${path}: the file got shorter while it was read (${position} of ${size} bytes); nothing was written`);
       return buffer.subarray(0, bytesRead);
     };
-    // Output is settled up to `at` (a span's end once its bytes are written); `emitted`: the last span written.
+    // The splices given and not yet done with; output is settled up to `at` (a span's end once its bytes are written); `emitted`: the place in `splices` of the last span written.
+    const splices: Splice[] = [];
+    const ask = (end: number): void => {
+      for (const splice of more(end)) splices.push(splice);
+    };
     let at = 0;
     let next = 0;
     let emitted = -1;
     let writing: Promise<void> = Promise.resolve();
     let reading = size > 0 ? read(0, 0) : undefined;
-    let splices = upTo(Math.min(chunkBytes, size));
+    ask(Math.min(chunkBytes, size));
     for (let position = 0, turn = 0; reading !== undefined; turn ^= 1) {
       const chunk = await reading;
       const end = position + chunk.length;
@@ -66,12 +72,16 @@ export async function splicedCopy(path: string, size: number, given: Splices, wr
         // Handled here so a failure while the next chunk is read is not an unhandled rejection; the next await of it reports it.
         writing.catch(() => undefined);
       }
+      // The spans done with go (the write holds its pieces); one running on into the next chunk stays.
+      splices.splice(0, next);
+      emitted -= next;
+      next = 0;
       position = end;
-      splices = upTo(Math.min(end + chunkBytes, size));
+      ask(Math.min(end + chunkBytes, size));
     }
     await writing;
     // Spans at the very end replace nothing: they are added.
-    splices = upTo(Number.POSITIVE_INFINITY);
+    ask(Number.POSITIVE_INFINITY);
     const added = splices.slice(next).filter((_, k) => next + k !== emitted);
     if (added.length > 0) await write(added.map(bytesOf));
   } finally {

@@ -40,14 +40,14 @@ export async function applyByEntries(source: Source, lines: OutputLines, gaps: U
   const { entries } = transcript;
   const last = transcript.lines;
   const read = linesToRead(lines, last, gaps);
-  const splices: Splice[] = [];
   lines.placeAfter(0);
   const first = lines.take();
-  if (first.length > 0) splices.push({ start: 0, end: 0, bytes: Buffer.concat(first) });
+  // What the copy has not been given yet (see Splices): it lets each go once written.
+  let splices: Splice[] = first.length > 0 ? [{ start: 0, end: 0, bytes: Buffer.concat(first) }] : [];
   // Entry index of the next line; place in `read` of the next line to read.
   let i = 0;
   let r = 0;
-  // Every line up to the first to read at `end` or after: called by the copy for its next chunk while it reads and writes this one.
+  // Every line up to the first to read at `end` or after, its splices: called by the copy for its next chunk while it reads and writes this one.
   const upTo = (end: number): readonly Splice[] => {
     while (i < last) {
       const next = r < read.length ? read[r]! - 1 : last;
@@ -67,7 +67,9 @@ export async function applyByEntries(source: Source, lines: OutputLines, gaps: U
       i += 1;
       r += 1;
     }
-    return splices;
+    const given = splices;
+    splices = [];
+    return given;
   };
   if (write === undefined) upTo(Number.POSITIVE_INFINITY);
   // Chunks of 1 MiB: two such buffers stay in the processor's cache between the read and the write (4 MiB ones cost a third more system time).

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { splicedCopy, type Splice } from '../../src/io/spliced-copy.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'td-spliced-copy-'));
@@ -37,17 +39,18 @@ async function copied(path: string, size: number, splices: readonly Splice[], ch
 
 /**
  * The same copy with the splices handed out as asked for (see Splices): each call gets those that
- * start before its end and no more, in a list that grows; the ends asked for must only grow.
+ * start before its end and were not given before; the ends asked for must only grow.
  */
 async function copiedAsAsked(path: string, size: number, splices: readonly Splice[], chunk: number): Promise<Buffer> {
   const written: Buffer[] = [];
-  const given: Splice[] = [];
+  let given = 0;
   let last = 0;
   const upTo = (end: number): readonly Splice[] => {
     expect(end).toBeGreaterThanOrEqual(last);
     last = end;
-    while (given.length < splices.length && splices[given.length]!.start < end) given.push(splices[given.length]!);
-    return given;
+    const fresh: Splice[] = [];
+    while (given < splices.length && splices[given]!.start < end) fresh.push(splices[given++]!);
+    return fresh;
   };
   await splicedCopy(path, size, upTo, async (pieces) => void written.push(...pieces.map((piece) => Buffer.from(piece))), chunk);
   return Buffer.concat(written);
@@ -80,6 +83,46 @@ describe('splicedCopy', () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  it('lets each splice go once it is written: a copy that changes every line holds about a chunk of them, not the file', async () => {
+    const lines = 2000;
+    const content = Buffer.from(Array.from({ length: lines }, (_, n) => `line ${String(n).padStart(5, '0')}\n`).join(''));
+    const path = join(dir, 'every-line');
+    writeFileSync(path, content);
+    // Made as they are asked for and held here only weakly: the copy's references are the only strong ones.
+    const held: Array<WeakRef<Splice>> = [];
+    let given = 0;
+    const upTo = (end: number): readonly Splice[] => {
+      const fresh: Splice[] = [];
+      for (; given < lines && given * 11 < end; given++) {
+        const splice = { start: given * 11, end: given * 11 + 10, bytes: Buffer.from(`LINE ${String(given).padStart(5, '0')}`) };
+        held.push(new WeakRef(splice));
+        fresh.push(splice);
+      }
+      return fresh;
+    };
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const written: Buffer[] = [];
+    let alive: number | undefined;
+    await splicedCopy(
+      path,
+      content.length,
+      upTo,
+      async (pieces) => {
+        written.push(...pieces.map((piece) => Buffer.from(piece)));
+        // Half way through: the first thousand lines were written chunks ago.
+        if (alive === undefined && given > 1500) {
+          await new Promise((resolve) => setImmediate(resolve));
+          gc();
+          alive = held.slice(0, 1000).filter((ref) => ref.deref() !== undefined).length;
+        }
+      },
+      1024,
+    );
+    expect(Buffer.concat(written).toString()).toBe(content.toString().replaceAll('line', 'LINE'));
+    expect(alive).toBe(0);
   });
 
   it('never reads into a buffer a slow write still holds', async () => {
