@@ -132,7 +132,8 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   const report: RepairReport = { path: display, format: transcript.format ?? null, findings: [], repair: summary };
 
   if (!changed) {
-    report.findings = judgedClean ?? runRules(analyze(transcript), rewrite.rules);
+    // The analysis the plan was made from, when it kept one (as judge does below): a second one of a big file is a second set of its paths in memory.
+    report.findings = judgedClean ?? runRules(plan.analysis ?? analyze(transcript), rewrite.rules);
     if (target.kind === 'stream') await pipeline(createReadStream(reading), target.stream, { end: false });
     if (target.kind === 'file') await copyTo(reading, await outputFile(target.path, reading, display));
     if (target.kind === 'file' || target.kind === 'stream') summary.output = target.kind === 'file' ? target.path : '-';
