@@ -103,7 +103,7 @@ export async function slimRow(c, { title, file, bytes, runs }) {
   const row = { file: rel(file), bytes, medianMs: Math.round(sMs), mibps: mibps(bytes, sMs), rssMiB: Math.max(...slims.map(rssMiB)), ratio: bMs / sMs, cpuRatio: cpuRatio(base, slims) };
   if (report !== undefined) row.slim = { before: report.before, after: report.after, fits: report.fits, strategies: report.strategies.map(({ strategy, parts, savedBytes }) => ({ strategy, parts, savedBytes })) };
   const did = report?.strategies.map((s) => `${s.strategy} ${s.parts}`).join(', ') ?? 'no report';
-  console.log(`  slim median ${f1(row.mibps)} MiB/s → ratio slim/baseline ${f2(row.ratio)} (CPU time ${f2(row.cpuRatio)}; peak RSS ${row.rssMiB} MiB; ${did}${report?.fits ? '; fits' : ''})`);
+  console.log(`  slim median ${f1(row.mibps)} MiB/s → ratio slim/baseline ${f2(row.ratio)} (CPU time ${f2(row.cpuRatio)}; peak RSS ${f1(row.rssMiB)} MiB; ${did}${report?.fits ? '; fits' : ''})`);
   return row;
 }
 

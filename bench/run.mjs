@@ -3,7 +3,7 @@
 // Headline rows, on real-shaped sessions (line sizes of real pi sessions, shapes.mjs), in pi,
 // Claude Code, Codex, Gemini CLI, Copilot CLI and Qwen Code lines, 128 MiB (32 MiB with --quick): baseline and scan alternate, 5 runs each
 // (3 with --quick), median wall time → throughput ratio scan/baseline (target ≥ 0.8); on pi also
-// repair (≥ 0.5), and slim at its default target on pi and Claude Code (≥ 0.4, peak RSS ≤ 200 MiB).
+// repair (≥ 0.5), and slim at its default target on pi and Claude Code, 128 MiB and 1 GiB (≥ 0.4, peak RSS ≤ 200 MiB).
 // The same shapes at 1 GiB (128 MiB with --quick): one scan each for peak RSS (≤ 200 MiB), and
 // the heap a loaded transcript keeps per entry (≤ 80 bytes).
 // A request / dataset file of 100,000 conversations (25,000 with --quick), one per line, in the four
@@ -126,6 +126,9 @@ async function main(c) {
   // A real-shaped session of this size is far over any window: slim trims, drops thinking and compacts, to its default target.
   result.real.piSlim = await slimRow(c, { title: 'slim, pi, real-shaped', file: realSmall.file, bytes: realSmall.meta.bytes, runs: RUNS });
   result.real.claudeCodeSlim = await slimRow(c, { title: 'slim, Claude Code, real-shaped', file: ccSmall.file, bytes: ccSmall.bytes, runs: RUNS });
+  // #50: slim on a 1 GiB session within scan's memory bound (one run each: the Claude Code one trims, drops thinking and compacts for half a minute).
+  result.real.piSlimLarge = await slimRow(c, { title: 'slim, pi, real-shaped, large', file: realLarge.file, bytes: realLarge.meta.bytes, runs: 1 });
+  result.real.claudeCodeSlimLarge = await slimRow(c, { title: 'slim, Claude Code, real-shaped, large', file: ccLarge.file, bytes: ccLarge.bytes, runs: 1 });
 
   // ---- a request / dataset file: each line judged and repaired on its own
   const requests = await ensureRequests(CONVERSATIONS);
@@ -171,6 +174,13 @@ async function main(c) {
     ['pi real-shaped slim / baseline', r.piSlim.ratio, `≥ ${TARGET.slim}`, r.piSlim.ratio >= TARGET.slim, fmtBytes(r.piSlim.bytes)],
     ['Claude Code real-shaped slim / baseline', r.claudeCodeSlim.ratio, `≥ ${TARGET.slim}`, r.claudeCodeSlim.ratio >= TARGET.slim, fmtBytes(r.claudeCodeSlim.bytes)],
     ['pi real-shaped slim peak RSS (MiB)', r.piSlim.rssMiB, `≤ ${TARGET.rssMiB}`, r.piSlim.rssMiB != null && r.piSlim.rssMiB <= TARGET.rssMiB, fmtBytes(r.piSlim.bytes)],
+    ...[r.piSlimLarge, r.claudeCodeSlimLarge].flatMap((row, k) => {
+      const who = k === 0 ? 'pi' : 'Claude Code';
+      return [
+        [`${who} real-shaped slim / baseline, large`, row.ratio, `≥ ${TARGET.slim}`, row.ratio >= TARGET.slim, fmtBytes(row.bytes)],
+        [`${who} real-shaped slim peak RSS (MiB), large`, row.rssMiB, `≤ ${TARGET.rssMiB}`, row.rssMiB != null && row.rssMiB <= TARGET.rssMiB, fmtBytes(row.bytes)],
+      ];
+    }),
     ['Claude Code real-shaped scan / baseline', r.claudeCode.ratio, `≥ ${TARGET.ratio}`, r.claudeCode.ratio >= TARGET.ratio, fmtBytes(r.claudeCode.bytes)],
     ['Codex real-shaped scan / baseline', r.codex.ratio, `≥ ${TARGET.ratio}`, r.codex.ratio >= TARGET.ratio, fmtBytes(r.codex.bytes)],
     ['Gemini CLI real-shaped scan / baseline', r.gemini.ratio, `≥ ${TARGET.ratio}`, r.gemini.ratio >= TARGET.ratio, fmtBytes(r.gemini.bytes)],
