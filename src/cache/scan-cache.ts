@@ -118,7 +118,10 @@ export class ScanCache {
     const byShard = new Map<string, Array<[string, CacheEntry]>>();
     for (const [id, entry] of this.changed) {
       const name = cacheFileName(this.key, id);
-      if (!this.unwritable.has(name)) byShard.set(name, [...(byShard.get(name) ?? []), [id, entry]]);
+      if (this.unwritable.has(name)) continue;
+      const learnt = byShard.get(name);
+      if (learnt === undefined) byShard.set(name, [[id, entry]]);
+      else learnt.push([id, entry]);
     }
     this.changed.clear();
     for (const [name, learnt] of byShard) {
