@@ -199,32 +199,36 @@ export function writeWhole(dir: string, name: string, parts: readonly Uint8Array
   }
 }
 
-/** Removes the files of every set of settings but the MAX_FILES most recently written (and files of an older layout with them). */
+/** Removes the files of every set of settings but the MAX_FILES most recently written, and any of an older layout (one file a set: never read again). */
 export function pruneCacheFiles(dir: string): void {
   const groups = new Map<string, { names: string[]; mtime: number }>();
   for (const name of readdirSync(dir)) {
     if (!name.startsWith(PREFIX) || !name.endsWith('.json')) continue;
+    if (!SHARD_NAME.test(name)) {
+      removeQuietly(join(dir, name));
+      continue;
+    }
     let mtime: number;
     try {
       mtime = statSync(join(dir, name)).mtimeMs;
     } catch {
       continue;
     }
-    const settings = SHARD_NAME.exec(name)?.[1] ?? name;
+    const settings = SHARD_NAME.exec(name)![1]!;
     const group = groups.get(settings) ?? { names: [], mtime: 0 };
     group.names.push(name);
     group.mtime = Math.max(group.mtime, mtime);
     groups.set(settings, group);
   }
   if (groups.size <= MAX_FILES) return;
-  for (const { names } of [...groups.values()].sort((a, b) => b.mtime - a.mtime).slice(MAX_FILES)) {
-    for (const name of names) {
-      try {
-        unlinkSync(join(dir, name));
-      } catch {
-        // Another run removed it first.
-      }
-    }
+  for (const { names } of [...groups.values()].sort((a, b) => b.mtime - a.mtime).slice(MAX_FILES)) for (const name of names) removeQuietly(join(dir, name));
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Another run removed it first.
   }
 }
 

@@ -233,6 +233,15 @@ describe('scan cache', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('removes a cache file of the older one-file layout at its first save: it is never read again', async () => {
+    const dir = folder();
+    const path = await copied('pi/healthy.jsonl');
+    const old = join(dir, `verdicts-${cacheKey({ ...KEY, strategy: 'metadata' }).slice(0, 24)}.json`);
+    writeFileSync(old, JSON.stringify({ transcriptDoctorCache: 1, tool: version, key: 'k', entries: {} }));
+    await scan(open(dir), path);
+    expect(readdirSync(dir)).toEqual([cacheFileName(cacheKey({ ...KEY, strategy: 'metadata' }), entryId(path))]);
+  });
+
   it('keeps the files of the 16 most recently written settings, and removes the rest whole', async () => {
     const dir = folder();
     const path = await copied('pi/healthy.jsonl');
