@@ -9,12 +9,11 @@ import type { FileStamp } from './file-stamp.js';
 /** Bumped when what a cache file holds changes shape: a file of another shape is ignored. */
 export const CACHE_FORMAT = 1;
 /**
- * One set of settings' verdicts are spread over SHARDS files by the first hex digit of the entry
- * id, so a look-up reads one small file, not every verdict ever kept: guard, checking one
- * session, pays for that session's shard only.
+ * One set of settings' verdicts are spread over 16 files (shards) by the first hex digit of the
+ * entry id, so a look-up reads one small file, not every verdict ever kept: guard, checking one
+ * session, pays for that session's shard only. Files remembered in one shard; the least recently
+ * used go first.
  */
-export const SHARDS = 16;
-/** Files remembered in one shard; the least recently used go first. */
 export const MAX_ENTRIES = 4_096;
 /** What one shard holds at most, in bytes of JSON; the least recently used go first. */
 export const MAX_SHARD_BYTES = 4 << 20;

@@ -27,8 +27,16 @@ export type Splices = readonly Splice[] | ((end: number) => readonly Splice[]);
  * a splice written is dropped, so a copy that changes every line holds a chunk's worth, not the file's.
  */
 export async function splicedCopy(path: string, size: number, given: Splices, write: (pieces: readonly Buffer[]) => Promise<void>, chunkBytes = CHUNK_BYTES): Promise<void> {
-  let listed = false;
-  const more = typeof given === 'function' ? given : (): readonly Splice[] => (listed ? [] : ((listed = true), given));
+  // A list is given out as a function would give it: a chunk's splices at a time.
+  let listed = 0;
+  const more =
+    typeof given === 'function'
+      ? given
+      : (end: number): readonly Splice[] => {
+          const from = listed;
+          while (listed < given.length && given[listed]!.start < end) listed += 1;
+          return given.slice(from, listed);
+        };
   const file = await open(path, READ_NOW);
   try {
     const buffers = [Buffer.allocUnsafe(Math.min(chunkBytes, size)), Buffer.allocUnsafe(Math.min(chunkBytes, size))];
