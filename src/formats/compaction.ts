@@ -1,5 +1,6 @@
 import type { Analysis } from '../model/analysis.js';
 import type { EntryEdit } from '../model/edits.js';
+import type { EntryStore } from '../model/entry-store.js';
 
 /**
  * How a format writes a compaction in its agent's own record (see src/slim/compaction/): the
@@ -61,6 +62,11 @@ export interface FormatCompaction {
   write(input: CompactionInput): CompactionRecords;
   /** What a parsed line says, for summarizeLocally. */
   facts(value: unknown): SummaryFacts;
+  /**
+   * Whether the model already shows that an entry's line says nothing to `facts` (a line of tool
+   * results): summarizeLocally then does not read it. Tool results are most of a big session's bytes.
+   */
+  silent?(entries: EntryStore, index: number): boolean;
   /** With `replayed`: what the message at position `at` says (a line may list several messages). */
   factsAt?(analysis: Analysis, at: number, read: (entry: number) => unknown): SummaryFacts;
   /**

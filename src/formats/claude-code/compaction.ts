@@ -1,4 +1,5 @@
 import type { Analysis } from '../../model/analysis.js';
+import { TOOL_RESULT } from '../../model/entry-bits.js';
 import type { CompactionInput, CompactionRecords, FormatCompaction, SummaryFacts } from '../compaction.js';
 import { isObject, type Json } from '../json.js';
 import { plainText, toolUse } from '../tool-use.js';
@@ -36,6 +37,10 @@ export const claudeCodeCompaction: FormatCompaction = {
   },
   facts(value) {
     return claudeCodeFacts(value);
+  },
+  // A user line of tool results is no prompt (Claude Code writes its compact summary as text only).
+  silent(entries, index) {
+    return entries.roleCode(index) === TOOL_RESULT;
   },
 };
 

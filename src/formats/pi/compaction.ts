@@ -2,6 +2,7 @@ import type { CompactionInput, FormatCompaction, SummaryFacts } from '../compact
 import { isObject, type Json } from '../json.js';
 import { plainText, toolUse } from '../tool-use.js';
 import { positionOf } from '../../model/entry.js';
+import { TOOL_RESULT } from '../../model/entry-bits.js';
 import { CALL_TYPES } from './canonical.js';
 import { piEncoder } from './encode.js';
 import { compactionTime } from './compaction-time.js';
@@ -24,6 +25,10 @@ export const piCompaction: FormatCompaction = {
   },
   facts(value) {
     return piFacts(value);
+  },
+  // A tool's output says nothing a summary lists (its call does).
+  silent(entries, index) {
+    return entries.roleCode(index) === TOOL_RESULT;
   },
   recount(input) {
     return piRecount(input);

@@ -56,6 +56,7 @@ export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: num
   const entries = replayedEntries(analysis, read);
   const facts: SessionFacts = { prompts: [], changed: new Set(), readFiles: new Set(), commands: new Set() };
   for (let at = 0; at < Math.min(upTo, entries.length); at++) {
+    if (format?.factsAt === undefined && format?.silent?.(analysis.entries, entries[at]!) === true) continue;
     const line = format?.factsAt !== undefined ? format.factsAt(analysis, at, read) : format?.facts(read(entries[at]!));
     if (line === undefined) continue;
     if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
