@@ -1,3 +1,4 @@
+import { SIZE_KINDS } from '../model/entry-bits.js';
 import type { RequestSize } from '../model/size/request-size.js';
 import type { SlimTarget } from './report.js';
 
@@ -14,6 +15,12 @@ export class Budget {
   readonly overLimit = new Map<string, string>();
   /** Tokens a byte of text (and of a thinking block) costs, and an image on average. */
   readonly tokensPerByte: number;
+  /**
+   * The same for history a compaction keeps: the agent counts it afresh (a compaction is newer
+   * than any usage it recorded), so it is priced at the estimator's own rate with its margin,
+   * not at the anchored one (a usage far under the bytes would make kept history look free).
+   */
+  readonly freshTokensPerByte: number;
   private readonly tokensPerImage: number | undefined;
   /**
    * What a saving is divided by: 1 plus the estimator's margin when a recorded usage counted the
@@ -43,6 +50,8 @@ export class Budget {
     // Signatures are bytes without tokens: priced in, they would thin every other byte's share.
     const textBytes = size.bytes - imageBytes - size.breakdown.byKind.signature.bytes;
     this.tokensPerByte = textBytes > 0 ? Math.max(0, content - imageTokens) / textBytes : 0.25;
+    const estimated = SIZE_KINDS.reduce((sum, kind) => (kind === 'image' || kind === 'document' ? sum : sum + size.breakdown.byKind[kind].tokens), 0);
+    this.freshTokensPerByte = textBytes > 0 ? Math.max(this.tokensPerByte, (estimated * (1 + margin)) / textBytes) : this.tokensPerByte;
   }
 
   fits(): boolean {

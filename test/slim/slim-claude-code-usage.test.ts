@@ -16,7 +16,7 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
  * its request had (the history so far at about 2.7 bytes a token, over a 20k system prompt): the
  * last ones count more than the 200k window, as a session that ran over does.
  */
-function overWindow(turns: number): string {
+function overWindow(turns: number, recorded = (history: number): Json | undefined => ({ input_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 20_000 + Math.round(history / 2.7), output_tokens: 40 })): string {
   const lines: Json[] = [];
   let parent: string | null = null;
   let n = 0;
@@ -28,7 +28,7 @@ function overWindow(turns: number): string {
     history += JSON.stringify(line.message).length;
     return id;
   };
-  const usage = () => ({ input_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 20_000 + Math.round(history / 2.7), output_tokens: 40 });
+  const usage = () => recorded(history);
   for (let t = 0; t < turns; t++) {
     push({ type: 'user', message: { role: 'user', content: `request ${t}: look at part ${t}` } });
     push({ type: 'assistant', message: { model: 'claude-sonnet-4-5', id: `msg_${t}a`, type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${t}`, name: 'Read', input: { file_path: `/workspace/demo/part-${t}.ts` } }], stop_reason: 'tool_use', usage: usage() } });
@@ -45,6 +45,7 @@ async function measured(text: string) {
 }
 
 const TARGET = 60_000;
+const compactions = (lines: Json[]) => lines.filter((line) => line.subtype === 'compact_boundary');
 
 describe('slim on a Claude Code session whose recorded usage counted the history it compacts', () => {
   it('lists the kept messages on the boundary, so neither Claude Code nor measure anchors on their old usage', async () => {
@@ -80,5 +81,20 @@ describe('slim on a Claude Code session whose recorded usage counted the history
     const later = { ...last, parentUuid: last.uuid, uuid: uuid(9999), message: { ...last.message, id: 'msg_new', usage: { input_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 31_000, output_tokens: 40 } } };
     const size = await measured(`${first.output}${JSON.stringify({ ...later, type: 'user', message: { role: 'user', content: 'and now?' }, uuid: uuid(9998) })}\n${JSON.stringify({ ...later, parentUuid: uuid(9998) })}\n`);
     expect(size.tokens.anchor?.tokens).toBe(31_005);
+  });
+
+  it('prices the history a compaction keeps as the next pass counts it: a usage far under the bytes does not make it look free', async () => {
+    // The usage recorded halfway counted 500 tokens for ~90 kB of history (none after): the history
+    // slim keeps is counted afresh once it compacts, so it must fit at the estimator's rate, in one compaction.
+    let n = 0;
+    const original = overWindow(16, () => (++n <= 16 ? { input_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 500, output_tokens: 40 } : undefined));
+    const before = await measured(original);
+    expect(before.tokens.anchor?.tokens).toBe(505);
+    expect(before.tokens.high).toBeGreaterThan(TARGET);
+    const first = await slimText(original, { target: { tokens: TARGET } });
+    expect(first.report.slim?.fits).toBe(true);
+    expect(compactions(first.lines)).toHaveLength(1);
+    expect((await measured(first.output)).tokens.high).toBeLessThanOrEqual(TARGET);
+    expect((await slimText(first.output, { target: { tokens: TARGET } })).output).toBe(first.output);
   });
 });

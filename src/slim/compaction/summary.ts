@@ -8,6 +8,8 @@ const PROMPT_LIMIT = 8000;
 /** What all prompts together take at most, by clipping each harder (never under PROMPT_FLOOR): a session of thousands of prompts keeps every one. */
 const PROMPTS_BUDGET = 120_000;
 const PROMPT_FLOOR = 400;
+/** The prompts' share of a summary's room that is not enough for all of them at PROMPT_FLOOR; never less than this. */
+const PROMPTS_ROOM_FLOOR = 8000;
 const ANSWER_LIMIT = 4000;
 const EARLIER_LIMIT = 20_000;
 /** Files and commands named, at most, so a thousand-call session still gives a short list. */
@@ -21,6 +23,8 @@ const READING = /^(read|readfile|view|cat|readmanyfiles|open|glob|grep|ls|listdi
 /** What the compacted entries said, gathered for a summary. */
 export interface SessionFacts {
   prompts: string[];
+  /** Prompts the room left out of the middle of the list (see sessionFacts): after which one, and how many. */
+  leftOut?: { after: number; count: number };
   changed: Set<string>;
   readFiles: Set<string>;
   commands: Set<string>;
@@ -32,23 +36,47 @@ export interface SessionFacts {
 /**
  * A summary of the replayed entries before `upTo` (a position on `analysis.replay`), written
  * without a model: every prompt the person typed, the files read and changed and the commands run,
- * and the last answer. `read` gives an entry's parsed line (see withParsedLines).
+ * and the last answer. `read` gives an entry's parsed line (see withParsedLines). `room` is what
+ * the summary may take, in characters: when every prompt clipped to PROMPT_FLOOR does not fit in
+ * it, the list keeps the first and the latest ones and says how many between them are left out
+ * (a summary over the target would only be compacted again, its prompts clipped harder still).
  */
-export function summarizeLocally(analysis: Analysis, upTo: number, read: (entry: number) => unknown): string {
+export function summarizeLocally(analysis: Analysis, upTo: number, read: (entry: number) => unknown, room = Infinity): string {
   const facts = sessionFacts(analysis, upTo, read);
   const parts = ['This session was compacted by transcript-doctor without a model: the summary below covers the earlier portion of the conversation. The full history is in the backup of this file.'];
   if (facts.earlier !== undefined) parts.push(`What an earlier compaction summarised:\n${clip(facts.earlier, EARLIER_LIMIT)}`);
-  parts.push(promptList(facts));
-  parts.push(section('Files changed', listed(facts.changed)));
-  parts.push(section('Files read', listed(facts.readFiles)));
-  parts.push(section('Commands run', listed(facts.commands)));
-  if (facts.answer !== undefined) parts.push(`The last answer before this point:\n${clip(facts.answer, ANSWER_LIMIT)}`);
-  return parts.filter((part) => part !== '').join('\n\n');
+  const rest = [section('Files changed', listed(facts.changed)), section('Files read', listed(facts.readFiles)), section('Commands run', listed(facts.commands))];
+  if (facts.answer !== undefined) rest.push(`The last answer before this point:\n${clip(facts.answer, ANSWER_LIMIT)}`);
+  const taken = [...parts, ...rest].reduce((total, part) => total + part.length + 2, 0);
+  fitPrompts(facts, Math.max(PROMPTS_ROOM_FLOOR, room - taken));
+  return [...parts, promptList(facts), ...rest].filter((part) => part !== '').join('\n\n');
 }
 
 /** Every prompt, numbered, in order ('' when there is none). */
 export function promptList(facts: SessionFacts): string {
-  return section('Every request the user made, in order', facts.prompts.map((prompt, n) => `${n + 1}. ${prompt}`));
+  const { leftOut } = facts;
+  const items = facts.prompts.map((prompt, n) => `${leftOut !== undefined && n >= leftOut.after ? n + leftOut.count + 1 : n + 1}. ${prompt}`);
+  if (leftOut !== undefined) items.splice(leftOut.after, 0, `(${leftOut.count.toLocaleString('en-US')} requests between these are left out for room; the backup holds them)`);
+  return section('Every request the user made, in order', items);
+}
+
+/** Keeps the first and the latest prompts that fit in `room` characters, and notes the ones between them. */
+function fitPrompts(facts: SessionFacts, room: number): void {
+  const { prompts } = facts;
+  if (prompts.reduce((total, prompt) => total + prompt.length + 8, 0) <= room) return;
+  let head = 0;
+  let tail = prompts.length;
+  let used = 0;
+  // Alternately from each end, so the session's start and its latest requests both stay.
+  for (let fromHead = true; head < tail; fromHead = !fromHead) {
+    const next = prompts[fromHead ? head : tail - 1]!.length + 8;
+    if (used + next > room) break;
+    used += next;
+    if (fromHead) head++;
+    else tail--;
+  }
+  facts.leftOut = { after: head, count: tail - head };
+  facts.prompts = [...prompts.slice(0, head), ...prompts.slice(tail)];
 }
 
 export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: number) => unknown): SessionFacts {

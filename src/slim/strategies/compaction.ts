@@ -7,6 +7,9 @@ import type { ThinkingRule } from './thinking.js';
 /** Room kept under the target for what the summary takes and what the request adds around the history (system prompt, tools). */
 const HEADROOM = 0.85;
 
+/** What share of the target the kept history and the summary take together, the rest left for the estimate's error. */
+const SUMMARY_SHARE = 0.95;
+
 /** A compaction must take out at least this many times what its summary adds. */
 const MIN_GAIN = 2;
 
@@ -31,14 +34,19 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
     lastLine = line;
     suffix[at] = suffix[at + 1]! + bytes;
   }
+  // Without a recount record to carry slim's count on, what a compaction keeps is counted afresh
+  // by the next pass, as the agent counts it (see Budget.freshTokensPerByte): priced so, it fits there too.
+  const rate = compactionOf(analysis.transcript.format)?.recount === undefined ? budget.freshTokensPerByte : budget.tokensPerByte;
   const room = budget.target.tokens * HEADROOM;
-  const fitsFrom = (at: number) => suffix[at]! * budget.tokensPerByte <= room && suffix[at]! <= budget.target.bytes * HEADROOM;
+  const fitsFrom = (at: number) => suffix[at]! * rate <= room && suffix[at]! <= budget.target.bytes * HEADROOM;
   const keepFrom = chooseCut(session, order.length, fitsFrom);
   if (keepFrom === undefined) return;
   // Only an earlier compaction before the cut: summarising its summary again would clip it, and a second run would do it again.
   if (onlyCompactionsBefore(session, order, keepFrom)) return;
   const given = session.givenSummary;
-  const summary = given !== undefined && given.keepFrom === keepFrom ? given.text : summarizeLocally(analysis, keepFrom, session.readLine);
+  // The summary may take what the kept history leaves under the target (in characters, as bytes of text).
+  const summaryRoom = Math.min(rate > 0 ? budget.target.tokens / rate : Infinity, budget.target.bytes) * SUMMARY_SHARE - suffix[keepFrom]!;
+  const summary = given !== undefined && given.keepFrom === keepFrom ? given.text : summarizeLocally(analysis, keepFrom, session.readLine, summaryRoom);
   // A history that comes to little more than its summary (an earlier compaction and its summary) is not worth another.
   if (suffix[0]! - suffix[keepFrom]! <= summary.length * MIN_GAIN) return;
   const plan = planCompaction(analysis, { keepFrom, summary, read: session.readLine, tokensBefore: session.size.tokens.tokens });
@@ -50,7 +58,7 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const before = { bytes: budget.bytes, tokens: budget.tokens };
   const keptBytes = suffix[keepFrom]! + summary.length;
   budget.bytes = Math.min(budget.bytes, keptBytes);
-  budget.tokens = Math.min(budget.tokens, keptBytes * budget.tokensPerByte);
+  budget.tokens = Math.min(budget.tokens, keptBytes * rate);
   const kept = order[keepFrom]!;
   session.count('compaction', entries.line(kept), { bytes: before.bytes - budget.bytes, tokens: before.tokens - budget.tokens });
   const position = session.position[kept]!;

@@ -1,4 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../../../src/model/analysis.js';
+import { loadTranscriptFile } from '../../../src/pipeline/load-file.js';
+import { withParsedLines } from '../../../src/slim/compaction/lines.js';
+import { summarizeLocally } from '../../../src/slim/compaction/summary.js';
 import { measureRequest } from '../../../src/model/size/measure.js';
 import { compact, replayedLines } from './compact.js';
 import { claudeCodeSession } from './sessions.js';
@@ -106,5 +113,23 @@ describe('the summary without a model', () => {
     expect(plan.summary).toContain('1. request 0: fix the parser');
     expect(plan.summary).toMatch(/2\. request 1: pasted log line[\s\S]*characters left out[\s\S]*pasted log line/);
     expect(plan.summary.length).toBeLessThan(12_000);
+  });
+
+  it('keeps the first and the latest prompts its room holds, numbered as they were, and says how many between them are left out', async () => {
+    const many = claudeCodeSession(300).replace(/request (\d+): fix the parser/g, (_, t: string) => `request ${t}: ${'word '.repeat(100)}`);
+    const file = join(mkdtempSync(join(tmpdir(), 'td-summary-')), 'session.jsonl');
+    writeFileSync(file, many);
+    const analysis = analyze(await loadTranscriptFile(file));
+    const summary = withParsedLines(file, analysis.entries, (read) => summarizeLocally(analysis, analysis.replay.context.length, read, 30_000));
+    expect(summary.length).toBeLessThanOrEqual(30_000);
+    const numbers = [...summary.matchAll(/^(\d+)\. request (\d+):/gm)].map((match) => [Number(match[1]), Number(match[2])]);
+    expect(numbers.every(([n, t]) => n === t! + 1)).toBe(true);
+    expect(numbers[0]).toEqual([1, 0]);
+    expect(numbers.at(-1)).toEqual([300, 299]);
+    const gap = /^\(([\d,]+) requests between these are left out for room; the backup holds them\)$/m.exec(summary);
+    expect(Number(gap?.[1].replace(/,/g, ''))).toBe(300 - numbers.length);
+    // Without a room, every prompt stays.
+    const whole = withParsedLines(file, analysis.entries, (read) => summarizeLocally(analysis, analysis.replay.context.length, read));
+    expect([...whole.matchAll(/^\d+\. request \d+:/gm)]).toHaveLength(300);
   });
 });
