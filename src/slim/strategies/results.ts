@@ -22,16 +22,27 @@ export function trimOldResults(session: SlimSession, thinking: ThinkingRule): vo
   if (session.budget.fits()) return;
   const { entries } = session.analysis;
   const trimmed = new Set<string>();
-  for (const tier of TRIM_TIERS) {
+  // Lines a tier read whose results the next tier would find nothing in: not read again.
+  let spent = new Set<number>();
+  for (const [k, tier] of TRIM_TIERS.entries()) {
+    const next = TRIM_TIERS[k + 1];
+    const nextSpent = new Set<number>();
     // Only lines whose results are long enough are read, and only until the request fits.
-    for (const line of session.lines(0, session.protectedFrom, (entry) => entries.hasResults(entry) && session.bytesOf(entry, 'toolResult') > tier.longerThan)) {
+    for (const line of session.lines(0, session.protectedFrom, (entry) => entries.hasResults(entry) && session.bytesOf(entry, 'toolResult') > tier.longerThan && !spent.has(entries.line(entry)))) {
+      let left = false;
       for (const part of line.parts) {
         if (session.budget.fits()) return;
-        if (part.kind !== 'result-text' || part.slimmed === true || part.length <= tier.longerThan || trimmed.has(`${line.line} ${part.pointer}`)) continue;
-        if (!trim(session, line, part, tier, trimmed)) continue;
-        thinking.follow();
+        if (part.kind !== 'result-text' || part.slimmed === true) continue;
+        const key = `${line.line} ${part.pointer}`;
+        if (part.length > tier.longerThan && !trimmed.has(key) && trim(session, line, part, tier, trimmed)) {
+          thinking.follow();
+          continue;
+        }
+        if (next !== undefined && part.length > next.longerThan && !trimmed.has(key)) left = true;
       }
+      if (!left) nextSpent.add(line.line);
     }
+    spent = nextSpent;
   }
 }
 
