@@ -5,10 +5,10 @@ import { replayedEntries } from './plan.js';
 
 /** A prompt longer than this keeps its head and tail: a pasted log would otherwise be the summary. */
 const PROMPT_LIMIT = 8000;
-/** What all prompts together take at most, by clipping each harder (never under PROMPT_FLOOR): a session of thousands of prompts keeps every one. */
+/** What all prompts together take at most, by clipping each harder (never under PROMPT_FLOOR): a session of thousands of prompts keeps every one, as far as the summary's room allows. */
 const PROMPTS_BUDGET = 120_000;
 const PROMPT_FLOOR = 400;
-/** The prompts' share of a summary's room that is not enough for all of them at PROMPT_FLOOR; never less than this. */
+/** The least room the prompts get, however little the summary's room leaves them: the first and the latest always stay. */
 const PROMPTS_ROOM_FLOOR = 8000;
 const ANSWER_LIMIT = 4000;
 const EARLIER_LIMIT = 20_000;
@@ -23,7 +23,7 @@ const READING = /^(read|readfile|view|cat|readmanyfiles|open|glob|grep|ls|listdi
 /** What the compacted entries said, gathered for a summary. */
 export interface SessionFacts {
   prompts: string[];
-  /** Prompts the room left out of the middle of the list (see sessionFacts): after which one, and how many. */
+  /** Prompts the room left out of the middle of the list (see fitPrompts): after which one, and how many. */
   leftOut?: { after: number; count: number };
   changed: Set<string>;
   readFiles: Set<string>;
