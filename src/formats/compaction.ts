@@ -1,5 +1,6 @@
 import type { Analysis } from '../model/analysis.js';
 import type { EntryEdit } from '../model/edits.js';
+import { TOOL_RESULT } from '../model/entry-bits.js';
 import type { EntryStore } from '../model/entry-store.js';
 
 /**
@@ -90,4 +91,9 @@ export interface RecountInput {
   compacted: boolean;
   /** What slim changed, in words, for a record that carries text (pi's summary). */
   note: string;
+}
+
+/** FormatCompaction.silent for a format whose tool outputs say nothing a summary lists (their calls do). */
+export function toolOutputSilent(entries: EntryStore, index: number): boolean {
+  return entries.roleCode(index) === TOOL_RESULT;
 }

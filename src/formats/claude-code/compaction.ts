@@ -1,6 +1,5 @@
 import type { Analysis } from '../../model/analysis.js';
-import { TOOL_RESULT } from '../../model/entry-bits.js';
-import type { CompactionInput, CompactionRecords, FormatCompaction, SummaryFacts } from '../compaction.js';
+import { type CompactionInput, type CompactionRecords, type FormatCompaction, type SummaryFacts, toolOutputSilent } from '../compaction.js';
 import { isObject, type Json } from '../json.js';
 import { plainText, toolUse } from '../tool-use.js';
 import { claudeCodeEncoder } from './encode.js';
@@ -39,9 +38,7 @@ export const claudeCodeCompaction: FormatCompaction = {
     return claudeCodeFacts(value);
   },
   // A user line of tool results is no prompt (Claude Code writes its compact summary as text only).
-  silent(entries, index) {
-    return entries.roleCode(index) === TOOL_RESULT;
-  },
+  silent: toolOutputSilent,
 };
 
 /** For each replay position, the first line any entry from there on sits on. */

@@ -1,8 +1,7 @@
-import type { CompactionInput, CompactionRecords, FormatCompaction, SummaryFacts, ToolUse } from '../compaction.js';
+import { type CompactionInput, type CompactionRecords, type FormatCompaction, type SummaryFacts, type ToolUse, toolOutputSilent } from '../compaction.js';
 import { isObject, type Json } from '../json.js';
 import { plainText, toolUse } from '../tool-use.js';
 import { codexRecount } from './recount.js';
-import { TOOL_RESULT } from '../../model/entry-bits.js';
 
 /** How the summary item opens, so the model reads it as a hand-over rather than a request. */
 const SUMMARY_PREFIX = 'The conversation before this point was compacted; here is a summary of it. Continue the work from it.';
@@ -29,10 +28,7 @@ export const codexCompaction: FormatCompaction = {
   facts(value) {
     return codexFacts(value);
   },
-  // A tool's output says nothing a summary lists (its call does).
-  silent(entries, index) {
-    return entries.roleCode(index) === TOOL_RESULT;
-  },
+  silent: toolOutputSilent,
   recount(input) {
     return codexRecount(input);
   },

@@ -1,8 +1,7 @@
-import type { CompactionInput, FormatCompaction, SummaryFacts } from '../compaction.js';
+import { type CompactionInput, type FormatCompaction, type SummaryFacts, toolOutputSilent } from '../compaction.js';
 import { isObject, type Json } from '../json.js';
 import { plainText, toolUse } from '../tool-use.js';
 import { positionOf } from '../../model/entry.js';
-import { TOOL_RESULT } from '../../model/entry-bits.js';
 import { CALL_TYPES } from './canonical.js';
 import { piEncoder } from './encode.js';
 import { compactionTime } from './compaction-time.js';
@@ -26,10 +25,7 @@ export const piCompaction: FormatCompaction = {
   facts(value) {
     return piFacts(value);
   },
-  // A tool's output says nothing a summary lists (its call does).
-  silent(entries, index) {
-    return entries.roleCode(index) === TOOL_RESULT;
-  },
+  silent: toolOutputSilent,
   recount(input) {
     return piRecount(input);
   },

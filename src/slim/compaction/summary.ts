@@ -10,6 +10,8 @@ const PROMPTS_BUDGET = 120_000;
 const PROMPT_FLOOR = 400;
 /** The least room the prompts get, however little the summary's room leaves them: the first and the latest always stay. */
 const PROMPTS_ROOM_FLOOR = 8000;
+/** What a listed prompt adds to its text: its number and the line break. */
+const ITEM_OVERHEAD = 8;
 const ANSWER_LIMIT = 4000;
 const EARLIER_LIMIT = 20_000;
 /** Files and commands named, at most, so a thousand-call session still gives a short list. */
@@ -63,13 +65,13 @@ export function promptList(facts: SessionFacts): string {
 /** Keeps the first and the latest prompts that fit in `room` characters, and notes the ones between them. */
 function fitPrompts(facts: SessionFacts, room: number): void {
   const { prompts } = facts;
-  if (prompts.reduce((total, prompt) => total + prompt.length + 8, 0) <= room) return;
+  if (prompts.reduce((total, prompt) => total + prompt.length + ITEM_OVERHEAD, 0) <= room) return;
   let head = 0;
   let tail = prompts.length;
   let used = 0;
   // Alternately from each end, so the session's start and its latest requests both stay.
   for (let fromHead = true; head < tail; fromHead = !fromHead) {
-    const next = prompts[fromHead ? head : tail - 1]!.length + 8;
+    const next = prompts[fromHead ? head : tail - 1]!.length + ITEM_OVERHEAD;
     if (used + next > room) break;
     used += next;
     if (fromHead) head++;
