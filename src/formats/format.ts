@@ -66,8 +66,12 @@ export interface Encoder {
   spans?(bytes: Buffer, edits: readonly EntryEdit[]): ByteSplice[] | undefined;
   /** A new entry id in the format's own shape, derived from `seed` so repairs are reproducible. */
   newId(seed: string): string;
-  /** A new line; `source` is the parsed line named by its `timestampFrom`, when there is one. */
-  create(line: NewLine, source: unknown): unknown;
+  /**
+   * A new line; `source` is the parsed line named by its `timestampFrom`, when there is one. `at` is
+   * the time it gets when `source` has none: fixed by the caller (the file's last write), so two
+   * runs over the same file, such as `--diff` and `--out`, write the same bytes.
+   */
+  create(line: NewLine, source: unknown, at: Date): unknown;
 }
 
 /**

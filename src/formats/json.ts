@@ -6,6 +6,11 @@ export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `value.timestamp` when it is a string, else `at`: a time the caller fixed, so a repeat run writes the same bytes. */
+export function timestampOr(value: unknown, at: Date): string {
+  return isObject(value) && typeof value.timestamp === 'string' ? value.timestamp : at.toISOString();
+}
+
 export function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }

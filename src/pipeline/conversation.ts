@@ -120,6 +120,8 @@ export interface ConversationRepair {
  * again, and no finding of those rules stands for an empty plan, as it does for a line read
  * (planning costs about three times judging, and the findings are wanted anyway).
  */
+const NO_TIME = new Date(0);
+
 export function repairConversation(locate: () => LineConversation, how: LineRepair, shared?: LineStore, judge?: readonly Rule[]): ConversationRepair {
   const counts = emptyCounts();
   let changed = false;
@@ -133,7 +135,8 @@ export function repairConversation(locate: () => LineConversation, how: LineRepa
     const plan = planConversation(conversation, how, shared);
     if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, shared, how.provider)) };
     addCounts(counts, plan.counts);
-    conversation.replace(applyToItems(conversation.items, plan, conversation.encoder));
+    // Request shapes carry no times; a fixed one keeps two runs byte-identical.
+    conversation.replace(applyToItems(conversation.items, plan, conversation.encoder, NO_TIME));
     changed = true;
   }
 }

@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { lineText, readsAsLatin1 } from '../io/line-text.js';
@@ -47,6 +47,8 @@ export class OutputLines {
   /** Positions of kept entries change when lines are dropped or added before them; references by position must follow. */
   private readonly newIndex: Int32Array;
   private readonly fd: number;
+  /** The time a new line gets when the line it copies one from has none: the source's, so `--diff` and a write agree. */
+  private readonly at: Date;
   private scratch = Buffer.alloc(0);
 
   constructor(
@@ -67,6 +69,7 @@ export class OutputLines {
     this.output.entries.reserveLike(entriesIn);
     this.newIndex = new Int32Array(entriesIn.length).fill(-1);
     this.fd = openSync(source.path, 'r');
+    this.at = fstatSync(this.fd).mtime;
   }
 
   private hasEntry(line: number): boolean {
@@ -263,7 +266,7 @@ export class OutputLines {
     if (placement.kind === 'record') return this.put(Buffer.from(JSON.stringify(placement.value)), -1, placement.value);
     const from = placement.value.timestampFrom;
     const stamp = from !== undefined && this.hasEntry(from) ? JSON.parse(this.lineAt(from).toString('utf8')) : undefined;
-    const value = this.source.format.encoder.create(placement.value, stamp);
+    const value = this.source.format.encoder.create(placement.value, stamp, this.at);
     this.put(Buffer.from(JSON.stringify(value)), -1, value);
   };
 }

@@ -316,7 +316,7 @@ class PairAtomicWriter implements SessionWriter {
       added.id = this.format.encoder.newId(`${this.path}\n${call.id}\n${this.lineCount}`);
       added.parentId = previous.id;
     }
-    const value = this.format.encoder.create(added, call.line.value);
+    const value = this.format.encoder.create(added, call.line.value, new Date());
     const entry = this.decoder.decode(value, this.lineCount + 1, this.lineCount);
     this.lineCount += 1;
     return { value, text: JSON.stringify(value), entry };

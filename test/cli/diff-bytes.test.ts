@@ -111,6 +111,15 @@ describe('--diff is a diff of bytes', () => {
     checkDiff('repair', odd);
   });
 
+  it('E18 — a header repair writes gets the same time in --diff and --out: the file\'s, not the clock\'s', () => {
+    // Broken keys on the first line make it unreadable as a header and hide its time, so repair writes
+    // a header with no time in reach; the new line's time must not depend on when the command ran.
+    const text = BROKEN.toString('latin1').replace('{"type":"session"', '{"ty\xffpe":"session"').replace('"timestamp"', '"time\xffstamp"');
+    const odd = Buffer.from(text, 'latin1');
+    expect(odd.includes(0xff)).toBe(true);
+    checkDiff('repair', odd);
+  });
+
   it('E18 — a file repair leaves as it is gives no diff and the exit code repair gives without --diff', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'td-diff-clean-'));
     // An error repair cannot settle (the config makes the warning one): nothing changes, and repair exits 1.

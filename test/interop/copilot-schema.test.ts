@@ -107,11 +107,11 @@ describe('repaired Copilot CLI fixtures hold to the session-events schema the in
     const agentCall = lines.find((event) => event.type === 'assistant.message' && typeof event.agentId === 'string' && event.data.toolRequests.length > 0);
     expect(agentCall?.data.parentToolCallId).toEqual(expect.any(String));
     const created = [
-      copilotCliEncoder.create({ kind: 'header', id: FALLBACK_SESSION, timestampFrom: 1 }, lines[1]),
-      copilotCliEncoder.create({ kind: 'missing-result', callId: mainCall.data.toolRequests[0].toolCallId, timestampFrom: 1 }, mainCall),
-      copilotCliEncoder.create({ kind: 'missing-result', callId: agentCall.data.toolRequests[0].toolCallId, timestampFrom: 1 }, agentCall),
-      copilotCliEncoder.create({ kind: 'bridge', role: 'user', timestampFrom: 1 }, mainCall),
-      copilotCliEncoder.create({ kind: 'bridge', role: 'assistant', timestampFrom: 1 }, mainCall),
+      copilotCliEncoder.create({ kind: 'header', id: FALLBACK_SESSION, timestampFrom: 1 }, lines[1], new Date()),
+      copilotCliEncoder.create({ kind: 'missing-result', callId: mainCall.data.toolRequests[0].toolCallId, timestampFrom: 1 }, mainCall, new Date()),
+      copilotCliEncoder.create({ kind: 'missing-result', callId: agentCall.data.toolRequests[0].toolCallId, timestampFrom: 1 }, agentCall, new Date()),
+      copilotCliEncoder.create({ kind: 'bridge', role: 'user', timestampFrom: 1 }, mainCall, new Date()),
+      copilotCliEncoder.create({ kind: 'bridge', role: 'assistant', timestampFrom: 1 }, mainCall, new Date()),
     ];
     expect(created.map((event: any) => event.type)).toEqual(['session.start', 'tool.execution_complete', 'tool.execution_complete', 'user.message', 'assistant.message']);
     expect(schemaErrors(created.map((event) => JSON.stringify(event)).join('\n'))).toEqual([]);

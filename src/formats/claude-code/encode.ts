@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
-import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
+import { fillBlankText, isObject, nonEmptyString, timestampOr, type Json } from '../json.js';
 import { applySlimEdits } from '../slim-edits.js';
 import { claudeCodeSlim } from './slim.js';
 import { claudeCodeSpans } from './spans.js';
@@ -30,9 +30,9 @@ export const claudeCodeEncoder: Encoder = {
     const hex = createHash('sha256').update(seed).digest('hex');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
-  create(line, source) {
+  create(line, source, at) {
     if (line.kind === 'header') throw new Error('Claude Code transcripts have no header line');
-    return line.kind === 'bridge' ? bridge(line, isObject(source) ? source : {}) : missingResult(line, isObject(source) ? source : {});
+    return line.kind === 'bridge' ? bridge(line, isObject(source) ? source : {}, at) : missingResult(line, isObject(source) ? source : {}, at);
   },
 };
 
@@ -79,7 +79,7 @@ function blockIndexOf(pointer: string): number {
  * A bridge message in Claude Code's envelope. An assistant one names us as its model: not
  * `<synthetic>`, which marks the lines Claude Code leaves out of what it sends.
  */
-function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json, at: Date): Json {
   const value: Json = { parentUuid: line.parentId ?? null };
   for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];
   value.type = line.role;
@@ -88,24 +88,24 @@ function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json 
     value.message = { id: line.id, model: '<synthetic>', role: 'assistant', stop_reason: 'stop_sequence', stop_sequence: '', type: 'message', content: [{ type: 'text', text: NO_RESPONSE_TEXT }] };
     value.isApiErrorMessage = false;
     value.uuid = line.id;
-    value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+    value.timestamp = timestampOr(source, at);
     return value;
   }
   const content = [{ type: 'text', text: BRIDGE_TEXTS[line.role] }];
   value.message = line.role === 'user' ? { role: 'user', content } : { id: `msg_bridge_${line.id ?? ''}`, type: 'message', role: 'assistant', model: 'transcript-doctor-bridge', content, stop_reason: 'end_turn' };
   value.uuid = line.id;
-  value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+  value.timestamp = timestampOr(source, at);
   return value;
 }
 
 /** A `user` line holding an error `tool_result`, with the envelope of the line it follows. */
-function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
+function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json, at: Date): Json {
   const value: Json = { parentUuid: line.parentId ?? null };
   for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];
   value.type = 'user';
   value.message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: line.callId, content: MISSING_RESULT_TEXT, is_error: true }] };
   value.uuid = line.id;
-  value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+  value.timestamp = timestampOr(source, at);
   value.toolUseResult = 'Error: tool result missing';
   if (typeof source.uuid === 'string') value.sourceToolAssistantUUID = source.uuid;
   return value;

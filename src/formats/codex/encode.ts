@@ -1,6 +1,6 @@
 import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
-import { isObject, type Json } from '../json.js';
+import { isObject, timestampOr, type Json } from '../json.js';
 import { applySlimEdits } from '../slim-edits.js';
 import { codexSlim } from './slim.js';
 import { ABORTED_OUTPUT, CALL_ITEMS } from './items.js';
@@ -15,9 +15,9 @@ export const codexEncoder: Encoder = {
     applySlimEdits(value, edits, codexSlim);
   },
   newId: uuidFrom,
-  create(line, source) {
-    if (line.kind === 'bridge') return bridge(line, source);
-    return line.kind === 'header' ? newSessionMeta(line.id, source) : missingOutput(line, source);
+  create(line, source, at) {
+    if (line.kind === 'bridge') return bridge(line, source, at);
+    return line.kind === 'header' ? newSessionMeta(line.id, source, at) : missingOutput(line, source, at);
   },
 };
 
@@ -55,10 +55,10 @@ function applyEdit(line: Json, edit: EntryEdit): void {
 }
 
 /** A bridge message as a Responses message item. */
-function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown, at: Date): Json {
   const after = isObject(source) ? source : {};
   const part = { type: line.role === 'user' ? 'input_text' : 'output_text', text: BRIDGE_TEXTS[line.role] };
-  return { timestamp: typeof after.timestamp === 'string' ? after.timestamp : new Date().toISOString(), type: 'response_item', payload: { type: 'message', role: line.role, content: [part] } };
+  return { timestamp: timestampOr(after, at), type: 'response_item', payload: { type: 'message', role: line.role, content: [part] } };
 }
 
 /**
@@ -67,7 +67,7 @@ function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Js
  * The output's type must match the call's; when the line it follows is not that call (the call
  * was not the last item of its response), a `function_call_output` answers it.
  */
-function missingOutput(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown): Json {
+function missingOutput(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown, at: Date): Json {
   const after = isObject(source) ? source : {};
   const call = isObject(after.payload) && after.payload.call_id === line.callId ? after.payload : undefined;
   const type = (typeof call?.type === 'string' ? CALL_ITEMS.get(call.type)?.output : undefined) ?? 'function_call_output';
@@ -75,7 +75,7 @@ function missingOutput(line: Extract<NewLine, { kind: 'missing-result' }>, sourc
     type === 'tool_search_output'
       ? { type, call_id: line.callId, status: 'completed', execution: 'client', tools: [] }
       : { type, call_id: line.callId, output: ABORTED_OUTPUT };
-  return { timestamp: typeof after.timestamp === 'string' ? after.timestamp : new Date().toISOString(), type: 'response_item', payload };
+  return { timestamp: timestampOr(after, at), type: 'response_item', payload };
 }
 
 /** Each part Codex cannot read takes the type it reads as, when it has one (see unreadableParts). */

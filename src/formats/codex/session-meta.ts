@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isObject, type Json } from '../json.js';
+import { isObject, timestampOr, type Json } from '../json.js';
 
 /**
  * The `session_meta` header. Codex reads it into `SessionMeta` (codex-rs/protocol): the id must
@@ -126,8 +126,8 @@ export function completeSessionMeta(line: Json, seed: string): void {
 }
 
 /** A new header line, for a rollout that has none. `source` is the line it goes before; a `turn_context` there gives the working directory, its `ordinal` the header's. */
-export function newSessionMeta(seed: string, source: unknown): Json {
-  const timestamp = isObject(source) && typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+export function newSessionMeta(seed: string, source: unknown, at: Date): Json {
+  const timestamp = timestampOr(source, at);
   const context = isObject(source) && source.type === 'turn_context' && isObject(source.payload) ? source.payload : undefined;
   const payload: Json = { id: undefined, timestamp };
   if (typeof context?.cwd === 'string') payload.cwd = context.cwd;

@@ -2,7 +2,7 @@ import { BRIDGE_TEXTS, type NewLine } from '../../model/edits.js';
 import type { KeptHistoryProblem } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { unsigned } from '../gemini-parts.js';
-import { isObject, type Json } from '../json.js';
+import { isObject, timestampOr, type Json } from '../json.js';
 import { applySlimEdits } from '../slim-edits.js';
 import type { SlimView } from '../slim-view.js';
 import { uuidFrom } from '../codex/session-meta.js';
@@ -26,9 +26,9 @@ export const geminiCliEncoder: Encoder = {
   },
   newId: (seed) => seed,
   // The lines a repair adds: a user message before a model message of calls that opens the history, where it takes its place; the client's own closing turn after a history that ends on responses.
-  create(line, source) {
+  create(line, source, at) {
     if (line.kind !== 'bridge' || !isObject(source)) return {};
-    return line.closing ? closing(line, source) : continuing(source);
+    return line.closing ? closing(line, source, at) : continuing(source);
   },
 };
 
@@ -40,9 +40,9 @@ const TEXT_ONLY: SlimView = { parts: () => [], textBlock: (_replaced, text) => (
  * (\`closeUnansweredToolResponseTurn\`: one text part, its interrupted-response placeholder), as a
  * message of the session, with the time and model of the message whose responses it follows.
  */
-function closing(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
+function closing(line: Extract<NewLine, { kind: 'bridge' }>, source: Json, at: Date): Json {
   const message = lastMessage(source);
-  const made: Json = { id: uuidFrom(line.id ?? `closing:${line.timestampFrom}`), timestamp: typeof message?.timestamp === 'string' ? message.timestamp : new Date().toISOString(), type: 'gemini' };
+  const made: Json = { id: uuidFrom(line.id ?? `closing:${line.timestampFrom}`), timestamp: timestampOr(message, at), type: 'gemini' };
   made.content = INTERRUPTED_PLACEHOLDER;
   made.thoughts = [];
   if (typeof message?.model === 'string') made.model = message.model;

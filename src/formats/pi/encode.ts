@@ -3,7 +3,7 @@ import { BRIDGE_TEXTS, inApplyOrder, type EntryEdit, type NewLine } from '../../
 import { positionOf } from '../../model/entry.js';
 import type { Encoder } from '../format.js';
 import { CALL_ID_FIELDS, CALL_TYPES, canonicalCall, canonicalResult, isCanonicalCall, RESULT_ID_FIELDS } from './canonical.js';
-import { fillBlankText, isObject, nonEmptyString, type Json } from '../json.js';
+import { fillBlankText, isObject, nonEmptyString, timestampOr, type Json } from '../json.js';
 import { applySlimEdits } from '../slim-edits.js';
 import { piSlim } from './slim.js';
 
@@ -25,8 +25,8 @@ export const piEncoder: Encoder = {
   newId(seed) {
     return createHash('sha256').update(seed).digest('hex').slice(0, 8);
   },
-  create(line, source) {
-    return line.kind === 'header' ? header(line, source) : line.kind === 'bridge' ? bridge(line, source) : missingResult(line, source);
+  create(line, source, at) {
+    return line.kind === 'header' ? header(line, source, at) : line.kind === 'bridge' ? bridge(line, source, at) : missingResult(line, source, at);
   },
 };
 
@@ -104,10 +104,10 @@ function canonicalMessage(message: Json): Json {
   return message;
 }
 
-function timestamps(source: unknown): { iso: string; ms: number } {
-  const iso = isObject(source) && typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+function timestamps(source: unknown, at: Date): { iso: string; ms: number } {
+  const iso = timestampOr(source, at);
   const inner = isObject(source) && isObject(source.message) ? source.message.timestamp : undefined;
-  return { iso, ms: typeof inner === 'number' ? inner : Date.parse(iso) || Date.now() };
+  return { iso, ms: typeof inner === 'number' ? inner : Date.parse(iso) || at.getTime() };
 }
 
 /** The message line an added message goes in: its id and parent when it has them, the source's time. */
@@ -122,8 +122,8 @@ function messageLine(line: { id?: string; parentId?: string }, iso: string): Jso
 }
 
 /** A bridge message; an assistant one says it was not a model's (pi's fields, with our name where the model's would be). */
-function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Json {
-  const { iso, ms } = timestamps(source);
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown, at: Date): Json {
+  const { iso, ms } = timestamps(source, at);
   const entry = messageLine(line, iso);
   const content = [{ type: 'text', text: BRIDGE_TEXTS[line.role] }];
   entry.message =
@@ -133,8 +133,8 @@ function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: unknown): Js
   return entry;
 }
 
-function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown): Json {
-  const { iso, ms } = timestamps(source);
+function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: unknown, at: Date): Json {
+  const { iso, ms } = timestamps(source, at);
   const entry = messageLine(line, iso);
   const message: Json = { role: 'toolResult', toolCallId: line.callId };
   if (line.toolName) message.toolName = line.toolName;
@@ -147,11 +147,11 @@ function missingResult(line: Extract<NewLine, { kind: 'missing-result' }>, sourc
   return entry;
 }
 
-function header(line: Extract<NewLine, { kind: 'header' }>, source: unknown): Json {
+function header(line: Extract<NewLine, { kind: 'header' }>, source: unknown, at: Date): Json {
   const value: Json = { type: 'session' };
   if (line.version !== undefined) value.version = line.version;
   value.id = line.id;
-  value.timestamp = timestamps(source).iso;
+  value.timestamp = timestamps(source, at).iso;
   value.cwd = '';
   return value;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BRIDGE_TEXTS, inApplyOrder, type NewLine } from '../../model/edits.js';
 import type { Encoder } from '../format.js';
-import { isObject, type Json } from '../json.js';
+import { isObject, timestampOr, type Json } from '../json.js';
 import { editParts } from '../gemini-parts.js';
 import { applySlimEdits } from '../slim-edits.js';
 import { qwenSlim } from './slim.js';
@@ -30,18 +30,18 @@ export const qwenEncoder: Encoder = {
     const hex = createHash('sha256').update(seed).digest('hex');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
-  create(line, source) {
+  create(line, source, at) {
     if (line.kind === 'header') throw new Error('Qwen Code sessions have no header line');
     const from = isObject(source) ? source : {};
-    return line.kind === 'bridge' ? bridge(line, from) : failedResult(line, from);
+    return line.kind === 'bridge' ? bridge(line, from, at) : failedResult(line, from, at);
   },
 };
 
 /** A record's links and envelope, copied from the record it follows; `type` and `provenance` as Qwen Code writes them. */
-function record(id: string | undefined, parentId: string | undefined, type: string, provenance: string, source: Json): Json {
+function record(id: string | undefined, parentId: string | undefined, type: string, provenance: string, source: Json, at: Date): Json {
   const value: Json = { uuid: id, parentUuid: parentId ?? null };
   if (source.sessionId !== undefined) value.sessionId = source.sessionId;
-  value.timestamp = typeof source.timestamp === 'string' ? source.timestamp : new Date().toISOString();
+  value.timestamp = timestampOr(source, at);
   value.type = type;
   value.provenance = provenance;
   for (const field of ENVELOPE) if (source[field] !== undefined) value[field] = source[field];
@@ -53,22 +53,22 @@ function record(id: string | undefined, parentId: string | undefined, type: stri
  * failed call (`createErrorResponse`): a `functionResponse` whose response is `{error}`, and a
  * `toolCallResult` with status `error`.
  */
-function failedResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json): Json {
-  const value = record(line.id, line.parentId, 'tool_result', 'tool_result', source);
+function failedResult(line: Extract<NewLine, { kind: 'missing-result' }>, source: Json, at: Date): Json {
+  const value = record(line.id, line.parentId, 'tool_result', 'tool_result', source, at);
   value.message = { role: 'user', parts: [{ functionResponse: { id: line.callId, name: line.toolName ?? '', response: { error: MISSING_RESULT_TEXT } } }] };
   value.toolCallResult = { callId: line.callId, status: 'error', resultDisplay: MISSING_RESULT_TEXT, errorType: 'execution_failed' };
   return value;
 }
 
 /** A short turn a provider's turn order needs, as a user prompt or a model reply naming us as its model. */
-function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json): Json {
+function bridge(line: Extract<NewLine, { kind: 'bridge' }>, source: Json, at: Date): Json {
   const text = BRIDGE_TEXTS[line.role];
   if (line.role === 'user') {
-    const value = record(line.id, line.parentId, 'user', 'real_user', source);
+    const value = record(line.id, line.parentId, 'user', 'real_user', source, at);
     value.message = { role: 'user', parts: [{ text }] };
     return value;
   }
-  const value = record(line.id, line.parentId, 'assistant', 'assistant_output', source);
+  const value = record(line.id, line.parentId, 'assistant', 'assistant_output', source, at);
   value.model = 'transcript-doctor-bridge';
   value.message = { role: 'model', parts: [{ text }] };
   return value;
