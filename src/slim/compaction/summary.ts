@@ -1,6 +1,7 @@
 import { compactionOf } from '../../formats/compactions.js';
 import type { ToolUse } from '../../formats/compaction.js';
 import type { Analysis } from '../../model/analysis.js';
+import { ASSISTANT } from '../../model/entry-bits.js';
 import { replayedEntries } from './plan.js';
 
 /** A prompt longer than this keeps its head and tail: a pasted log would otherwise be the summary. */
@@ -85,8 +86,15 @@ export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: num
   const format = compactionOf(analysis.transcript.format);
   const entries = replayedEntries(analysis, read);
   const facts: SessionFacts = { prompts: [], changed: new Set(), readFiles: new Set(), commands: new Set() };
-  for (let at = 0; at < Math.min(upTo, entries.length); at++) {
+  const end = Math.min(upTo, entries.length);
+  const last = format?.factsAt === undefined ? lastAnswer(analysis, entries, end, read) : undefined;
+  for (let at = 0; at < end; at++) {
     if (format?.factsAt === undefined && format?.silent?.(analysis.entries, entries[at]!) === true) continue;
+    // Of the replies that call nothing, only the last one's answer is kept: the others are not read.
+    if (last !== undefined && answersOnly(analysis, entries[at]!)) {
+      if (at === last.at) facts.answer = last.answer;
+      continue;
+    }
     const line = format?.factsAt !== undefined ? format.factsAt(analysis, at, read) : format?.facts(read(entries[at]!));
     if (line === undefined) continue;
     if (line.summary !== undefined && line.summary.trim() !== '') facts.earlier = line.summary.trim();
@@ -99,6 +107,26 @@ export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: num
   const limit = Math.max(PROMPT_FLOOR, Math.min(PROMPT_LIMIT, Math.floor(PROMPTS_BUDGET / Math.max(1, facts.prompts.length))));
   facts.prompts = facts.prompts.map((prompt) => clip(prompt, limit));
   return facts;
+}
+
+/** An assistant message with no call: all it can give the summary is its answer. */
+function answersOnly(analysis: Analysis, entry: number): boolean {
+  const store = analysis.entries;
+  return store.roleCode(entry) === ASSISTANT && !store.hasCalls(entry) && store.kind(entry) === 'message';
+}
+
+/**
+ * The last reply before `end` that calls nothing and answers something, and its answer, read from
+ * the end (at -1: none): the replies of a long session that call nothing are a third of its bytes.
+ */
+function lastAnswer(analysis: Analysis, entries: ArrayLike<number>, end: number, read: (entry: number) => unknown): { at: number; answer: string } {
+  const format = compactionOf(analysis.transcript.format);
+  for (let at = end - 1; at >= 0; at--) {
+    if (!answersOnly(analysis, entries[at]!)) continue;
+    const answer = format?.facts(read(entries[at]!)).answer?.trim();
+    if (answer) return { at, answer };
+  }
+  return { at: -1, answer: '' };
 }
 
 function noteCall(call: ToolUse, facts: SessionFacts): void {

@@ -4,6 +4,8 @@ import { sessionMetaProblem } from '../../../src/formats/codex/session-meta.js';
 import { call, line, resetClock, turnContext, type CallKind } from './rollout.js';
 
 const missing = (callId: string) => ({ kind: 'missing-result' as const, callId, toolName: 'x', timestampFrom: 7 });
+/** The time a created line falls back to when the line it follows has none. */
+const AT = new Date('2026-01-05T08:00:00.000Z');
 
 describe('Codex encoder', () => {
   it('answers each kind of call with the output type Codex pairs it with, marked "aborted" as Codex does', () => {
@@ -16,20 +18,20 @@ describe('Codex encoder', () => {
     };
     for (const kind of Object.keys(expected) as CallKind[]) {
       const source = call(kind, 'call_1');
-      expect(codexEncoder.create(missing('call_1'), source), kind).toEqual({ timestamp: source.timestamp, type: 'response_item', payload: expected[kind] });
+      expect(codexEncoder.create(missing('call_1'), source, AT), kind).toEqual({ timestamp: source.timestamp, type: 'response_item', payload: expected[kind] });
     }
   });
 
   it('falls back to a function_call_output when the line it follows is not the call', () => {
     resetClock();
     const source = line('response_item', { type: 'message', role: 'assistant', content: [] });
-    expect(codexEncoder.create(missing('call_9'), source)).toEqual({ timestamp: source.timestamp, type: 'response_item', payload: { type: 'function_call_output', call_id: 'call_9', output: 'aborted' } });
+    expect(codexEncoder.create(missing('call_9'), source, AT)).toEqual({ timestamp: source.timestamp, type: 'response_item', payload: { type: 'function_call_output', call_id: 'call_9', output: 'aborted' } });
   });
 
   it('writes the same bytes every time for the same input', () => {
     resetClock();
     const source = call('custom', 'call_1');
-    expect(JSON.stringify(codexEncoder.create(missing('call_1'), source))).toBe(JSON.stringify(codexEncoder.create(missing('call_1'), structuredClone(source))));
+    expect(JSON.stringify(codexEncoder.create(missing('call_1'), source, AT))).toBe(JSON.stringify(codexEncoder.create(missing('call_1'), structuredClone(source), AT)));
     expect(codexEncoder.newId('seed')).toBe(codexEncoder.newId('seed'));
     expect(codexEncoder.newId('seed')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(codexEncoder.newId('other')).not.toBe(codexEncoder.newId('seed'));
@@ -76,7 +78,7 @@ describe('Codex encoder', () => {
   it('builds a missing header from the file name and the working directory of the turn_context it goes before', () => {
     resetClock();
     const context = turnContext();
-    const header = codexEncoder.create({ kind: 'header', id: 'rollout-2026-01-05T08-00-00-7C0A3E52-91D4-4F6B-8A2E-5B9C1D0E7F34', timestampFrom: 1 }, context) as Record<string, any>;
+    const header = codexEncoder.create({ kind: 'header', id: 'rollout-2026-01-05T08-00-00-7C0A3E52-91D4-4F6B-8A2E-5B9C1D0E7F34', timestampFrom: 1 }, context, AT) as Record<string, any>;
     expect(header).toEqual({
       timestamp: context.timestamp,
       type: 'session_meta',

@@ -115,6 +115,21 @@ describe('the summary without a model', () => {
     expect(plan.summary.length).toBeLessThan(12_000);
   });
 
+  it('gives the latest answer before the cut, and reads no other reply that calls nothing', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'td-summary-')), 'session.jsonl');
+    writeFileSync(file, claudeCodeSession(6));
+    const analysis = analyze(await loadTranscriptFile(file));
+    const read: number[] = [];
+    const summary = withParsedLines(file, analysis.entries, (parsed) => summarizeLocally(analysis, analysis.replay.context.length, (entry) => (read.push(entry), parsed(entry))));
+    expect(summary).toMatch(/The last answer before this point:\nanswer 5$/);
+    expect(summary).not.toContain('answer 4');
+    const answers = read.filter((entry) => JSON.stringify(withParsedLines(file, analysis.entries, (parsed) => parsed(entry))).includes('"answer '));
+    expect(answers).toHaveLength(1);
+    // Every prompt and every call is still read.
+    expect(summary).toContain('request 0: fix the parser');
+    expect(summary).toContain('/workspace/demo/src/changed-5.ts');
+  });
+
   it('keeps the first and the latest prompts its room holds, numbered as they were, and says how many between them are left out', async () => {
     const many = claudeCodeSession(300).replace(/request (\d+): fix the parser/g, (_, t: string) => `request ${t}: ${'word '.repeat(100)}`);
     const file = join(mkdtempSync(join(tmpdir(), 'td-summary-')), 'session.jsonl');
