@@ -17,7 +17,9 @@ export class PlanBuilder {
   }
 
   edit(line: number, edit: EntryEdit): void {
-    const edits = this.plan.edits.get(line) ?? [];
+    const edits = this.plan.edits.get(line);
+    // Most lines get one edit: an array of exactly one, not one pushed into (which reserves room for 17).
+    if (edits === undefined) return void this.plan.edits.set(line, [edit]);
     const existing = edits.find((e) => sameTarget(e, edit));
     if (existing?.kind === 'drop-blocks' && edit.kind === 'drop-blocks') {
       existing.blocks = [...new Set([...existing.blocks, ...edit.blocks])].sort((a, b) => a - b);
@@ -26,7 +28,6 @@ export class PlanBuilder {
     } else {
       edits.push(edit);
     }
-    this.plan.edits.set(line, edits);
   }
 
   /** The plan could not be completed from the model alone: some lines must be read again (a pass not yet written). */
@@ -40,9 +41,9 @@ export class PlanBuilder {
   }
 
   place(afterLine: number, placement: Placement): void {
-    const list = this.plan.after.get(afterLine) ?? [];
-    list.push(placement);
-    this.plan.after.set(afterLine, list);
+    const list = this.plan.after.get(afterLine);
+    if (list === undefined) this.plan.after.set(afterLine, [placement]);
+    else list.push(placement);
   }
 
   /**

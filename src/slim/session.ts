@@ -150,7 +150,7 @@ export class SlimSession {
 
   /** An edit of a line at a replay position, with what it saves, for a strategy. */
   edit(strategy: StrategyId, at: number, line: number, edit: EntryEdit, saved: { bytes: number; tokens: number }): void {
-    this.builder.edit(line, edit);
+    this.builder.edit(line, flatStrings(edit));
     this.firstEdit = Math.min(this.firstEdit, at);
     this.count(strategy, line, saved);
   }
@@ -172,4 +172,17 @@ export class SlimSession {
       return result === undefined ? [] : [{ ...result, lines: [...new Set(result.lines)].sort((a, b) => a - b) }];
     });
   }
+}
+
+/**
+ * The edit with its strings flat: a stub or a pointer made by a template is a rope of every piece
+ * it joined (20 nodes a stub), and a plan holds tens of thousands of them until it is written.
+ * Reading a character is what makes V8 flatten a rope; its pieces are then garbage.
+ */
+function flatStrings(edit: EntryEdit): EntryEdit {
+  for (const value of Object.values(edit)) {
+    if (typeof value === 'string') value.charCodeAt(0);
+    else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') item.charCodeAt(0);
+  }
+  return edit;
 }
