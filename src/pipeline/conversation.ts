@@ -112,6 +112,9 @@ export interface ConversationRepair {
   findings?: Finding[];
 }
 
+/** The time a created item falls back to: request shapes carry no times, and a fixed one keeps two runs byte-identical. */
+const NO_TIME = new Date(0);
+
 /**
  * Repairs one line's conversation in place (through `locate`, which finds it again in the
  * edited line) until its plan is empty, so a second repair finds nothing. Pair-atomic, as for
@@ -120,8 +123,6 @@ export interface ConversationRepair {
  * again, and no finding of those rules stands for an empty plan, as it does for a line read
  * (planning costs about three times judging, and the findings are wanted anyway).
  */
-const NO_TIME = new Date(0);
-
 export function repairConversation(locate: () => LineConversation, how: LineRepair, shared?: LineStore, judge?: readonly Rule[]): ConversationRepair {
   const counts = emptyCounts();
   let changed = false;
@@ -135,7 +136,6 @@ export function repairConversation(locate: () => LineConversation, how: LineRepa
     const plan = planConversation(conversation, how, shared);
     if (isEmptyPlan(plan) || pass > MAX_PASSES) return { changed, counts, analysis: plan.analysis ?? analyze(conversationTranscript(conversation, shared, how.provider)) };
     addCounts(counts, plan.counts);
-    // Request shapes carry no times; a fixed one keeps two runs byte-identical.
     conversation.replace(applyToItems(conversation.items, plan, conversation.encoder, NO_TIME));
     changed = true;
   }
