@@ -66,8 +66,8 @@ const TRIAL: Sink<never> = {
 export async function settle<T>(
   first: Pass,
   format: TranscriptFormat & { encoder: Encoder },
-  /** Plans a pass's output; `partial`: the plan that made it left the rest to the next pass (RepairPlan.partial). */
-  replan: (transcript: Transcript, file: string | undefined, partial: boolean) => RepairPlan,
+  /** Plans a pass's output; `after`, the plan that made it. */
+  replan: (transcript: Transcript, file: string | undefined, after: RepairPlan) => RepairPlan,
   fixEndings: boolean,
   destination: Destination<T>,
 ): Promise<T> {
@@ -79,7 +79,7 @@ export async function settle<T>(
     const file = await open(path, 'w', 0o600);
     try {
       const output = await apply(pass, { write: async (chunk) => void (await writevAll(file, Buffer.isBuffer(chunk) ? [chunk] : chunk, null)) });
-      return { path, transcript: output, plan: replan(output, path, pass.plan.partial === true) };
+      return { path, transcript: output, plan: replan(output, path, pass.plan) };
     } finally {
       await file.close();
     }
@@ -90,45 +90,36 @@ export async function settle<T>(
     await readFrom?.discard();
     readFrom = undefined;
   };
-  const counts = first.plan.counts;
-  let pass: Pass | undefined = first;
-  // A suspended async function keeps its parameters: the first pass's model goes with `pass` only once this one lets go too.
-  first = undefined as never;
   try {
+    let pass = first;
     for (let n = 1; ; n++) {
       // A pass read back from a temp file was planned with its bytes: an empty plan there is final.
-      const settled: boolean = n === MAX_PASSES || (n > 1 && isEmptyPlan(pass!.plan));
+      const settled = n === MAX_PASSES || (n > 1 && isEmptyPlan(pass.plan));
       // Split records have not been compared with the rest yet (copies among them need their bytes): that pass goes to a temp file.
-      if (settled || pass!.plan.split.size === 0) {
-        const sink: Sink<T> = settled || destination.rewindable ? await destination.open() : TRIAL;
-        const output: Transcript = await attempt(sink, () => apply(pass!, sink));
+      if (settled || pass.plan.split.size === 0) {
+        const sink = settled || destination.rewindable ? await destination.open() : TRIAL;
+        const output = await attempt(sink, () => apply(pass, sink));
         await doneReading();
         if (settled) return await sink.keep(output);
         await sink.flush?.();
-        const partial: boolean = pass!.plan.partial === true;
-        // A pass whose output can be read back is never applied again: its model and plan go before
-        // the output is planned, or a gigabyte session's two models and plans would be held at once.
-        const written: string | undefined = sink === TRIAL ? undefined : await attempt(sink, async () => sink.readBack?.());
-        const input = written === undefined ? pass : undefined;
-        pass = undefined;
-        const next = replan(output, undefined, partial);
+        const next = replan(output, undefined, pass.plan);
         if (isEmptyPlan(next) && !next.needsBytes) {
           if (sink !== TRIAL) return await sink.keep(output, next);
           const target = await destination.open();
-          return await target.keep(await attempt(target, () => apply(input!, target)));
+          return await target.keep(await attempt(target, () => apply(pass, target)));
         }
+        const written = sink === TRIAL ? undefined : await attempt(sink, async () => sink.readBack?.());
         if (written !== undefined) {
           readFrom = sink;
-          pass = { path: written, transcript: output, plan: replan(output, written, partial) };
-          addCounts(counts, pass.plan.counts);
+          pass = { path: written, transcript: output, plan: replan(output, written, pass.plan) };
+          addCounts(first.plan.counts, pass.plan.counts);
           continue;
         }
         await sink.discard();
-        pass = input!;
       }
-      pass = await writePass(pass!, n);
+      pass = await writePass(pass, n);
       await doneReading();
-      addCounts(counts, pass.plan.counts);
+      addCounts(first.plan.counts, pass.plan.counts);
     }
   } finally {
     await readFrom?.discard();

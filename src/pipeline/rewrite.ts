@@ -143,10 +143,10 @@ async function rewriteRead(source: string, reading: string, display: string, sta
   // Judging an output costs a fraction of planning it (40 against 130 ms on 128 MiB of pi), and most outputs are final.
   const judgesFirst = rewrite.judgesFirst === true && keepsMendedRules(rewrite.rules);
   const judged = new WeakMap<Analysis, Finding[]>();
-  const replan = (output: Transcript, file: string | undefined, partial: boolean): RepairPlan => {
+  const replan = (output: Transcript, file: string | undefined, after: RepairPlan): RepairPlan => {
     output.provider = rewrite.provider;
     // After a partial plan the rest is still to plan, whatever the rules say.
-    if (judgesFirst && !partial) {
+    if (judgesFirst && after.partial !== true) {
       const analysis = analyze(output);
       const findings = runRules(analysis, rewrite.rules);
       if (leavesNothingToMend(findings)) {

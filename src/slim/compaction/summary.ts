@@ -1,5 +1,5 @@
 import { compactionOf } from '../../formats/compactions.js';
-import type { ToolUse } from '../../formats/compaction.js';
+import type { FormatCompaction, ToolUse } from '../../formats/compaction.js';
 import type { Analysis } from '../../model/analysis.js';
 import { ASSISTANT } from '../../model/entry-bits.js';
 import { replayedEntries } from './plan.js';
@@ -87,7 +87,7 @@ export function sessionFacts(analysis: Analysis, upTo: number, read: (entry: num
   const entries = replayedEntries(analysis, read);
   const facts: SessionFacts = { prompts: [], changed: new Set(), readFiles: new Set(), commands: new Set() };
   const end = Math.min(upTo, entries.length);
-  const last = format?.factsAt === undefined ? lastAnswer(analysis, entries, end, read) : undefined;
+  const last = format !== undefined && format.factsAt === undefined ? lastAnswer(format, analysis, entries, end, read) : undefined;
   for (let at = 0; at < end; at++) {
     if (format?.factsAt === undefined && format?.silent?.(analysis.entries, entries[at]!) === true) continue;
     // Of the replies that call nothing, only the last one's answer is kept: the others are not read.
@@ -119,11 +119,10 @@ function answersOnly(analysis: Analysis, entry: number): boolean {
  * The last reply before `end` that calls nothing and answers something, and its answer, read from
  * the end (at -1: none): the replies of a long session that call nothing are a third of its bytes.
  */
-function lastAnswer(analysis: Analysis, entries: ArrayLike<number>, end: number, read: (entry: number) => unknown): { at: number; answer: string } {
-  const format = compactionOf(analysis.transcript.format);
+function lastAnswer(format: FormatCompaction, analysis: Analysis, entries: ArrayLike<number>, end: number, read: (entry: number) => unknown): { at: number; answer: string } {
   for (let at = end - 1; at >= 0; at--) {
     if (!answersOnly(analysis, entries[at]!)) continue;
-    const answer = format?.facts(read(entries[at]!)).answer?.trim();
+    const answer = format.facts(read(entries[at]!)).answer?.trim();
     if (answer) return { at, answer };
   }
   return { at: -1, answer: '' };
