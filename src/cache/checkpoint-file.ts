@@ -27,7 +27,7 @@ export interface SavedCheckpoint {
   data: unknown;
 }
 
-const MAGIC = Buffer.from('transcript-doctor checkpoint 2\n');
+const MAGIC = Buffer.from('transcript-doctor checkpoint 3\n');
 const PREFIX = 'checkpoint-';
 /** Checkpoints kept in one folder, and the bytes they may take together; the least recently used go first. Tests and scripts raise the count. */
 const MAX_CHECKPOINTS = Number(process.env.TRANSCRIPT_DOCTOR_MAX_CHECKPOINTS ?? 64);

@@ -2,6 +2,7 @@ import { statSync, type BigIntStats } from 'node:fs';
 import { checkpointsWork, dropCheckpoint, readCheckpoint, writeCheckpoint, type CheckpointPlace, type SavedCheckpoint } from '../cache/checkpoint-file.js';
 import type { TranscriptFormat } from '../formats/format.js';
 import { documentFormat, formats } from '../formats/registry.js';
+import { packValues, unpackValues, type PackedValues } from '../cache/packed-values.js';
 import { EntryStore } from '../model/entry-store.js';
 import type { Transcript } from '../model/transcript.js';
 import { loadTranscriptFile } from './load-file.js';
@@ -20,9 +21,14 @@ const minBytes = () => Number(process.env.TRANSCRIPT_DOCTOR_CHECKPOINT_MIN_BYTES
  */
 const RENEW_BYTES = 4 * MiB;
 
-/** What a checkpoint holds: the transcript of the bytes it was made from, without its line issues (it has none), and the decoder's end. */
+/**
+ * What a checkpoint holds: the transcript of the bytes it was made from, without its line issues
+ * (it has none), and the decoder's end. The entries' replay notes are packed on their own
+ * (packed-values.ts): V8 writes each note's keys again.
+ */
 interface Saved {
   transcript: Pick<Transcript, 'format' | 'entries' | 'lastLine' | 'bom' | 'bytes' | 'lines' | 'parsedLines'>;
+  notes: PackedValues | undefined;
   end: DecoderEnd;
 }
 
@@ -54,7 +60,9 @@ async function resume(saved: SavedCheckpoint, path: string, size: number, format
   const end = data?.end;
   const known = typeof end?.format === 'string' ? formats.find((candidate) => candidate.name === end.format) : undefined;
   if (known === undefined || (format !== undefined && format !== known) || typeof data?.transcript?.entries !== 'object' || data.transcript.bytes !== saved.bytes) return undefined;
-  const first: Transcript = { ...data.transcript, entries: EntryStore.revive(data.transcript.entries), lineIssues: [], semantics: known.semantics };
+  const entries = EntryStore.revive(data.transcript.entries);
+  entries.notes = data.notes === undefined ? undefined : unpackValues(data.notes);
+  const first: Transcript = { ...data.transcript, entries, lineIssues: [], semantics: known.semantics };
   const tail = await loadRange({ path, start: saved.bytes, format: known.name, state: end!.state, lines: Math.ceil((first.lines * size) / saved.bytes), size });
   return joinRanges(first, [tail], known, undefined, undefined, false);
 }
@@ -74,7 +82,9 @@ function checkpoint(place: CheckpointPlace, path: string, transcript: Transcript
   // a resume then grows no column by a copy and hashes no id of the saved part again.
   const written = writeCheckpoint(place, path, bytes, before, () => {
     entries.reserve(Math.ceil(entries.length * (1 + Math.min(0.25, RENEW_BYTES / bytes))));
-    return { transcript: { format: transcript.format, entries, lastLine, bom, bytes, lines, parsedLines }, end } satisfies Saved;
+    const notes = entries.notes === undefined ? undefined : packValues(entries.notes);
+    const store = Object.assign(Object.create(null), entries, { notes: undefined }) as EntryStore;
+    return { transcript: { format: transcript.format, entries: store, lastLine, bom, bytes, lines, parsedLines }, notes, end } satisfies Saved;
   });
   entries.trim();
   return written;
