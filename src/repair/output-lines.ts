@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Encoder, TranscriptFormat } from '../formats/format.js';
 import type { LineEnding } from '../io/line-reader.js';
 import { lineText, readsAsLatin1 } from '../io/line-text.js';
+import { ReadWindow } from '../io/read-window.js';
 import { rewriteJson } from '../json/rewrite.js';
 import { addLateFacts } from '../pipeline/load-transcript.js';
 import { positionalId, positionOf } from '../model/entry.js';
@@ -49,7 +50,7 @@ export class OutputLines {
   private readonly fd: number;
   /** The time a new line gets when the line it copies one from has none: the source's, so `--diff` and a write agree. */
   private readonly at: Date;
-  private scratch = Buffer.alloc(0);
+  private readonly window: ReadWindow;
 
   constructor(
     private readonly source: Source,
@@ -69,6 +70,7 @@ export class OutputLines {
     this.output.entries.reserveLike(entriesIn);
     this.newIndex = new Int32Array(entriesIn.length).fill(-1);
     this.fd = openSync(source.path, 'r');
+    this.window = new ReadWindow(this.fd);
     this.at = fstatSync(this.fd).mtime;
   }
 
@@ -171,14 +173,15 @@ export class OutputLines {
   }
 
   /**
-   * The bytes of a source line that has an entry, read by its place. `reused`: into a buffer this
-   * keeps, which the next such read overwrites, for a caller done with them by then (a fresh
-   * buffer for each long line was most of the read's time, in page faults).
+   * The bytes of a source line that has an entry, read by its place. `reused`: from a window this
+   * keeps (see ReadWindow), which the next such read may overwrite, for a caller done with them by
+   * then (the lines a pass edits come in order, often several a window). Otherwise a buffer of
+   * their own: a line moved or stamped is read while a reused one is still in use.
    */
   lineAt(line: number, reused = false): Buffer {
     const entry = this.entriesIn.at(this.entryOn(line));
-    if (reused && this.scratch.length < entry.byteLength) this.scratch = Buffer.allocUnsafe(Math.max(entry.byteLength, 2 * this.scratch.length));
-    const buffer = reused ? this.scratch.subarray(0, entry.byteLength) : Buffer.allocUnsafe(entry.byteLength);
+    if (reused) return this.window.read(entry.offset, entry.byteLength);
+    const buffer = Buffer.allocUnsafe(entry.byteLength);
     readSync(this.fd, buffer, 0, entry.byteLength, entry.offset);
     return buffer;
   }

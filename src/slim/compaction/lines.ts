@@ -1,5 +1,6 @@
-import { closeSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { openSync } from '../../io/named-fs.js';
+import { ReadWindow } from '../../io/read-window.js';
 import { recordText } from '../../io/split-records.js';
 import { valueSpan } from '../../json/byte-spans.js';
 import type { EntryStore } from '../../model/entry-store.js';
@@ -13,20 +14,17 @@ export type ReadLine = (entry: number, skip?: readonly string[]) => unknown;
  */
 export function withParsedLines<T>(file: string, entries: EntryStore, use: (read: ReadLine) => T): T {
   let fd: number | undefined;
+  // One window for every read: each line is parsed before the next is read.
+  let window: ReadWindow | undefined;
   const close = () => {
     if (fd !== undefined) closeSync(fd);
-    fd = undefined;
+    fd = window = undefined;
   };
   let result: T;
-  // One buffer for every read: each line is parsed before the next is read (a fresh buffer per long line cost its page faults).
-  let scratch = Buffer.alloc(0);
   try {
     result = use((entry, skip) => {
-      fd ??= openSync(file, 'r');
-      const length = entries.byteLength[entry]!;
-      if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
-      const bytes = scratch.subarray(0, length);
-      readSync(fd, bytes, 0, length, entries.offset(entry));
+      window ??= new ReadWindow((fd = openSync(file, 'r')));
+      const bytes = window.read(entries.offset(entry), entries.byteLength[entry]!);
       return JSON.parse(recordText(skip === undefined ? bytes : without(bytes, skip))) as unknown;
     });
   } catch (error) {
