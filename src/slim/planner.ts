@@ -5,6 +5,7 @@ import { analyze, type Analysis } from '../model/analysis.js';
 import type { RequestSize } from '../model/size/request-size.js';
 import type { Transcript } from '../model/transcript.js';
 import { withParsedLines } from './compaction/lines.js';
+import { statSync } from '../io/named-fs.js';
 import { PlanBuilder } from '../repair/plan-builder.js';
 import { isEmptyPlan, type RepairPlan } from '../repair/plan.js';
 import { Budget } from './budget.js';
@@ -71,7 +72,7 @@ export function planSlim(transcript: Transcript, options: SlimOptions, file: str
   let compactedFrom: number | undefined;
   let recounted = false;
   withParsedLines(file, analysis.entries, (read) => {
-    const session = new SlimSession(analysis, view, size, limits, budget, builder, options.keepTurns ?? DEFAULT_KEEP_TURNS, read);
+    const session = new SlimSession(analysis, view, size, limits, budget, builder, options.keepTurns ?? DEFAULT_KEEP_TURNS, read, statSync(file).mtime);
     if (options.summary !== undefined) session.givenSummary = options.summary;
     const thinking = new ThinkingRule(session);
     const stubbed = stubImagesOverLimit(session, thinking);
