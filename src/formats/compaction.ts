@@ -37,7 +37,7 @@ export interface CompactionInput {
   /** The replayed request's estimated tokens before the compaction, for the fields a record carries (preTokens, tokensBefore). */
   tokensBefore: number;
   /** The time a record takes when the entry it follows has none: the source file's mtime, so two runs write the same bytes. */
-  at: Date;
+  fallbackTime: Date;
 }
 
 export interface CompactionRecords {

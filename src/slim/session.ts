@@ -62,7 +62,7 @@ export class SlimSession {
     /** The parsed line of an entry, read again from the file. */
     readonly readLine: ReadLine,
     /** The time a new record takes when the entry it follows has none: the source file's mtime. */
-    readonly at: Date,
+    readonly fallbackTime: Date,
   ) {
     const { entries } = analysis;
     const indices = analysis.replay.context.indices;

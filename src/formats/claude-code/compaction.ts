@@ -53,7 +53,7 @@ function firstLineFrom(analysis: Analysis): Int32Array {
   return lines;
 }
 
-function write({ analysis, keepFrom, summary, read, tokensBefore, at }: CompactionInput): CompactionRecords {
+function write({ analysis, keepFrom, summary, read, tokensBefore, fallbackTime }: CompactionInput): CompactionRecords {
   const { entries } = analysis;
   const keptIndex = analysis.replay.context.indices[keepFrom]!;
   const kept = read(keptIndex) as Json;
@@ -62,7 +62,7 @@ function write({ analysis, keepFrom, summary, read, tokensBefore, at }: Compacti
   const previous = analysis.replay.context.at(keepFrom - 1).id;
   const boundaryId = claudeCodeEncoder.newId(`compact-boundary:${keptId}`);
   const summaryId = claudeCodeEncoder.newId(`compact-summary:${keptId}`);
-  const timestamp = typeof kept.timestamp === 'string' ? kept.timestamp : at.toISOString();
+  const timestamp = typeof kept.timestamp === 'string' ? kept.timestamp : fallbackTime.toISOString();
   const envelope: Json = {};
   for (const field of ENVELOPE) if (kept[field] !== undefined) envelope[field] = kept[field];
   const boundary: Json = {

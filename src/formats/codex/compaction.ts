@@ -34,7 +34,7 @@ export const codexCompaction: FormatCompaction = {
   },
 };
 
-function write({ analysis, keepFrom, summary, read, at }: CompactionInput): CompactionRecords {
+function write({ analysis, keepFrom, summary, read, fallbackTime }: CompactionInput): CompactionRecords {
   const { context } = analysis.replay;
   const initial: unknown[] = [];
   for (let at = 0; at < keepFrom; at++) {
@@ -44,7 +44,7 @@ function write({ analysis, keepFrom, summary, read, at }: CompactionInput): Comp
     if (isObject(value) && isObject(value.payload)) initial.push(value.payload);
   }
   const kept = read(context.indices[keepFrom]!);
-  const timestamp = isObject(kept) && typeof kept.timestamp === 'string' ? kept.timestamp : at.toISOString();
+  const timestamp = isObject(kept) && typeof kept.timestamp === 'string' ? kept.timestamp : fallbackTime.toISOString();
   const message = `${SUMMARY_PREFIX}\n\n${summary}`;
   const history = [...initial, { type: 'message', role: 'user', content: [{ type: 'input_text', text: message }] }];
   const line = analysis.entries.line(context.indices[keepFrom]!) - 1;

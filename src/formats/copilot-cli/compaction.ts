@@ -25,7 +25,7 @@ export const copilotCliCompaction: FormatCompaction = {
   },
 };
 
-function write({ analysis, keepFrom, summary, read, tokensBefore, at }: CompactionInput): CompactionRecords {
+function write({ analysis, keepFrom, summary, read, tokensBefore, fallbackTime }: CompactionInput): CompactionRecords {
   const { entries } = analysis;
   const { context } = analysis.replay;
   const keptIndex = context.indices[keepFrom]!;
@@ -35,7 +35,7 @@ function write({ analysis, keepFrom, summary, read, tokensBefore, at }: Compacti
   const last = read(lastIndex);
   const before = keptIndex > 0 ? read(keptIndex - 1) : undefined;
   const startId = copilotCliEncoder.newId(`compaction-start:${String(kept.id)}`);
-  const timestampOf = (value: unknown) => (isObject(value) && typeof value.timestamp === 'string' ? value.timestamp : at.toISOString());
+  const timestampOf = (value: unknown) => (isObject(value) && typeof value.timestamp === 'string' ? value.timestamp : fallbackTime.toISOString());
   let keptBytes = summary.length;
   for (let at = keepFrom; at < context.length; at++) keptBytes += entries.byteLength[context.indices[at]!]!;
   const start = { type: COMPACTION_START, data: { trigger: 'manual', conversationTokens: Math.round(tokensBefore) }, id: startId, timestamp: timestampOf(kept), parentId: isObject(before) && typeof before.id === 'string' ? before.id : null };

@@ -119,7 +119,7 @@ function logOf(analysis: Analysis, read: (entry: number) => unknown): Log {
   return log;
 }
 
-function write({ analysis, keepFrom, summary, read, at }: CompactionInput): CompactionRecords {
+function write({ analysis, keepFrom, summary, read, fallbackTime }: CompactionInput): CompactionRecords {
   const log = logOf(analysis, read);
   const cutLine = log.firstLines[keepFrom]!;
   const skip = new Set<number>();
@@ -136,7 +136,7 @@ function write({ analysis, keepFrom, summary, read, at }: CompactionInput): Comp
   }
   const kept = read(log.entries[keepFrom]!) as Json;
   // Stamped with the latest message's time: the usage recorded up to then counted what goes (see replay.ts).
-  const timestamp = latestTimestamp(log, read) ?? at.toISOString();
+  const timestamp = latestTimestamp(log, read) ?? fallbackTime.toISOString();
   const seed = `compaction:${String(kept.id)}`;
   return {
     skip: [...skip].sort((a, b) => a - b),

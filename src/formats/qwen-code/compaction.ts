@@ -32,7 +32,7 @@ export const qwenCodeCompaction: FormatCompaction = {
   },
 };
 
-function write({ analysis, keepFrom, summary, read, tokensBefore, at }: CompactionInput): CompactionRecords {
+function write({ analysis, keepFrom, summary, read, tokensBefore, fallbackTime }: CompactionInput): CompactionRecords {
   const { context } = analysis.replay;
   const kept: Json[] = [];
   for (let at = keepFrom; at < context.length; at++) {
@@ -54,7 +54,7 @@ function write({ analysis, keepFrom, summary, read, tokensBefore, at }: Compacti
   const record: Json = {
     uuid: qwenEncoder.newId(`chat-compression:${parent ?? ''}:${context.at(keepFrom).id ?? ''}`),
     parentUuid: parent,
-    timestamp: typeof source.timestamp === 'string' ? source.timestamp : at.toISOString(),
+    timestamp: typeof source.timestamp === 'string' ? source.timestamp : fallbackTime.toISOString(),
     type: 'system',
     subtype: 'chat_compression',
   };

@@ -13,8 +13,8 @@ export interface CompactionOptions {
   read(entry: number): unknown;
   /** The replayed request's estimated tokens before the compaction (RequestSize.tokens.tokens), written where the record carries it. */
   tokensBefore: number;
-  /** The time a record takes when the entry it follows has none (see CompactionInput.at). */
-  at: Date;
+  /** The time a record takes when the entry it follows has none (see CompactionInput.fallbackTime). */
+  fallbackTime: Date;
 }
 
 /** Plan pieces in RepairPlan's shape: slim merges them into its plan and the repair writer writes them. */
@@ -41,7 +41,7 @@ export function planCompaction(analysis: Analysis, options: CompactionOptions): 
   if (format === undefined) return undefined;
   const { keepFrom, summary } = options;
   if (!isCut(analysis, keepFrom, options.read)) return undefined;
-  const records = format.write({ analysis, keepFrom, summary, read: options.read, tokensBefore: options.tokensBefore, at: options.at });
+  const records = format.write({ analysis, keepFrom, summary, read: options.read, tokensBefore: options.tokensBefore, fallbackTime: options.fallbackTime });
   const plan: CompactionPlan = { skip: new Set(records.skip), edits: new Map(), after: new Map(), summary, keepFrom };
   for (const { line, edit } of records.edits) plan.edits.set(line, [...(plan.edits.get(line) ?? []), edit]);
   for (const { after, value } of records.records) plan.after.set(after, [...(plan.after.get(after) ?? []), { kind: 'record', value }]);

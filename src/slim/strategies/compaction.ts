@@ -49,7 +49,7 @@ export function compactOldHistory(session: SlimSession, thinking: ThinkingRule):
   const summary = given !== undefined && given.keepFrom === keepFrom ? given.text : summarizeLocally(analysis, keepFrom, session.readLine, summaryRoom);
   // A history that comes to little more than its summary (an earlier compaction and its summary) is not worth another.
   if (suffix[0]! - suffix[keepFrom]! <= summary.length * MIN_GAIN) return;
-  const plan = planCompaction(analysis, { keepFrom, summary, read: session.readLine, tokensBefore: session.size.tokens.tokens, at: session.at });
+  const plan = planCompaction(analysis, { keepFrom, summary, read: session.readLine, tokensBefore: session.size.tokens.tokens, fallbackTime: session.fallbackTime });
   if (plan === undefined) return;
   const { builder } = session;
   for (const line of plan.skip) builder.skip(line);

@@ -30,7 +30,7 @@ export async function compact(text: string, wanted: number, name = 'session.json
   const plan = withParsedLines(file, transcript.entries, (read) => {
     const keepFrom = compactionCut(before, wanted, read);
     if (keepFrom === undefined) throw new Error(`no cut at or before ${wanted}`);
-    return planCompaction(before, { keepFrom, summary: summary ?? summarizeLocally(before, keepFrom, read), read, tokensBefore: 123_456, at: new Date(Date.UTC(2026, 0, 2)) });
+    return planCompaction(before, { keepFrom, summary: summary ?? summarizeLocally(before, keepFrom, read), read, tokensBefore: 123_456, fallbackTime: new Date(Date.UTC(2026, 0, 2)) });
   });
   if (plan === undefined) throw new Error('no compaction planned');
   const repair = { ...emptyPlan(), skip: plan.skip, edits: plan.edits, after: plan.after };
