@@ -41,7 +41,7 @@ export function planCompaction(analysis: Analysis, options: CompactionOptions): 
   if (format === undefined) return undefined;
   const { keepFrom, summary } = options;
   if (!isCut(analysis, keepFrom, options.read)) return undefined;
-  const records = format.write({ analysis, keepFrom, summary, read: options.read, tokensBefore: options.tokensBefore, fallbackTime: options.fallbackTime });
+  const records = format.write({ ...options, analysis });
   const plan: CompactionPlan = { skip: new Set(records.skip), edits: new Map(), after: new Map(), summary, keepFrom };
   for (const { line, edit } of records.edits) plan.edits.set(line, [...(plan.edits.get(line) ?? []), edit]);
   for (const { after, value } of records.records) plan.after.set(after, [...(plan.after.get(after) ?? []), { kind: 'record', value }]);
