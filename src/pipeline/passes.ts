@@ -90,8 +90,11 @@ export async function settle<T>(
     await readFrom?.discard();
     readFrom = undefined;
   };
+  const counts = first.plan.counts;
+  let pass = first;
+  // Not held past this: once a pass is applied its model can go before the output is modelled and judged (two models of a big file at once, not three).
+  first = undefined as never;
   try {
-    let pass = first;
     for (let n = 1; ; n++) {
       // A pass read back from a temp file was planned with its bytes: an empty plan there is final.
       const settled = n === MAX_PASSES || (n > 1 && isEmptyPlan(pass.plan));
@@ -102,7 +105,10 @@ export async function settle<T>(
         await doneReading();
         if (settled) return await sink.keep(output);
         await sink.flush?.();
-        const next = replan(output, undefined, pass.plan);
+        const after = pass.plan;
+        // Where the output can be read back, the pass is never applied again: its model can go before the output's is judged.
+        if (sink.readBack !== undefined) pass = { ...pass, transcript: output };
+        const next = replan(output, undefined, after);
         if (isEmptyPlan(next) && !next.needsBytes) {
           if (sink !== TRIAL) return await sink.keep(output, next);
           const target = await destination.open();
@@ -112,14 +118,14 @@ export async function settle<T>(
         if (written !== undefined) {
           readFrom = sink;
           pass = { path: written, transcript: output, plan: replan(output, written, pass.plan) };
-          addCounts(first.plan.counts, pass.plan.counts);
+          addCounts(counts, pass.plan.counts);
           continue;
         }
         await sink.discard();
       }
       pass = await writePass(pass, n);
       await doneReading();
-      addCounts(first.plan.counts, pass.plan.counts);
+      addCounts(counts, pass.plan.counts);
     }
   } finally {
     await readFrom?.discard();
