@@ -19,20 +19,18 @@ export function cutPoints(analysis: Analysis): Uint8Array {
   const n = indices.length;
   // crossing[at] > 0: some pair has its call before `at` and its result at or after it.
   const crossing = new Int32Array(n + 1);
-  const callAt = new Map<string, number>();
+  // By the ids' handles in the store: a map of their strings took 20 MB on 1 GiB of Claude Code.
+  const callAt = new Int32Array(entries.callIds.count).fill(-1);
   for (let at = 0; at < n; at++) {
     const i = indices[at]!;
     if (entries.hasCalls(i)) {
-      for (let k = entries.callStart(i); k < entries.callEnd(i); k++) {
-        const id = entries.call(k).id;
-        if (id !== undefined) callAt.set(id, at);
-      }
+      for (let k = entries.callStart(i); k < entries.callEnd(i); k++) if (entries.callId[k] !== -1) callAt[entries.callId[k]!] = at;
     }
     if (entries.hasResults(i)) {
       for (let k = entries.resultStart(i); k < entries.resultEnd(i); k++) {
-        const id = entries.result(k).callId;
-        const from = id === undefined ? undefined : callAt.get(id);
-        if (from === undefined || from >= at) continue;
+        const id = entries.resultCallId[k]!;
+        const from = id === -1 ? -1 : callAt[id]!;
+        if (from === -1 || from >= at) continue;
         crossing[from + 1]! += 1;
         crossing[at + 1]! -= 1;
       }
